@@ -1,0 +1,135 @@
+"""The Director bot: start-up, extensions, the error handler, and the CLI's run and sync."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import EXTENSIONS
+
+from .db import Database, DatabaseUnavailable, ServerRow, StaleGame
+from .errors import UserError
+from .rules.qotd.state import RulesError
+from .settings import Settings
+
+log = logging.getLogger("director.bot")
+
+SERVER_CACHE_SECONDS = 60.0
+UNEXPECTED = "Something went wrong on our side and nothing was changed. It has been logged; please try again."
+STALE = "The game changed while you were typing: nothing was done, please try again."
+UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
+
+
+class DirectorTree(app_commands.CommandTree):
+    """Maps every error to one ephemeral reply: safe messages shown, the rest logged."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, (UserError, RulesError)):
+            message = str(original)
+        elif isinstance(original, StaleGame):
+            message = STALE
+        elif isinstance(original, DatabaseUnavailable):
+            log.warning("database unavailable for /%s: %s", _command_name(interaction), original)
+            message = UNREACHABLE
+        elif isinstance(error, app_commands.CheckFailure):
+            message = str(error) or "You cannot use that command here."
+        else:
+            log.error("unexpected error in /%s (guild %s, channel %s, user %s)", _command_name(interaction),
+                      interaction.guild_id, interaction.channel_id, interaction.user.id, exc_info=original)
+            message = UNEXPECTED
+        await tell(interaction, message)
+
+
+def _command_name(interaction: discord.Interaction) -> str:
+    return interaction.command.qualified_name if interaction.command else "?"
+
+
+async def tell(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral message to the user, whether or not the interaction was answered yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message[:2000], ephemeral=True)
+        else:
+            await interaction.response.send_message(message[:2000], ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell user %s: %s", interaction.user.id, message)
+
+
+class Director(commands.AutoShardedBot):
+    """The bot: holds the settings, the database and the random source the commands use."""
+
+    def __init__(self, settings: Settings, database: Database, *, rng: random.Random | None = None,
+                 sync_on_start: bool = False, shard_count: int | None = None,
+                 shard_ids: list[int] | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=DirectorTree,
+                         allowed_mentions=discord.AllowedMentions.none(), help_command=None,
+                         shard_count=shard_count or settings.shard_count,
+                         shard_ids=shard_ids or settings.shard_ids)
+        self.settings = settings
+        self.db = database
+        self.rng = rng or random.SystemRandom()
+        self.sync_on_start = sync_on_start
+        self.background: set[asyncio.Task] = set()
+        self._servers: dict[int, tuple[float, ServerRow]] = {}
+
+    async def server_settings(self, guild_id: int) -> ServerRow:
+        """The server's settings, cached for a minute (other processes' changes show within that)."""
+        now = time.monotonic()
+        cached = self._servers.get(guild_id)
+        if cached and now - cached[0] < SERVER_CACHE_SECONDS:
+            return cached[1]
+        row = await self.db.server(guild_id)
+        self._servers[guild_id] = (now, row)
+        return row
+
+    def forget_server(self, guild_id: int) -> None:
+        """Drop the cached settings after a change."""
+        self._servers.pop(guild_id, None)
+
+    async def setup_hook(self) -> None:
+        await self.db.migrate()
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        if self.sync_on_start:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        for task in self.background:
+            task.cancel()
+        await super().close()
+
+
+async def run_bot(settings: Settings) -> None:
+    """Connect to Discord and play until stopped."""
+    database = Database(settings.database_url)
+    try:
+        async with Director(settings, database) as bot:
+            await bot.start(settings.discord_token)
+    finally:
+        await database.dispose()
+
+
+async def sync_commands(settings: Settings, guild_id: int | None) -> int:
+    """Push the slash commands to Discord, to one guild (instant) or globally. Returns how many."""
+    database = Database(settings.database_url)
+    try:
+        bot = Director(settings, database)
+        async with bot:
+            await bot.login(settings.discord_token)
+            for name in EXTENSIONS:
+                await bot.load_extension(name)
+            guild = discord.Object(guild_id) if guild_id else None
+            if guild:
+                bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            return len(synced)
+    finally:
+        await database.dispose()

@@ -1,0 +1,110 @@
+"""What the channel sees: embeds for rolls and cards, sent with images, never pinging by accident."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Sequence
+
+import discord
+
+from .rules.core.replay import Reading
+from .rules.qotd.results import Resolution
+from .rules.qotd.state import Character, GameState
+
+log = logging.getLogger("director.replies")
+
+COLOUR = discord.Colour.from_rgb(176, 112, 48)
+FIELD_LIMIT = 1024
+DESCRIPTION_LIMIT = 4096
+
+
+def clip(text: str, limit: int) -> str:
+    """Text cut to a Discord limit with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def safe(text: str) -> str:
+    """A user-given name as plain text: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def name_of(state: GameState, key: str) -> str:
+    character = state.characters.get(key)
+    return safe(character.name) if character else key
+
+
+def describe(reading: Reading, state: GameState) -> str:
+    """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
+    lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {reading.dice_reason}"]
+    if reading.first is not None:
+        lines.append(f"first roll {reading.first}; {reading.reroll}")
+    lines.append(f"{reading.roll} → **{reading.roll.value}** ({reading.band.value})")
+    if reading.column is not None:
+        parts = " ".join(f"{delta:+d} {reason}" for reason, delta in reading.adjustments)
+        lines.append(f"DV column {reading.column}" + (f" ({parts})" if parts else ""))
+    lines.append(f"**{reading.outcome.title}** {reading.outcome.effect}")
+    return "\n".join(lines)
+
+
+def resolution_embed(state: GameState, resolution: Resolution) -> discord.Embed:
+    """A roll's whole story: every reading, every change, and the decision waiting, if any."""
+    embed = discord.Embed(title=clip(safe(resolution.headline), 256), colour=COLOUR)
+    body = "\n\n".join(describe(r, state) for r in resolution.readings) or "No roll was needed."
+    embed.description = clip(body, DESCRIPTION_LIMIT)
+    if resolution.changes:
+        embed.add_field(name="What changed", value=clip("\n".join(f"• {safe(c)}" for c in resolution.changes),
+                                                        FIELD_LIMIT), inline=False)
+    if resolution.decision:
+        roller = name_of(state, resolution.decision.roller)
+        embed.add_field(name="Re-roll?", value=f"{roller} may re-roll {resolution.decision.reading.label}, "
+                                               "or keep it.", inline=False)
+    return embed
+
+
+def card_line(state: GameState, character: Character | None, card_text: str) -> str:
+    """"K♥ — Doc Holliday acts" with the joker mark, if any."""
+    if character is None:
+        return card_text
+    line = f"{card_text} — **{safe(character.name)}** acts"
+    if character.luck is not None:
+        line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
+                 else " — black joker: their first roll counts as a 1")
+    return line
+
+
+async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
+    """Draw an image off the event loop; a drawing failure is logged and the reply goes without it."""
+    try:
+        return await asyncio.to_thread(draw, *args)
+    except Exception:
+        log.exception("could not draw %s", getattr(draw, "__name__", draw))
+        return None
+
+
+async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
+               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
+               ping: Sequence[int] = ()) -> discord.Message | None:
+    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named."""
+    kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
+                    discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if image is not None:
+        kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
+        if embed is not None:
+            embed.set_image(url=f"attachment://{filename}")
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            return await interaction.original_response()
+        return await interaction.followup.send(wait=True, **kwargs)
+    except discord.NotFound:
+        log.warning("interaction %s expired; posting in the channel instead", interaction.id)
+        if image is not None:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
+        channel = interaction.channel
+        return await channel.send(**kwargs) if channel is not None else None

@@ -1,0 +1,1 @@
+"""The ruleset-neutral core: dice, playing cards and result charts."""

@@ -1,0 +1,77 @@
+"""Playing cards, packs of them, and allocating them from a suit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = ("hearts", "spades", "clubs", "diamonds")
+SUIT_SYMBOLS = {"hearts": "♥", "spades": "♠", "clubs": "♣", "diamonds": "♦"}
+SUIT_LETTERS = {"hearts": "H", "spades": "S", "clubs": "C", "diamonds": "D"}
+RED_SUITS = frozenset({"hearts", "diamonds"})
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+"""Ranks in the order they are allocated: the best card first."""
+
+_SUIT_BY_LETTER = {v: k for k, v in SUIT_LETTERS.items()}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card. Jokers have rank ``"Joker"`` and suit ``"red"`` or ``"black"``.
+
+    ``pack`` tells apart the same card from a second (third ...) pack.
+    """
+
+    rank: str
+    suit: str
+    pack: int = 1
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == "Joker"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS or self.suit == "red"
+
+    @property
+    def code(self) -> str:
+        """A compact, stable code: ``KH``, ``10S``, ``KH2`` (second pack), ``RJ``, ``BJ``."""
+        if self.is_joker:
+            return "RJ" if self.suit == "red" else "BJ"
+        return f"{self.rank}{SUIT_LETTERS[self.suit]}{'' if self.pack == 1 else self.pack}"
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        """The card for a code made by :attr:`code`."""
+        code = code.strip().upper()
+        if code in ("RJ", "BJ"):
+            return cls("Joker", "red" if code == "RJ" else "black")
+        for rank in sorted(RANKS, key=len, reverse=True):
+            if code.startswith(rank) and len(code) > len(rank):
+                suit = _SUIT_BY_LETTER.get(code[len(rank)])
+                pack = code[len(rank) + 1:]
+                if suit and (not pack or pack.isdigit()):
+                    return cls(rank, suit, int(pack) if pack else 1)
+        raise ValueError(f"not a card: {code!r}")
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return f"{self.suit.capitalize()} Joker"
+        mark = "" if self.pack == 1 else f" (pack {self.pack})"
+        return f"{self.rank}{SUIT_SYMBOLS[self.suit]}{mark}"
+
+
+RED_JOKER = Card("Joker", "red")
+BLACK_JOKER = Card("Joker", "black")
+JOKERS = (RED_JOKER, BLACK_JOKER)
+
+
+def allocate(taken: set[Card], suit: str, pack: int, count: int) -> list[Card]:
+    """The next ``count`` free cards of one suit of one pack, best first.
+
+    Raises ``ValueError`` when the suit has fewer than ``count`` free cards.
+    """
+    free = [Card(rank, suit, pack) for rank in RANKS if Card(rank, suit, pack) not in taken]
+    if len(free) < count:
+        raise ValueError(f"only {len(free)} {suit} left in pack {pack}")
+    return free[:count]

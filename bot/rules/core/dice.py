@@ -1,0 +1,152 @@
+"""Dice: what to roll, the roll itself, and the four bands every chart reads."""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+
+
+class Band(enum.Enum):
+    """The four conventions of Reel 1: 1 disaster, 2-4 fail, 5-9 success, 10 outstanding."""
+
+    DISASTER = "1"
+    FAIL = "2-4"
+    SUCCESS = "5-9"
+    OUTSTANDING = "10"
+
+    @classmethod
+    def of(cls, value: int) -> Band:
+        """The band a single D10 result falls in."""
+        if value <= 1:
+            return cls.DISASTER
+        if value <= 4:
+            return cls.FAIL
+        if value <= 9:
+            return cls.SUCCESS
+        return cls.OUTSTANDING
+
+    @property
+    def passed(self) -> bool:
+        """Whether the band is a pass (5+)."""
+        return self in (Band.SUCCESS, Band.OUTSTANDING)
+
+
+class Keep(enum.Enum):
+    """How a roll of several dice is read."""
+
+    BEST = "take best"
+    WORST = "take worst"
+    ALL = "all can score"
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A dice specification such as 2D10 take best."""
+
+    count: int = 1
+    keep: Keep = Keep.BEST
+    sides: int = 10
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.count <= 12:
+            raise ValueError(f"cannot roll {self.count} dice")
+        if self.sides < 2:
+            raise ValueError(f"a die needs at least two sides, not {self.sides}")
+
+    def __str__(self) -> str:
+        base = f"{self.count}D{self.sides}"
+        if self.count == 1:
+            return base
+        if self.keep is Keep.ALL:
+            return f"{base} {'both' if self.count == 2 else 'all'} can score"
+        return f"{base} {self.keep.value}"
+
+    def to_json(self) -> list:
+        return [self.count, self.keep.name, self.sides]
+
+    @classmethod
+    def from_json(cls, data: list) -> Dice:
+        return cls(data[0], Keep[data[1]], data[2])
+
+
+class Luck(enum.Enum):
+    """A joker's mark on the next card: the character's roll counts as a 10 or a 1."""
+
+    RED = 10
+    BLACK = 1
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice as they fell, and how they are read.
+
+    ``luck`` is a joker's mark: every die read counts as a 10 (red) or a 1 (black),
+    whatever it showed. ``ones_ignored`` reads a 1 as a plain fail (2), as rules
+    that "ignore any 1s rolled" say.
+    """
+
+    dice: Dice
+    faces: tuple[int, ...]
+    luck: Luck | None = None
+    ones_ignored: bool = False
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """Indexes of the faces that count."""
+        if not self.faces:
+            return ()
+        order = range(len(self.faces))
+        if self.dice.keep is Keep.ALL:
+            return tuple(order)
+        pick = max if self.dice.keep is Keep.BEST else min
+        return (pick(order, key=lambda i: (self.faces[i], -i)),)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The values read: one for best/worst, one a die for all can score."""
+        if self.luck is not None:
+            return tuple(self.luck.value for _ in self.kept)
+        floor = 2 if self.ones_ignored else 1
+        return tuple(max(floor, self.faces[i]) for i in self.kept)
+
+    @property
+    def value(self) -> int:
+        """The single value read (the best of several for all can score)."""
+        return max(self.values)
+
+    @property
+    def band(self) -> Band:
+        return Band.of(self.value)
+
+    def __str__(self) -> str:
+        kept = set(self.kept)
+        shown = ", ".join(f"**{f}**" if i in kept and len(self.faces) > 1 else str(f)
+                          for i, f in enumerate(self.faces))
+        text = f"{self.dice}: [{shown}]"
+        if self.ones_ignored and 1 in self.faces:
+            text += " (1s ignored)"
+        if self.luck is not None:
+            text += f" → counts as {self.luck.value} ({self.luck.name.lower()} joker)"
+        return text
+
+    def to_json(self) -> dict:
+        data: dict = {"dice": self.dice.to_json(), "faces": list(self.faces)}
+        if self.luck is not None:
+            data["luck"] = self.luck.name
+        if self.ones_ignored:
+            data["ones_ignored"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Roll:
+        luck = data.get("luck")
+        return cls(Dice.from_json(data["dice"]), tuple(data["faces"]),
+                   Luck[luck] if luck else None, data.get("ones_ignored", False))
+
+
+def roll(dice: Dice, rng: random.Random, luck: Luck | None = None,
+         ones_ignored: bool = False) -> Roll:
+    """Roll ``dice`` with the given random source."""
+    faces = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
+    return Roll(dice, faces, luck, ones_ignored)

@@ -1,0 +1,1 @@
+"""Quick on the Draw: the ruleset the Director plays first."""

@@ -1,0 +1,136 @@
+"""Reel 6: the effect of a hit on a character, a mount or a wild animal, and the courage test after it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.dice import Band, Dice, Keep
+from ..core.replay import Context, Reading
+from .beasts import ANIMALS
+from .charts import CHARTS, GRIDS
+from .dv import ADJUSTMENTS, ARMOUR
+from .rolls import Situation, Test, action_roll, automatic_reductions
+from .state import Character, Condition, GameState
+
+WOUNDS = {"hit1": 1, "hit2": 2, "hit3": 3}
+"""Cards lost for each outcome of the Effects of Hit table."""
+ANIMAL_WOUNDS = {"hit1": 1, "hit2": 2}
+
+
+@dataclass
+class Blow:
+    """A hit about to be rolled for: who struck, how hard, and every DV adjustment."""
+
+    attacker: Character
+    lethal: bool
+    label: str
+    adjustments: list[tuple[str, int]] = field(default_factory=list)
+    in_close_combat: bool = False
+
+    def adjust(self, key: str) -> None:
+        """Apply an adjustment from the DV table by its key."""
+        adjustment = ADJUSTMENTS[key]
+        self.adjustments.append((adjustment.reason, adjustment.delta))
+
+
+def basic_dv(character: Character) -> int:
+    """The basic DV from armour: 0 none, 1 minimal, 2 armoured, 3 heavy."""
+    return ARMOUR[character.armour]
+
+
+def adverse_to_target(reading: Reading) -> bool:
+    """An effect roll went against the target when it did more than graze a lead character."""
+    return reading.outcome.title not in ("Near Miss", "Nick")
+
+
+def lose_card(state: GameState, character: Character, lethal: bool, why: str, ctx: Context) -> None:
+    """One card lost to a hit, said in plain words; and a casualty named as such."""
+    card = state.wound(character, lethal)
+    if card is None:
+        return
+    how = "for good" if lethal else "until they come round"
+    ctx.note(f"{character.name} loses {card} ({why}, {how}).")
+    if character.casualty:
+        ctx.note(f"{character.name} {'passes out' if not character.lost else 'is a casualty'}.")
+
+
+def strike(state: GameState, ctx: Context, target: Character, blow: Blow) -> bool:
+    """Roll for the effect of one hit on ``target``; returns whether a courage test is called for."""
+    if target.is_beast:
+        strike_animal(state, ctx, target, blow)
+        return False
+    dv = basic_dv(target) + sum(delta for _, delta in blow.adjustments)
+    reading = action_roll(state, ctx, target, GRIDS["effect_of_hits"], Situation(Test.EFFECT),
+                          label=blow.label, column=dv, adjustments=tuple(blow.adjustments),
+                          adverse=adverse_to_target)
+    key, _ = GRIDS["effect_of_hits"].read(reading.roll.value, dv)
+    for _ in range(WOUNDS.get(key, 0)):
+        lose_card(state, target, blow.lethal, "lethal hit" if blow.lethal else "stunning hit", ctx)
+    if key == "graze":
+        return not grazes_off(target)
+    return key in ("courage", *WOUNDS) and not target.casualty
+
+
+def grazes_off(character: Character) -> bool:
+    """Heroes, Main Characters, the Brave and Fanatics carry on after a graze without a courage test."""
+    return character.type.row.lead or character.has("brave") or character.has("fanatic")
+
+
+def strike_animal(state: GameState, ctx: Context, beast: Character, blow: Blow) -> None:
+    """Damage to Wild Animals: 1D10 against the animal's DV; past either end, an extra die."""
+    animal = ANIMALS[beast.animal]
+    grid = GRIDS["damage_to_wild_animals"]
+    dv = animal.dv + sum(delta for _, delta in blow.adjustments)
+    dice = Dice(1)
+    if dv < grid.columns[0]:
+        dice = Dice(2, Keep.WORST)
+    elif dv > grid.columns[-1]:
+        dice = Dice(2, Keep.BEST)
+    reading = action_roll(state, ctx, beast, grid, Situation(Test.EFFECT), label=blow.label, dice=dice,
+                          column=dv, adjustments=tuple(blow.adjustments), adverse=lambda r: False)
+    key, outcome = grid.read(reading.roll.value, dv)
+    if key == "slain":
+        _slay(state, beast, ctx)
+        return
+    hits = ANIMAL_WOUNDS.get(key, 0)
+    if hits:
+        beast.wounds += hits
+        beast.attack_dice = max(0, beast.attack_dice - hits)
+        ctx.note(f"{beast.name} takes {hits} hit{'s' * (hits > 1)}: {beast.attack_dice} attack dice left.")
+        if beast.wounds >= animal.kill_hits:
+            _slay(state, beast, ctx)
+            return
+    beast_reaction(state, ctx, beast)
+
+
+def _slay(state: GameState, beast: Character, ctx: Context) -> None:
+    for _ in list(beast.available):
+        state.wound(beast, lethal=True)
+    ctx.note(f"{beast.name} drops dead.")
+
+
+def beast_reaction(state: GameState, ctx: Context, beast: Character) -> Reading | None:
+    """A beast shot at or hit tests its reaction with its attack dice."""
+    if beast.attack_dice <= 0:
+        ctx.note(f"{beast.name} has no attack dice left and can only flee.")
+        return None
+    reading = action_roll(state, ctx, beast, CHARTS["beast_reaction"], Situation(Test.BEAST),
+                          adverse=lambda r: False)
+    if reading.band is Band.DISASTER:
+        state.take_out_of_action(beast, Condition.FLED)
+        ctx.note(f"{beast.name} flees.")
+    return reading
+
+
+def courage_test(state: GameState, ctx: Context, character: Character, in_close_combat: bool) -> Reading | None:
+    """Taking a Courage Test after a hit. Heroic characters need not test."""
+    if character.has("heroic") or character.casualty or not character.in_action:
+        return None
+    situation = Situation(Test.COURAGE)
+    reading = action_roll(state, ctx, character, CHARTS["courage"], situation,
+                          reduce_for=automatic_reductions(character, Test.COURAGE, situation),
+                          ones_ignored=character.has("fanatic"))
+    if in_close_combat and reading.band is Band.FAIL:
+        character.conditions.add(Condition.ON_THE_BACK_FOOT)
+        ctx.note(f"{character.name} falls back 2 paces, On the Back Foot.")
+    return reading

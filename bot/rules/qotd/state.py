@@ -1,0 +1,460 @@
+"""The game as plain data: seats, the cast, the deck, and what happens to cards.
+
+Everything here round-trips through JSON (:meth:`GameState.to_json`,
+:meth:`GameState.from_json`) without loss. The deck invariant (no card is ever
+duplicated or lost) is checked by :meth:`GameState.check`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core import serial
+from ..core.cards import JOKERS, SUITS, Card, allocate
+from ..core.dice import Dice, Keep, Luck
+from .casting import CharacterType
+
+
+class RulesError(ValueError):
+    """A request the rules do not allow; the message is safe to show a player."""
+
+
+class Condition(enum.Enum):
+    """States a character can be in, as the book names them."""
+
+    HOLDING = "Holding"
+    KNOCKED_OUT = "KO'd for the rest of the action"
+    ON_THE_BACK_FOOT = "On the Back Foot"
+    DEFENCELESS = "Defenceless"
+    ENTANGLED = "Entangled"
+    FLED = "Fled"
+    PRONE = "Prone"
+    AIMING = "Aiming"
+    MIGHTY_BLOW_USED = "Mighty Blow made this phase"
+    ALL_OUT_ATTACK_USED = "All Out Attack made this phase"
+    MADE_ALL_OUT_ATTACK = "Made an All Out Attack on their turn"
+
+
+PHASE_CONDITIONS = frozenset({
+    Condition.HOLDING, Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED,
+})
+"""Conditions that last one phase and are cleared when the pack is shuffled."""
+
+OUT_OF_ACTION = frozenset({Condition.KNOCKED_OUT, Condition.FLED})
+"""Conditions that take a character's cards out of the pack."""
+
+
+class WeaponCondition(enum.Enum):
+    """What state a carried weapon is in."""
+
+    READY = "loaded"
+    EMPTY = "empty"
+    JAMMED = "jammed"
+    UNPRIMED = "needs re-priming"
+    FOULED = "needs clearing"
+    GONE = "thrown or lost"
+    BROKEN = "broken"
+    TANGLED = "entangled"
+
+
+@dataclass
+class Carried:
+    """A weapon a character carries, and its ammunition state."""
+
+    weapon: str
+    """Key into :data:`bot.rules.qotd.weapons.WEAPONS`."""
+    ignition: str = ""
+    """Ignition name for weapons that may be flintlock or percussion; empty for the default."""
+    loaded: int = 0
+    condition: WeaponCondition = WeaponCondition.READY
+
+
+@dataclass
+class Mount:
+    """A mount and the hits it has taken."""
+
+    kind: str
+    stamina: int
+    hits: int = 0
+    bolting: bool = False
+
+    @property
+    def collapsed(self) -> bool:
+        return self.hits >= self.stamina
+
+
+@dataclass
+class Trait:
+    """A personality, skill or trait on a character; ``detail`` for "a particular" ones."""
+
+    key: str
+    detail: str = ""
+
+
+@dataclass
+class Character:
+    """One member of the cast."""
+
+    key: str
+    name: str
+    owner: int
+    type: CharacterType
+    personality: str
+    traits: list[Trait] = field(default_factory=list)
+    weapons: list[Carried] = field(default_factory=list)
+    armour: str = "none"
+    shield: bool = False
+    mount: Mount | None = None
+    animal: str = ""
+    """Key into the animal types for beasts; empty for people."""
+    attack_dice: int = 0
+    """A beast's attack dice, less one for each wounding hit."""
+    wounds: int = 0
+    """Hits a beast has taken (a beast loses dice, not cards, to hits)."""
+    active: bool = True
+    """Beasts join the pack when activated; everyone else is active from casting."""
+    cards: list[Card] = field(default_factory=list)
+    lost: list[Card] = field(default_factory=list)
+    stunned: list[Card] = field(default_factory=list)
+    conditions: set[Condition] = field(default_factory=set)
+    luck: Luck | None = None
+    """A joker's mark, applied to this character's next roll."""
+    lucky_used: int = 0
+    cuts_used: int = 0
+    reduced: bool = False
+    """Uses reduced dice for the whole game (I'm Exhausted!)."""
+    roster_id: int = 0
+    """The campaign roster entry this character was cast from, if any."""
+
+    @property
+    def is_beast(self) -> bool:
+        return bool(self.animal)
+
+    @property
+    def available(self) -> list[Card]:
+        """Cards that go into the pack: not lost, not stunned."""
+        gone = set(self.lost) | set(self.stunned)
+        return [c for c in self.cards if c not in gone]
+
+    @property
+    def in_action(self) -> bool:
+        """Whether the character's cards go into the pack."""
+        return self.active and not (self.conditions & OUT_OF_ACTION)
+
+    @property
+    def casualty(self) -> bool:
+        """No cards left: a casualty of war (lethal) or passed out (stunned)."""
+        return bool(self.cards) and not self.available
+
+    @property
+    def state_words(self) -> list[str]:
+        """Plain words for everything notable about the character, for lists and the board."""
+        words = []
+        if self.casualty:
+            words.append("passed out" if self.stunned and len(self.stunned) + len(self.lost) == len(self.cards)
+                         and not self.lost else "casualty")
+        words += [c.value for c in sorted(self.conditions, key=lambda c: c.value)
+                  if c not in (Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED)]
+        if self.is_beast and not self.active:
+            words.append("not yet activated")
+        return words
+
+    def copy(self) -> Character:
+        """A copy that shares nothing mutable with this one."""
+        return replace(self, traits=list(self.traits), weapons=[replace(w) for w in self.weapons],
+                       mount=replace(self.mount) if self.mount else None, cards=list(self.cards),
+                       lost=list(self.lost), stunned=list(self.stunned), conditions=set(self.conditions))
+
+    def has(self, key: str, detail: str | None = None) -> bool:
+        """Whether the character has a personality, skill or trait (with that detail)."""
+        if self.personality == key and detail is None:
+            return True
+        return any(t.key == key and (detail is None or t.detail.casefold() == detail.casefold())
+                   for t in self.traits)
+
+    def action_dice(self, reduced: bool = False) -> Dice:
+        """The character's action dice, or reduced dice."""
+        if self.is_beast:
+            return Dice(max(1, self.attack_dice), Keep.BEST)
+        row = self.type.row
+        return row.reduced_dice if reduced or self.reduced else row.action_dice
+
+
+@dataclass
+class Seat:
+    """A player at the table: the suits (of which packs) their characters' cards come from."""
+
+    suits: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class Deck:
+    """This phase's pack: cards to come (next first), turned, and taken out."""
+
+    phase: int = 0
+    to_come: list[Card] = field(default_factory=list)
+    turned: list[Card] = field(default_factory=list)
+    out: list[Card] = field(default_factory=list)
+    """Cards taken out of this phase: sacrificed for Cut! or for responding."""
+    mark: Luck | None = None
+    """A joker turned and waiting for the next card."""
+
+    @property
+    def current(self) -> Card | None:
+        """The card whose character is acting now (the last non-joker turned)."""
+        for card in reversed(self.turned):
+            if not card.is_joker:
+                return card
+        return None
+
+    @property
+    def spent(self) -> bool:
+        """Whether every card of the phase has been turned."""
+        return self.phase > 0 and not self.to_come
+
+    @property
+    def jokers_seen(self) -> list[Card]:
+        return [c for c in self.turned if c.is_joker]
+
+
+@dataclass
+class Settings:
+    """Per-game rule options a Director may change."""
+
+    cuts_per_character: int = 1
+    """How many times each Hero or Main Character may call Cut! in a game."""
+    lucky_rerolls: int = 4
+
+
+@dataclass
+class GameState:
+    """A whole game of Quick on the Draw."""
+
+    seats: dict[int, Seat] = field(default_factory=dict)
+    characters: dict[str, Character] = field(default_factory=dict)
+    deck: Deck = field(default_factory=Deck)
+    settings: Settings = field(default_factory=Settings)
+    pending: dict[str, Any] | None = None
+    """An action waiting for a re-roll decision (see :mod:`.actions`)."""
+
+    # -- serialisation -------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return serial.to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameState:
+        return serial.from_json(cls, data)
+
+    def fork(self, *keys: str) -> GameState:
+        """A copy to run an action on: the deck and the named characters are copied, the rest shared.
+
+        Only the named characters may be changed on the fork, so a paused action
+        leaves this state as it was.
+        """
+        characters = dict(self.characters)
+        for key in keys:
+            characters[key] = characters[key].copy()
+        deck = replace(self.deck, to_come=list(self.deck.to_come), turned=list(self.deck.turned),
+                       out=list(self.deck.out))
+        return replace(self, characters=characters, deck=deck)
+
+    # -- seats and casting ---------------------------------------------------
+
+    def seat(self, user: int) -> Seat:
+        """The user's seat, giving them the next free suit if they have none."""
+        if user not in self.seats:
+            held = {s for seat in self.seats.values() for s in seat.suits}
+            pack = 1
+            while True:
+                free = [s for s in SUITS if (s, pack) not in held]
+                if free:
+                    self.seats[user] = Seat([(free[0], pack)])
+                    break
+                pack += 1
+        return self.seats[user]
+
+    def taken_cards(self) -> set[Card]:
+        return {c for ch in self.characters.values() for c in ch.cards}
+
+    def deal_cards(self, user: int, count: int) -> list[Card]:
+        """Allocate ``count`` cards from the user's suit, opening another pack of it when it runs out."""
+        seat = self.seat(user)
+        taken = self.taken_cards()
+        held = {s for other in self.seats.values() for s in other.suits}
+        for suit, pack in seat.suits:
+            try:
+                return allocate(taken, suit, pack, count)
+            except ValueError:
+                continue
+        suit = seat.suits[0][0]
+        pack = 1
+        while (suit, pack) in held:
+            pack += 1
+        seat.suits.append((suit, pack))
+        return allocate(taken, suit, pack, count)
+
+    def add(self, character: Character, rng: random.Random, cards: int | None = None) -> Character:
+        """Cast a character: allocate its cards and, mid-phase, shuffle them into the cards to come."""
+        if character.key in self.characters:
+            raise RulesError(f"There is already a character called {character.name}.")
+        count = (1 if character.is_beast else character.type.row.cards) if cards is None else cards
+        character.cards = self.deal_cards(character.owner, count)
+        self.characters[character.key] = character
+        if character.in_action:
+            self._join_pack(character, rng)
+        return character
+
+    def remove(self, key: str) -> Character:
+        """Take a character out of the game, with its cards (from every pile of the deck)."""
+        character = self.characters.pop(key)
+        mine = set(character.cards)
+        deck = self.deck
+        deck.to_come, deck.turned, deck.out = ([c for c in pile if c not in mine]
+                                               for pile in (deck.to_come, deck.turned, deck.out))
+        return character
+
+    def owner_of(self, card: Card) -> Character | None:
+        """The character a card belongs to (None for jokers)."""
+        for character in self.characters.values():
+            if card in character.cards:
+                return character
+        return None
+
+    @property
+    def acting(self) -> Character | None:
+        """The character whose card is up."""
+        card = self.deck.current
+        return self.owner_of(card) if card else None
+
+    # -- the deck ------------------------------------------------------------
+
+    def shuffle(self, rng: random.Random) -> None:
+        """Start the next phase: every active character's cards plus both jokers, shuffled."""
+        pack = [c for ch in self.characters.values() if ch.in_action for c in ch.available]
+        pack += JOKERS
+        rng.shuffle(pack)
+        self.deck = Deck(phase=self.deck.phase + 1, to_come=pack, mark=self.deck.mark)
+        for character in self.characters.values():
+            character.conditions -= PHASE_CONDITIONS
+
+    def turn(self) -> tuple[Card, Character | None]:
+        """Turn the next card. A joker marks the next card; a marked card passes the mark to its character."""
+        if not self.deck.to_come:
+            raise RulesError("The pack is spent: deal the next phase.")
+        card = self.deck.to_come.pop(0)
+        self.deck.turned.append(card)
+        if card.is_joker:
+            luck = Luck.RED if card.is_red else Luck.BLACK
+            # Red and black jokers in a row cancel out (see docs/rulings.md).
+            self.deck.mark = None if self.deck.mark not in (None, luck) else luck
+            return card, None
+        character = self.owner_of(card)
+        for other in self.characters.values():
+            other.luck = None
+        if character is not None and self.deck.mark is not None:
+            character.luck = self.deck.mark
+        self.deck.mark = None
+        return card, character
+
+    def next_card_of(self, character: Character) -> Card | None:
+        """The character's next card still to come this phase."""
+        mine = set(character.cards)
+        return next((c for c in self.deck.to_come if c in mine), None)
+
+    def sacrifice(self, character: Character) -> Card:
+        """Take the character's next card out of this phase (Cut!, responding to an attack)."""
+        card = self.next_card_of(character)
+        if card is None:
+            raise RulesError(f"{character.name} has no card still to come this phase.")
+        self.deck.to_come.remove(card)
+        self.deck.out.append(card)
+        return card
+
+    def wound(self, character: Character, lethal: bool) -> Card | None:
+        """Remove one card for a hit: the next to come this phase, else the last one turned.
+
+        Lethal hits lose the card for good; stunning hits until the character comes round.
+        Returns the card, or None when the character had no card left to lose.
+        """
+        available = character.available
+        if not available:
+            return None
+        card = self.next_card_of(character)
+        if card is None:
+            in_play = set(self.deck.turned) | set(self.deck.out)
+            played = [c for c in available if c in in_play]
+            card = played[-1] if played else available[-1]
+        if card in self.deck.to_come:
+            self.deck.to_come.remove(card)
+        (character.lost if lethal else character.stunned).append(card)
+        return card
+
+    def restore(self, character: Character, card: Card, rng: random.Random) -> None:
+        """Give back a lost or stunned card. Mid-phase, a card not yet played this phase is
+        shuffled into the cards to come; one already turned or taken out waits for the next shuffle."""
+        for pile in (character.lost, character.stunned):
+            if card in pile:
+                pile.remove(card)
+                break
+        else:
+            raise RulesError(f"{card} is not out of {character.name}'s hand.")
+        if character.in_action:
+            self._join_pack(character, rng)
+
+    def take_out_of_action(self, character: Character, condition: Condition) -> None:
+        """KO'd for the rest of the action, or fled: the character's cards leave the pack."""
+        character.conditions.add(condition)
+        self._leave_pack(character)
+
+    def activate(self, character: Character, rng: random.Random) -> None:
+        """A beast comes into play: its card is shuffled into the cards to come."""
+        character.active = True
+        self._join_pack(character, rng)
+
+    def _join_pack(self, character: Character, rng: random.Random) -> None:
+        in_play = set(self.deck.to_come) | set(self.deck.turned) | set(self.deck.out)
+        self._shuffle_in([c for c in character.available if c not in in_play], rng)
+
+    def _shuffle_in(self, cards: list[Card], rng: random.Random) -> None:
+        """Mid-phase, put cards at random places among the cards to come."""
+        if self.deck.phase == 0 or self.deck.spent:
+            return
+        for card in cards:
+            self.deck.to_come.insert(rng.randint(0, len(self.deck.to_come)), card)
+
+    def _leave_pack(self, character: Character) -> None:
+        mine = set(character.cards)
+        self.deck.to_come = [c for c in self.deck.to_come if c not in mine]
+
+    # -- the invariant -------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise AssertionError if any card is duplicated or lost."""
+        owners: dict[Card, str] = {}
+        for character in self.characters.values():
+            for card in character.cards:
+                assert card not in owners, f"{card} belongs to {owners[card]} and {character.key}"
+                owners[card] = character.key
+            assert len(set(character.cards)) == len(character.cards)
+            assert not set(character.lost) & set(character.stunned)
+            assert set(character.lost) | set(character.stunned) <= set(character.cards)
+        piles = self.deck.to_come + self.deck.turned + self.deck.out
+        assert len(piles) == len(set(piles)), "a card is in the deck twice"
+        for card in piles:
+            assert card.is_joker or card in owners, f"{card} in the deck belongs to no one"
+        if self.deck.phase:
+            assert sorted(c for c in piles if c.is_joker) == sorted(JOKERS), "a joker went missing"
+        to_come = set(self.deck.to_come)
+        assert not to_come & set(self.deck.out)
+        for character in self.characters.values():
+            gone = set(character.lost) | set(character.stunned)
+            assert not to_come & gone, f"{character.key} has a lost card still to come"
+            if not character.in_action:
+                assert not to_come & set(character.cards), f"{character.key} is out but has cards to come"
+            elif self.deck.phase and not self.deck.spent:
+                missing = set(character.available) - set(piles)
+                assert not missing, f"{character.key}'s {sorted(map(str, missing))} went missing"

@@ -1,0 +1,109 @@
+"""One command's hold on the channel's game: load it, check who may do what, store the change.
+
+Used as ``async with open_table(bot, interaction) as table:``; the change and
+its log entry are committed when the block ends, before any reply is sent.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+import discord
+
+from .errors import NoGame, NotAllowed, NotFound, UserError
+from .rules.qotd.state import Character, GameState
+
+if TYPE_CHECKING:
+    from .client import Director
+    from .db import UnitOfWork
+
+NAME_LIMIT = 40
+MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
+
+
+def clean_name(text: str, what: str = "name") -> str:
+    """A name as typed, refused if it is empty, too long, or could ping or hide text."""
+    name = " ".join(text.split())
+    if not name:
+        raise UserError(f"The {what} cannot be empty.")
+    if len(name) > NAME_LIMIT:
+        raise UserError(f"The {what} is {len(name)} characters long; keep it to {NAME_LIMIT}.")
+    if MENTION.search(name):
+        raise UserError(f"The {what} cannot contain a mention such as @everyone.")
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+        raise UserError(f"The {what} contains invisible or control characters.")
+    return name
+
+
+def slug(name: str) -> str:
+    """A character's key: its name folded to lower case, spaces as dashes."""
+    return "-".join(name.casefold().split())
+
+
+class Table:
+    """The game of one channel, as one command sees it inside its unit of work."""
+
+    def __init__(self, bot: Director, interaction: discord.Interaction, uow: UnitOfWork,
+                 director_role: str) -> None:
+        self.bot = bot
+        self.director_role = director_role
+        self.interaction = interaction
+        self.uow = uow
+        self.game = uow.game
+        self.before = uow.game.state
+        self.state = GameState.from_json(uow.game.state)
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def is_director(self) -> bool:
+        """The game's Director, a member with the server's Director role, or a server manager."""
+        if self.user_id == self.game.director_id:
+            return True
+        member = self.interaction.user
+        if not isinstance(member, discord.Member):
+            return False
+        if member.guild_permissions.manage_guild:
+            return True
+        return any(role.name == self.director_role for role in member.roles)
+
+    def require_director(self, doing: str) -> None:
+        if not self.is_director:
+            raise NotAllowed(f"Only a Director can {doing}.")
+
+    def character(self, text: str) -> Character:
+        """The character a user named (by key or name, any case)."""
+        wanted = " ".join(text.split()).casefold()
+        for character in self.state.characters.values():
+            if wanted in (character.key, character.name.casefold()):
+                return character
+        shown = discord.utils.escape_markdown(discord.utils.escape_mentions(text[:NAME_LIMIT]))
+        raise NotFound(f"There is no character called **{shown}** in this game.")
+
+    def require_control(self, character: Character) -> None:
+        """Only the owner of a character, or a Director, acts with it."""
+        if character.owner != self.user_id and not self.is_director:
+            raise NotAllowed(f"{character.name} is not yours to play.")
+
+    async def commit(self, kind: str, text: str, data: dict | None = None) -> int:
+        """Store the changed game and a log entry (with an undo snapshot). Returns the entry's number."""
+        self.uow.save(self.state.to_json())
+        return await self.uow.log(self.user_id, kind, text, data or {}, before=self.before)
+
+
+@asynccontextmanager
+async def open_table(bot: Director, interaction: discord.Interaction) -> AsyncIterator[Table]:
+    """The channel's game for one command; refuses when the channel has none."""
+    if interaction.guild_id is None:
+        raise UserError("Games are played in server channels, not in direct messages.")
+    server = await bot.server_settings(interaction.guild_id)
+    async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
+        if uow.game is None:
+            raise NoGame()
+        yield Table(bot, interaction, uow, server.director_role)

@@ -1,0 +1,274 @@
+"""Casting (Reel 2): characters and beasts, their personality, skills, weapons, armour and mounts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Director
+from bot.errors import NotAllowed, UserError
+from bot.replies import COLOUR, clip, safe, send
+from bot.rules.core.cards import SUIT_SYMBOLS
+from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
+from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.dv import ARMOUR
+from bot.rules.qotd.state import Carried, Character, Mount, Trait, WeaponCondition
+from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.rules.qotd.weapons import WEAPONS, Ignition
+from bot.table import Table, clean_name, open_table, slug
+
+from . import options
+
+TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
+         "minor": CharacterType.MINOR}
+ArmourChoice = Literal["none", "minimal", "armour", "heavy"]
+
+
+def cards_text(character: Character) -> str:
+    """The character's cards, lost ones struck out and stunned ones in italics."""
+    shown = []
+    for card in character.cards:
+        if card in character.lost:
+            shown.append(f"~~{card}~~")
+        elif card in character.stunned:
+            shown.append(f"*{card}*")
+        else:
+            shown.append(str(card))
+    return " ".join(shown) or "no cards"
+
+
+def weapon_text(carried: Carried) -> str:
+    weapon = WEAPONS[carried.weapon]
+    if weapon.range == 0:
+        return weapon.name
+    if carried.condition is WeaponCondition.READY and weapon.shots:
+        return f"{weapon.name} ({carried.loaded}/{weapon.shots})"
+    return f"{weapon.name} ({carried.condition.value})"
+
+
+def character_embed(character: Character, owner: str) -> discord.Embed:
+    """Everything about one character, as the cast list shows it."""
+    kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
+    embed = discord.Embed(title=clip(safe(character.name), 256), description=f"{kind} · played by {owner}",
+                          colour=COLOUR)
+    embed.add_field(name="Cards", value=cards_text(character), inline=False)
+    if character.is_beast:
+        embed.add_field(name="Attack dice", value=str(character.attack_dice))
+    else:
+        personality = PERSONALITIES[character.personality]
+        embed.add_field(name="Personality", value=f"{personality.name} — {personality.nickname}", inline=False)
+        traits = [SKILLS[t.key].name + (f" ({safe(t.detail)})" if t.detail else "") for t in character.traits]
+        limit = character.type.row.max_traits
+        embed.add_field(name=f"Skills and traits ({len(traits)}/{limit})", value=", ".join(traits) or "none",
+                        inline=False)
+        embed.add_field(name="Weapons", value=", ".join(weapon_text(w) for w in character.weapons) or "none")
+        embed.add_field(name="Armour", value=f"{character.armour} (DV {ARMOUR[character.armour]})"
+                                             + (" + shield" if character.shield else ""))
+    if character.mount:
+        embed.add_field(name="Mount", value=f"{character.mount.kind} ({character.mount.hits}/"
+                                            f"{character.mount.stamina} hits)")
+    if character.state_words:
+        embed.add_field(name="State", value=", ".join(character.state_words), inline=False)
+    return embed
+
+
+def owned(table: Table, name: str) -> Character:
+    """A character the user may change: their own, or any for a Director."""
+    character = table.character(name)
+    table.require_control(character)
+    return character
+
+
+@app_commands.guild_only()
+class Cast(commands.GroupCog, group_name="cast", group_description="Cast characters and beasts for this game"):
+    """The cast list: add characters with the rulebook's limits, equip them, show and remove them."""
+
+    def __init__(self, bot: Director) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="add")
+    @app_commands.describe(name="The character's name", type="Hero 4 cards, Main 3, Supporting 2, Minor 1",
+                           personality="One personality from the rulebook",
+                           player="Who plays the character (Director only; default you)")
+    @app_commands.autocomplete(personality=options.personalities)
+    async def add(self, interaction: discord.Interaction, name: str,
+                  type: Literal["hero", "main", "supporting", "minor"], personality: str,
+                  player: discord.Member | None = None) -> None:
+        """Cast a character: cards are dealt from the player's suit."""
+        name = clean_name(name)
+        if personality not in PERSONALITIES:
+            raise UserError("Pick a personality from the list.")
+        async with open_table(self.bot, interaction) as table:
+            owner = player.id if player else interaction.user.id
+            if owner != interaction.user.id:
+                table.require_director("cast characters for someone else")
+                if player.bot:
+                    raise UserError("A bot cannot play a character.")
+            if owner not in table.state.seats and not table.is_director:
+                raise UserError("Join the game first with `/game join`.")
+            character = Character(slug(name), name, owner, TYPES[type], personality)
+            table.state.add(character, self.bot.rng)
+            await table.commit("cast", f"{name} is cast as a {character.type.title}.",
+                               {"character": character.key})
+            embed = character_embed(character, f"<@{owner}>")
+        await send(interaction, content=f"**{safe(name)}** joins the cast.", embed=embed)
+
+    @app_commands.command(name="beast")
+    @app_commands.describe(name="The beast's name", animal="Its kind, from the Animal Types table",
+                           active="Whether it is in play now (its card joins the pack)")
+    async def beast(self, interaction: discord.Interaction, name: str, animal: str, active: bool = False) -> None:
+        """Cast a beast (Director only). Its card goes into the pack once it is activated."""
+        name = clean_name(name)
+        if animal not in ANIMALS:
+            raise UserError("Pick an animal from the list.")
+        async with open_table(self.bot, interaction) as table:
+            table.require_director("cast beasts")
+            kind = ANIMALS[animal]
+            character = Character(slug(name), name, interaction.user.id, CharacterType.MINOR, "ordinary",
+                                  animal=animal, attack_dice=kind.attack_dice, active=active)
+            table.state.add(character, self.bot.rng)
+            await table.commit("cast", f"{name} the {kind.name} is cast.", {"character": character.key})
+            embed = character_embed(character, f"<@{character.owner}>")
+        await send(interaction, content=f"**{safe(name)}** lurks nearby.", embed=embed)
+
+    @beast.autocomplete("animal")
+    async def animal_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        return options.matching(((a.name, k) for k, a in ANIMALS.items()), typed)
+
+    @app_commands.command(name="activate")
+    @app_commands.describe(character="The beast that comes into play")
+    @app_commands.autocomplete(character=options.characters)
+    async def activate(self, interaction: discord.Interaction, character: str) -> None:
+        """Bring a beast into play: its card is shuffled into the cards to come (Director only)."""
+        async with open_table(self.bot, interaction) as table:
+            table.require_director("activate beasts")
+            beast = table.character(character)
+            if not beast.is_beast or beast.active:
+                raise UserError(f"{safe(beast.name)} is not a beast waiting to come into play.")
+            table.state.activate(beast, self.bot.rng)
+            await table.commit("activate", f"{beast.name} comes into play.", {"character": beast.key})
+        await send(interaction, content=f"**{safe(beast.name)}** comes into play!")
+
+    @app_commands.command(name="skill")
+    @app_commands.describe(character="Whose skill", skill="A skill or trait from the rulebook",
+                           detail="For 'a particular' skills: the skill, area of study or weapon")
+    @app_commands.autocomplete(character=options.characters, skill=options.skills)
+    async def skill(self, interaction: discord.Interaction, character: str, skill: str,
+                    detail: str | None = None) -> None:
+        """Give a character a skill or trait, up to the number their type allows."""
+        if skill not in SKILLS:
+            raise UserError("Pick a skill or trait from the list.")
+        trait = SKILLS[skill]
+        if trait.takes_detail and not detail:
+            raise UserError(f"{trait.name} needs a detail: which skill, area or weapon.")
+        detail = clean_name(detail, "detail") if trait.takes_detail else ""
+        async with open_table(self.bot, interaction) as table:
+            target = owned(table, character)
+            if target.is_beast:
+                raise UserError("Beasts have the traits of their kind.")
+            limit = target.type.row.max_traits
+            if len(target.traits) >= limit:
+                raise UserError(f"A {target.type.title} has at most {limit} skills and traits.")
+            if target.has(skill, detail if trait.takes_detail else None) and any(t.key == skill for t in target.traits):
+                raise UserError(f"{safe(target.name)} already has {trait.name}.")
+            target.traits.append(Trait(skill, detail))
+            await table.commit("skill", f"{target.name} gains {trait.name}.", {"character": target.key})
+        await send(interaction, content=f"**{safe(target.name)}** gains {trait.name}"
+                                        + (f" ({safe(detail)})" if detail else "") + f": {trait.effect}")
+
+    @app_commands.command(name="weapon")
+    @app_commands.describe(character="Who carries it", weapon="From the weapons table",
+                           ignition="For guns that come as flintlock or percussion")
+    @app_commands.autocomplete(character=options.characters, weapon=options.weapons)
+    async def weapon(self, interaction: discord.Interaction, character: str, weapon: str,
+                     ignition: Literal["flintlock", "percussion", "cartridge"] | None = None) -> None:
+        """Arm a character with a weapon from the weapons table, loaded."""
+        if weapon not in WEAPONS:
+            raise UserError("Pick a weapon from the list.")
+        kind = WEAPONS[weapon]
+        chosen = Ignition[ignition.upper()] if ignition else kind.ignitions[0]
+        if chosen not in kind.ignitions:
+            allowed = ", ".join(i.name.lower() for i in kind.ignitions)
+            raise UserError(f"A {kind.name} comes as {allowed}, not {ignition}.")
+        async with open_table(self.bot, interaction) as table:
+            target = owned(table, character)
+            if len(target.weapons) >= 6:
+                raise UserError("A character carries at most six weapons.")
+            target.weapons.append(Carried(weapon, chosen.name if ignition else "", loaded=kind.shots))
+            await table.commit("weapon", f"{target.name} carries a {kind.name}.", {"character": target.key})
+        await send(interaction, content=f"**{safe(target.name)}** carries a {kind.name}.")
+
+    @app_commands.command(name="armour")
+    @app_commands.describe(character="Who wears it", armour="none DV0, minimal DV1, armour DV2, heavy DV3",
+                           shield="Carries a shield (+1 DV in close combat and against non-gunpowder missiles)")
+    @app_commands.autocomplete(character=options.characters)
+    async def armour(self, interaction: discord.Interaction, character: str, armour: ArmourChoice,
+                     shield: bool = False) -> None:
+        """Set a character's armour and shield."""
+        async with open_table(self.bot, interaction) as table:
+            target = owned(table, character)
+            target.armour, target.shield = armour, shield
+            await table.commit("armour", f"{target.name} wears {armour} armour.", {"character": target.key})
+        await send(interaction, content=f"**{safe(target.name)}**: {armour} armour (DV {ARMOUR[armour]})"
+                                        + (" and a shield." if shield else "."))
+
+    @app_commands.command(name="mount")
+    @app_commands.describe(character="The rider", mount="What they ride, or none to dismount for good")
+    @app_commands.autocomplete(character=options.characters)
+    async def mount(self, interaction: discord.Interaction, character: str,
+                    mount: Literal["horse", "camel", "elephant", "none"]) -> None:
+        """Give a character a mount (horse or camel sized: 2 hits; elephant sized: 4)."""
+        async with open_table(self.bot, interaction) as table:
+            target = owned(table, character)
+            target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
+            await table.commit("mount", f"{target.name} rides a {mount}." if target.mount
+                               else f"{target.name} has no mount.", {"character": target.key})
+        await send(interaction, content=f"**{safe(target.name)}** " +
+                   (f"rides a {mount}." if mount != "none" else "goes on foot."))
+
+    @app_commands.command(name="show")
+    @app_commands.describe(character="Whom to show")
+    @app_commands.autocomplete(character=options.characters)
+    async def show(self, interaction: discord.Interaction, character: str) -> None:
+        """Show one character's card in full."""
+        async with open_table(self.bot, interaction) as table:
+            target = table.character(character)
+        await send(interaction, embed=character_embed(target, f"<@{target.owner}>"))
+
+    @app_commands.command(name="list")
+    async def list(self, interaction: discord.Interaction) -> None:
+        """The cast list: every character, its player's suit and its cards."""
+        async with open_table(self.bot, interaction) as table:
+            state = table.state
+        if not state.characters:
+            raise UserError("Nobody has been cast yet: `/cast add` a character.")
+        lines = []
+        for character in state.characters.values():
+            suit = SUIT_SYMBOLS.get(character.cards[0].suit, "") if character.cards else ""
+            kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
+            words = f" — {', '.join(character.state_words)}" if character.state_words else ""
+            lines.append(f"{suit} **{safe(character.name)}** ({kind}, <@{character.owner}>): "
+                         f"{cards_text(character)}{words}")
+        embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(lines), 4096))
+        await send(interaction, embed=embed)
+
+    @app_commands.command(name="remove")
+    @app_commands.describe(character="Who leaves the cast")
+    @app_commands.autocomplete(character=options.characters)
+    async def remove(self, interaction: discord.Interaction, character: str) -> None:
+        """Remove a character from the game, with its cards."""
+        async with open_table(self.bot, interaction) as table:
+            target = owned(table, character)
+            if table.state.pending:
+                raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+            table.state.remove(target.key)
+            await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
+        await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
+
+
+async def setup(bot: Director) -> None:
+    await bot.add_cog(Cast(bot))

@@ -1,0 +1,153 @@
+"""Filming (Reel 1): dealing the pack, turning cards one by one, holding, and the phase's end."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Director
+from bot.errors import UserError
+from bot.render import render_deck
+from bot.replies import COLOUR, card_line, render, resolution_embed, safe, send
+from bot.rules.qotd.actions import perform
+from bot.rules.qotd.checks import HoldRequest
+from bot.rules.qotd.state import Character, Condition, GameState
+from bot.table import Table, open_table
+
+from . import options
+
+
+def phase_summary(state: GameState) -> str:
+    """What the phase came to: how many cards were turned, the jokers, who is down."""
+    deck = state.deck
+    down = [safe(c.name) for c in state.characters.values() if c.casualty]
+    parts = [f"Phase {deck.phase} ends: {len(deck.turned)} cards turned"]
+    if deck.jokers_seen:
+        parts.append(" and ".join(str(j) for j in deck.jokers_seen) + " seen")
+    if down:
+        parts.append("down: " + ", ".join(down))
+    return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
+
+
+def turn(state: GameState) -> tuple[list[str], Character | None]:
+    """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
+    lines: list[str] = []
+    while state.deck.to_come:
+        card, character = state.turn()
+        if card.is_joker:
+            lines.append(f"**{card}** — the next card is marked "
+                         + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1)."))
+            continue
+        if character is not None and Condition.HOLDING in character.conditions:
+            lines.append(f"{card} — {safe(character.name)} is holding; the card passes.")
+            continue
+        lines.append(card_line(state, character, str(card)))
+        return lines, character
+    return lines, None
+
+
+def check_may_draw(table: Table) -> None:
+    """A Director turns cards; the player whose card is up may turn the next one to end their turn."""
+    if table.is_director:
+        return
+    acting = table.state.acting
+    if acting is None or acting.owner != table.user_id or table.state.deck.spent:
+        raise UserError("Only a Director, or the player whose card is up, turns the next card.")
+
+
+@app_commands.guild_only()
+class Deck(commands.Cog):
+    """The pack: dealing a phase, turning cards, holding, and the deck as a picture."""
+
+    def __init__(self, bot: Director) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="deal")
+    @app_commands.describe(again="Reshuffle even though cards of this phase are still to come")
+    async def deal(self, interaction: discord.Interaction, again: bool = False) -> None:
+        """Shuffle every active character's cards and both jokers: a new phase (Director only)."""
+        async with open_table(self.bot, interaction) as table:
+            table.require_director("deal")
+            state = table.state
+            if not any(c.in_action and c.available for c in state.characters.values()):
+                raise UserError("Nobody in the cast has a card to play: `/cast add` someone first.")
+            if state.deck.to_come and not state.deck.spent and not again:
+                raise UserError(f"Phase {state.deck.phase} still has {len(state.deck.to_come)} cards to come. "
+                                "Use `/deal again:True` to reshuffle anyway.")
+            if state.pending:
+                raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+            state.shuffle(self.bot.rng)
+            text = f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
+            await table.commit("deal", text)
+        image = await render(render_deck, state)
+        embed = discord.Embed(title=f"Phase {state.deck.phase}", description=text + " `/draw` turns the first card.",
+                              colour=COLOUR)
+        await send(interaction, embed=embed, image=image, filename="deck.png")
+
+    @app_commands.command(name="draw")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        """Turn the next card: its character acts. A spent pack is shuffled for the next phase."""
+        async with open_table(self.bot, interaction) as table:
+            check_may_draw(table)
+            state = table.state
+            if state.deck.phase == 0:
+                raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
+            if state.pending:
+                raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+            lines = []
+            if state.deck.spent:
+                state.shuffle(self.bot.rng)
+                lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
+            turned, character = turn(state)
+            lines += turned
+            if state.deck.spent:
+                lines.append(phase_summary(state))
+            await table.commit("draw", " ".join(lines), {"turned": [c.code for c in state.deck.turned[-len(turned):]]})
+        image = await render(render_deck, state)
+        embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
+                              description="\n".join(lines), colour=COLOUR)
+        ping = [character.owner] if character else []
+        content = f"<@{character.owner}>, {safe(character.name)} acts." if character else ""
+        await send(interaction, content=content, embed=embed, image=image, filename="deck.png", ping=ping)
+
+    @app_commands.command(name="hold")
+    @app_commands.describe(character="Who holds (default: whose card is up)")
+    @app_commands.autocomplete(character=options.characters)
+    async def hold(self, interaction: discord.Interaction, character: str | None = None) -> None:
+        """Hold on this card, to respond later in the phase (Heroes, Main and Supporting Characters)."""
+        async with open_table(self.bot, interaction) as table:
+            who = table.character(character) if character else table.state.acting
+            if who is None:
+                raise UserError("No card is up: name the character who holds.")
+            table.require_control(who)
+            if who is not table.state.acting:
+                raise UserError(f"{safe(who.name)} can only hold when their card is up.")
+            state, resolution = perform(table.state, HoldRequest(who.key), self.bot.rng)
+            table.state = state
+            await table.commit("hold", resolution.headline)
+        await send(interaction, embed=resolution_embed(state, resolution))
+
+    @app_commands.command(name="deck")
+    async def deck(self, interaction: discord.Interaction) -> None:
+        """The deck: cards turned this phase, the card up, how many remain, jokers seen."""
+        async with open_table(self.bot, interaction) as table:
+            state = table.state
+        deck = state.deck
+        if deck.phase == 0:
+            raise UserError("No phase has been dealt yet.")
+        acting = state.acting
+        lines = [f"{len(deck.turned)} turned, {len(deck.to_come)} to come."]
+        if acting:
+            lines.append(card_line(state, acting, str(deck.current)))
+        if deck.jokers_seen:
+            lines.append("Jokers seen: " + ", ".join(map(str, deck.jokers_seen)))
+        if deck.out:
+            lines.append("Taken out this phase: " + ", ".join(map(str, deck.out)))
+        image = await render(render_deck, state)
+        embed = discord.Embed(title=f"Phase {deck.phase}", description="\n".join(lines), colour=COLOUR)
+        await send(interaction, embed=embed, image=image, filename="deck.png")
+
+
+async def setup(bot: Director) -> None:
+    await bot.add_cog(Deck(bot))

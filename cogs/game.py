@@ -1,0 +1,126 @@
+"""Games: one per channel or thread. Start, end, join, leave, hand over the Director's chair, settings."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Director
+from bot.db import GameExists
+from bot.errors import NotAllowed, UserError
+from bot.replies import COLOUR, safe, send
+from bot.rules.core.cards import SUIT_SYMBOLS
+from bot.rules.qotd.state import GameState, Seat
+from bot.table import open_table
+
+
+def seat_text(seat: Seat) -> str:
+    """"♥ hearts" (and the pack, past the first)."""
+    return ", ".join(f"{SUIT_SYMBOLS[suit]} {suit}" + (f" (pack {pack})" if pack > 1 else "")
+                     for suit, pack in seat.suits)
+
+
+@app_commands.guild_only()
+class Game(commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
+    """Starting and running a game in a channel: who directs, who plays, and the settings."""
+
+    def __init__(self, bot: Director) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="start")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Make this channel a set: start a game of Quick on the Draw, with you as its Director."""
+        if interaction.guild_id is None:
+            raise UserError("Games are played in server channels.")
+        async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
+            try:
+                await uow.start_game(interaction.user.id, GameState().to_json())
+            except GameExists:
+                raise UserError("This channel already has a game. Its Director can `/game end` it first.") from None
+            await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts a game.")
+        embed = discord.Embed(title="Quick on the Draw — the cameras are rolling", colour=COLOUR,
+                              description=f"Director: {interaction.user.mention}\n"
+                                          "Players join with `/game join`, then cast with `/cast add`. "
+                                          "The Director deals the first phase with `/deal`.")
+        await send(interaction, embed=embed)
+
+    @app_commands.command(name="join")
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Join the game in this channel as a player; you get a suit for your characters' cards."""
+        async with open_table(self.bot, interaction) as table:
+            if interaction.user.id in table.state.seats:
+                raise UserError(f"You are already playing, with {seat_text(table.state.seats[interaction.user.id])}.")
+            seat = table.state.seat(interaction.user.id)
+            await table.commit("join", f"{interaction.user.display_name} joins with {seat_text(seat)}.")
+        await send(interaction, content=f"{safe(interaction.user.display_name)} joins the game with {seat_text(seat)}.")
+
+    @app_commands.command(name="leave")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the game (once your characters are removed or handed to the Director)."""
+        async with open_table(self.bot, interaction) as table:
+            if interaction.user.id not in table.state.seats:
+                raise UserError("You are not playing in this game.")
+            mine = [c.name for c in table.state.characters.values() if c.owner == interaction.user.id]
+            if mine:
+                raise UserError(f"You still play {', '.join(map(safe, mine))}: `/cast remove` them first.")
+            del table.state.seats[interaction.user.id]
+            await table.commit("leave", f"{interaction.user.display_name} leaves the game.")
+        await send(interaction, content=f"{safe(interaction.user.display_name)} leaves the game.")
+
+    @app_commands.command(name="end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        """End the game in this channel (Director only). Its log stays stored."""
+        async with open_table(self.bot, interaction) as table:
+            table.require_director("end the game")
+            await table.uow.log(interaction.user.id, "end", "The game ends.")
+            await table.uow.end_game()
+            phases = table.state.deck.phase
+        await send(interaction, content=f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}.")
+
+    @app_commands.command(name="director")
+    @app_commands.describe(member="Who directs the game from now on")
+    async def director(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """Hand the Director's chair to another member."""
+        if member.bot:
+            raise UserError("A bot cannot direct the game.")
+        async with open_table(self.bot, interaction) as table:
+            table.require_director("hand over the game")
+            table.uow.set_director(member.id)
+            await table.commit("director", f"{member.display_name} now directs the game.")
+        await send(interaction, content=f"{member.mention} now directs the game.", ping=[member.id])
+
+    @app_commands.command(name="settings")
+    @app_commands.describe(director_role="Members with this role may direct any game on the server",
+                           reminder_hours="Hours before a player whose card is up is reminded",
+                           cuts="How many Cut!s each Hero or Main Character may call in this game")
+    async def settings(self, interaction: discord.Interaction, director_role: discord.Role | None = None,
+                       reminder_hours: app_commands.Range[float, 0.25, 168] | None = None,
+                       cuts: app_commands.Range[int, 0, 10] | None = None) -> None:
+        """Show or change the settings: server ones need Manage Server, the game's a Director."""
+        guild_id = interaction.guild_id
+        server_change = {k: v for k, v in (("director_role", director_role and director_role.name),
+                                           ("reminder_hours", reminder_hours)) if v is not None}
+        member = interaction.user
+        if server_change and not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
+            raise NotAllowed("Only members who may manage the server change its settings.")
+        if cuts is not None:
+            async with open_table(self.bot, interaction) as table:
+                table.require_director("change the game's settings")
+                table.state.settings.cuts_per_character = cuts
+                await table.commit("settings", f"Cut! allowed {cuts} time(s) per Hero or Main Character.")
+        if server_change:
+            await self.bot.db.update_server(guild_id, **server_change)
+            self.bot.forget_server(guild_id)
+        server = await self.bot.server_settings(guild_id)
+        embed = discord.Embed(title="Settings", colour=COLOUR)
+        embed.add_field(name="Director role", value=safe(server.director_role))
+        embed.add_field(name="Reminder after", value=f"{server.reminder_hours:g} hours")
+        if cuts is not None:
+            embed.add_field(name="Cut! per character", value=str(cuts))
+        await send(interaction, embed=embed)
+
+
+async def setup(bot: Director) -> None:
+    await bot.add_cog(Game(bot))
