@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 SUITS = ("hearts", "spades", "clubs", "diamonds")
@@ -43,22 +44,28 @@ class Card:
     @classmethod
     def parse(cls, code: str) -> Card:
         """The card for a code made by :attr:`code`."""
-        code = code.strip().upper()
-        if code in ("RJ", "BJ"):
-            return cls("Joker", "red" if code == "RJ" else "black")
-        for rank in sorted(RANKS, key=len, reverse=True):
-            if code.startswith(rank) and len(code) > len(rank):
-                suit = _SUIT_BY_LETTER.get(code[len(rank)])
-                pack = code[len(rank) + 1:]
-                if suit and (not pack or pack.isdigit()):
-                    return cls(rank, suit, int(pack) if pack else 1)
-        raise ValueError(f"not a card: {code!r}")
+        return _parse(code)
 
     def __str__(self) -> str:
         if self.is_joker:
             return f"{self.suit.capitalize()} Joker"
         mark = "" if self.pack == 1 else f" (pack {self.pack})"
         return f"{self.rank}{SUIT_SYMBOLS[self.suit]}{mark}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(code: str) -> Card:
+    """Cards are immutable, so each code is parsed once."""
+    code = code.strip().upper()
+    if code in ("RJ", "BJ"):
+        return Card("Joker", "red" if code == "RJ" else "black")
+    for rank in sorted(RANKS, key=len, reverse=True):
+        if code.startswith(rank) and len(code) > len(rank):
+            suit = _SUIT_BY_LETTER.get(code[len(rank)])
+            pack = code[len(rank) + 1:]
+            if suit and (not pack or pack.isdigit()):
+                return Card(rank, suit, int(pack) if pack else 1)
+    raise ValueError(f"not a card: {code!r}")
 
 
 RED_JOKER = Card("Joker", "red")

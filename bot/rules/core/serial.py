@@ -3,7 +3,8 @@
 Dataclass fields are converted by their type hints: enums by name, cards by
 code, dataclasses as objects, lists, tuples, sets and ``dict[str|int, ...]``
 as JSON arrays and objects. Fields equal to their default are left out, so
-stored states stay small and old states read with new defaults.
+stored states stay small and old states read with new defaults. A converter
+is built once per type and reused, since every command loads and stores a game.
 """
 
 from __future__ import annotations
@@ -13,10 +14,17 @@ import enum
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from .cards import Card
 from .dice import Roll
+
+Convert = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @functools.cache
@@ -38,56 +46,71 @@ def _fields(cls: type) -> tuple[tuple[str, Any, Any], ...]:
 
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data."""
-    if isinstance(value, enum.Enum):
-        return value.name
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Roll):
-        return value.to_json()
-    if dataclasses.is_dataclass(value):
-        out = {}
-        for name, _, default in _fields(type(value)):
-            item = getattr(value, name)
-            if item != default:
-                out[name] = to_json(item)
-        return out
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(to_json(v) for v in value)
-    return value
+    return _encoder(type(value))(value)
+
+
+@functools.cache
+def _encoder(cls: type) -> Convert:
+    if issubclass(cls, enum.Enum):
+        return lambda v: v.name
+    if cls is Card:
+        return lambda v: v.code
+    if cls is Roll:
+        return Roll.to_json
+    if dataclasses.is_dataclass(cls):
+        fields = _fields(cls)
+
+        def encode(value: Any) -> dict:
+            out = {}
+            for name, _, default in fields:
+                item = getattr(value, name)
+                if item != default:
+                    out[name] = to_json(item)
+            return out
+        return encode
+    if issubclass(cls, dict):
+        return lambda v: {str(k): to_json(i) for k, i in v.items()}
+    if issubclass(cls, (list, tuple)):
+        return lambda v: [to_json(i) for i in v]
+    if issubclass(cls, (set, frozenset)):
+        return lambda v: sorted(to_json(i) for i in v)
+    return _same
 
 
 def from_json(hint: Any, data: Any) -> Any:
     """Data made by :func:`to_json` back as the type ``hint``."""
+    return _decoder(hint)(data)
+
+
+@functools.cache
+def _decoder(hint: Any) -> Convert:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        if data is None:
-            return None
         (inner,) = [a for a in args if a is not type(None)]
-        return from_json(inner, data)
-    if origin in (list, tuple, set, frozenset):
-        if origin is tuple and args and args[-1] is not Ellipsis:
-            return tuple(from_json(a, d) for a, d in zip(args, data))
-        return origin(from_json(args[0], d) for d in data)
+        decode_inner = _decoder(inner)
+        return lambda d: None if d is None else decode_inner(d)
+    if origin in (list, set, frozenset) or (origin is tuple and args and args[-1] is Ellipsis):
+        item = _decoder(args[0])
+        return lambda d: origin(item(i) for i in d)
+    if origin is tuple:
+        items = [_decoder(a) for a in args]
+        return lambda d: tuple(f(i) for f, i in zip(items, d))
     if origin is dict:
-        key_type, value_type = args
-        return {key_type(k): from_json(value_type, v) for k, v in data.items()}
+        key, value = (_decoder(a) for a in args)
+        return lambda d: {key(k): value(v) for k, v in d.items()}
     if hint is Card:
-        return Card.parse(data)
+        return Card.parse
     if hint is Roll:
-        return Roll.from_json(data)
+        return Roll.from_json
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint[data]
+        return hint.__getitem__
     if dataclasses.is_dataclass(hint):
-        kwargs = {}
-        for name, field_hint, _ in _fields(hint):
-            if name in data:
-                kwargs[name] = from_json(field_hint, data[name])
-        return hint(**kwargs)
-    if hint is Any:
-        return data
-    return hint(data)
+        fields = [(name, _decoder(field_hint)) for name, field_hint, _ in _fields(hint)]
+
+        def decode(d: dict) -> Any:
+            return hint(**{name: f(d[name]) for name, f in fields if name in d})
+        return decode
+    if hint is Any or hint is object:
+        return _same
+    return hint

@@ -1,0 +1,30 @@
+"""Reading what the channel shows and what the database holds, for the bot's tests."""
+
+from __future__ import annotations
+
+from bot.db import Database
+from bot.rules.qotd.state import GameState
+
+
+async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState | None:
+    """The game as the database holds it now (None when the channel has no active game)."""
+    async with db.unit(guild_id, channel_id) as uow:
+        return GameState.from_json(uow.game.state) if uow.game else None
+
+
+def text_of(result) -> str:
+    """Everything a reply shows in words: content, embed titles, descriptions and fields."""
+    message = result.response
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def refused(result, *words: str) -> None:
+    """The command was refused with an ephemeral message containing ``words``."""
+    assert result.response is not None, "no reply at all"
+    assert result.response.ephemeral, f"refusal was public: {result.response.content!r}"
+    for word in words:
+        assert word.casefold() in result.response.content.casefold(), result.response.content
