@@ -1,0 +1,125 @@
+"""Example pictures from real games: ``python -m bot.render.gallery [folder]`` writes one of each.
+
+The games are played with the real engine from a seeded random source, so the
+pictures are the same every run; tests and ``bench/render.py`` use them too.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from ..rules.core.charts import Outcome
+from ..rules.core.dice import Dice, Keep, Luck, Roll
+from ..rules.core.replay import Reading
+from ..rules.qotd.casting import CharacterType
+from ..rules.qotd.results import Resolution
+from ..rules.qotd.state import Carried, Character, Condition, GameState, Mount, WeaponCondition
+from . import render_deck, render_roll, render_status
+
+FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
+PLAYERS = (101, 102, 103, 104, 105)
+OWNERS = {101: "Ada", 102: "Bram", 103: "Cass", 104: "Dee", 105: "Eli"}
+HERO, MAIN, SUPPORTING, MINOR = CharacterType
+CAST = (
+    ("Doc Holliday", HERO), ("Wyatt Earp", HERO), ("Johnny Ringo", MAIN), ("Kate Elder", MAIN),
+    ("Ike Clanton", MAIN), ("Curly Bill Brocius", SUPPORTING), ("Virgil Earp", SUPPORTING),
+    ("José Ramírez", SUPPORTING), ("Billy Claiborne", SUPPORTING), ("Frank McLaury", MINOR),
+    ("Tom McLaury", MINOR), ("Sheriff Behan", MINOR), ("Zoë Łukasiewicz", MINOR), ("Smiley Wu 吴", MINOR),
+    ("Deputy Sam", MINOR), ("Old Pete", MINOR), ("Bartender", MINOR), ("Stagecoach Driver", MINOR),
+    ("Mrs. Hennessy", MINOR), ("Kid Curly", MINOR), ("Blacksmith Ward", MINOR), ("Nate the Scout", MINOR),
+    ("Mustafa al-Rashid", MINOR), ("Preacher Jones", MINOR), ("Banker Hale", MINOR), ("Dutch Henry", MINOR),
+    ("Lame Horse", MINOR), ("Rosa Flores", MINOR), ("Big Nose Kate", MINOR), ("Shotgun Gibbs", MINOR),
+)
+ARMS = (("colt_single_action_army", 6), ("winchester_1873", 12), ("double_barrel_shotgun", 2),
+        ("derringer", 2), ("bowie_knife", 0))
+MOUNTS = ("horse", "mule")
+ARMOUR = ("none", "none", "minimal", "armoured")
+
+
+def cast(state: GameState, rng: random.Random, count: int) -> None:
+    """Cast ``count`` characters from :data:`CAST`, spread over the players, with kit of all kinds."""
+    for index, (name, kind) in enumerate(CAST[:count]):
+        weapon, shots = ARMS[index % len(ARMS)]
+        weapons = [Carried(weapon, loaded=rng.randint(0, shots))]
+        if index % 3 == 0 and shots:
+            weapons.append(Carried("bowie_knife"))
+        mount = Mount(MOUNTS[index % 2], 3, hits=rng.randint(0, 2)) if index % 4 == 1 else None
+        character = Character(f"c{index}", name, PLAYERS[index % len(PLAYERS)], kind, "brave", weapons=weapons,
+                              armour=ARMOUR[index % len(ARMOUR)], mount=mount)
+        state.add(character, rng)
+
+
+def sample_game(characters: int = 10, turned: int = 20, seed: int = 9) -> GameState:
+    """A game mid-phase: ``turned`` cards turned in phase 2, with wounds, a Cut!, a KO, a hold and a jam."""
+    rng = random.Random(seed)
+    state = GameState()
+    cast(state, rng, characters)
+    state.shuffle(rng)
+    while state.deck.to_come:
+        state.turn()
+    state.shuffle(rng)
+    people = list(state.characters.values())
+    for step in range(turned):
+        if not state.deck.to_come:
+            break
+        _, character = state.turn()
+        if character is None:
+            continue
+        if step % 4 == 1:
+            target = people[(step * 7 + 3) % len(people)]
+            if target is not character:
+                state.wound(target, lethal=step % 8 == 1)
+        elif character.type.row.lead and state.next_card_of(character) and not state.deck.out:
+            state.sacrifice(character)
+    people[1].weapons[0].condition = WeaponCondition.JAMMED
+    if len(people) > 5:
+        state.take_out_of_action(people[5], Condition.KNOCKED_OUT)
+    if state.acting:
+        state.acting.conditions.add(Condition.HOLDING)
+    state.check()
+    return state
+
+
+def sample_resolution() -> Resolution:
+    """A whole shot as /shoot would report it: wanting to shoot, a re-rolled to-hit roll, the hit's effect."""
+    best = Dice(2, Keep.BEST)
+    return Resolution(
+        kind="shoot",
+        headline="Doc Holliday shoots at Johnny Ringo with a Colt Single Action Army",
+        actor="c0", target="c2",
+        readings=(
+            Reading("Wanting to Shoot", "c0", "Hero", Roll(best, (3, 8)),
+                    Outcome("Shoot at the Enemy!", "Take your shot."), "shoot"),
+            Reading("Trying to hit", "c0", "Hero, effective range", Roll(best, (9, 6)),
+                    Outcome("Gotcha!", "Hits opponent."), "to_hit", first=Roll(best, (2, 4), Luck.BLACK),
+                    reroll="Cut!"),
+            Reading("Effect of hit 1 of 1", "c2", "Main Character", Roll(Dice(1), (4,)),
+                    Outcome("1 Hit", "Loses one card."), "effects", column=1,
+                    adjustments=(("minimal armour", 1), ("in soft cover", 1), ("short range", -1))),
+            Reading("Courage test", "c2", "Main Character", Roll(best, (1, 6)),
+                    Outcome("A-OK - Keep Calm and Carry On!", "Stand firm and are unaffected."), "courage"),
+        ),
+        changes=("Doc Holliday loses Q♥ for Cut! (taken out of this phase).",
+                 "Johnny Ringo loses J♠ (hit by a lethal weapon, for good).",
+                 "Colt Single Action Army: 5 shots left."),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write deck.png, status.png and roll.png to the folder named (default docs/gallery)."""
+    argv = sys.argv[1:] if argv is None else argv
+    folder = Path(argv[0]) if argv else FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    state = sample_game()
+    pictures = {"deck.png": render_deck(state), "status.png": render_status(state, OWNERS),
+                "roll.png": render_roll(sample_resolution())}
+    for name, data in pictures.items():
+        (folder / name).write_bytes(data)
+        print(f"{folder / name}: {len(data) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The roll card: each reading with its dice, the die that counted, any first roll, band and outcome."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ..rules.core.dice import Band
+from ..rules.core.replay import Reading
+from ..rules.qotd.results import Resolution
+from .sprites import die_face, stamp
+from .theme import (BOLD, CREAM, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, canvas, font,
+                    header, name_font, png, wrap, write)
+
+WIDTH = 800
+MARGIN = 20
+HEADER = 56
+DICE_RIGHT = 270
+"""The dice of a reading fit between the margin and here."""
+ARROW = 30
+DIE = 44
+ROW = 92
+NOTE_ROW = 26
+CHANGE_ROW = 26
+MAX_CHANGES = 8
+BANDS = ((Band.DISASTER, 36, RED), (Band.FAIL, 54, RUST), (Band.SUCCESS, 54, GREEN), (Band.OUTSTANDING, 42, GOLD))
+"""Each band of the chart strip: its width and its colour when the roll falls in it."""
+STRIP_WIDTH = sum(width for _, width, _ in BANDS)
+STRIP_HEIGHT = 34
+TITLE_SIZE = 23
+SMALL_TITLE_SIZE = 18
+"""An outcome's title too long for a line is drawn smaller on two."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die drawn on the card."""
+
+    box: Box
+    value: int
+    kept: bool
+    faded: bool
+    """From a first roll that was re-rolled."""
+
+
+@dataclass(frozen=True)
+class ReadingRow:
+    """Where one reading goes: its row, its dice, the arrow from a first roll (0: none), the band strip."""
+
+    top: int
+    dice: tuple[Die, ...]
+    arrow: int
+    strip: Box
+    notes: str
+
+
+@dataclass(frozen=True)
+class RollLayout:
+    """The geometry of the roll card."""
+
+    size: tuple[int, int]
+    rows: tuple[ReadingRow, ...]
+    changes: tuple[str, ...]
+    changes_top: int
+
+
+def notes(reading: Reading) -> str:
+    """The DV column and its adjustments, the re-roll, a joker's mark and ignored 1s, in a line."""
+    parts = []
+    if reading.column is not None:
+        column = f"DV column {reading.column}"
+        adjustments = ", ".join(f"{reason} {delta:+d}" for reason, delta in reading.adjustments)
+        parts.append(f"{column}: {adjustments}" if adjustments else column)
+    if reading.first is not None:
+        parts.append(f"first roll re-rolled with {reading.reroll}" if reading.reroll else "first roll re-rolled")
+    for roll in (reading.first, reading.roll):
+        if roll is not None and roll.luck is not None:
+            parts.append(f"{roll.luck.name.lower()} joker: read as {roll.luck.value}")
+    if reading.roll.ones_ignored and 1 in reading.roll.faces:
+        parts.append("1s read as 2")
+    return " · ".join(parts)
+
+
+def _dice(reading: Reading, top: int) -> tuple[tuple[Die, ...], int]:
+    """The dice of a reading (a re-rolled first roll faded before an arrow), and the arrow's x."""
+    rolls = [(reading.first, True)] if reading.first is not None else []
+    rolls.append((reading.roll, False))
+    count = sum(len(roll.faces) for roll, _ in rolls)
+    step = min(DIE + 8, (DICE_RIGHT - MARGIN - ARROW * (len(rolls) - 1)) // max(1, count))
+    size = max(12, step - 6)
+    y = top + 34 + (DIE - size) // 2
+    x, arrow, dice = MARGIN, 0, []
+    for roll, faded in rolls:
+        kept = set(roll.kept)
+        for index, face in enumerate(roll.faces):
+            dice.append(Die((x, y, x + size, y + size), face, index in kept, faded))
+            x += step
+        if faded:
+            arrow = x + ARROW // 2 - 3
+            x += ARROW
+    return tuple(dice), arrow
+
+
+def roll_layout(resolution: Resolution) -> RollLayout:
+    """The geometry of :func:`render_roll` for this resolution."""
+    y = HEADER + 44
+    rows = []
+    for reading in resolution.readings:
+        dice, arrow = _dice(reading, y)
+        line = notes(reading)
+        strip = (DICE_RIGHT + 16, y + 34 + (DIE - STRIP_HEIGHT) // 2)
+        strip += (strip[0] + STRIP_WIDTH, strip[1] + STRIP_HEIGHT)
+        rows.append(ReadingRow(y, dice, arrow, strip, line))
+        y += ROW + (NOTE_ROW if line else 0)
+    changes = resolution.changes
+    if len(changes) > MAX_CHANGES:
+        changes = changes[:MAX_CHANGES - 1] + (f"… and {len(changes) - MAX_CHANGES + 1} more",)
+    if resolution.decision is not None:
+        rights = ", ".join(r.label for r in resolution.decision.rights)
+        changes += (f"Waiting: re-roll {resolution.decision.reading.label} ({rights}) or keep it",)
+    changes_top = y + 8
+    bottom = changes_top + len(changes) * CHANGE_ROW + (12 if changes else 0)
+    return RollLayout((WIDTH, bottom + MARGIN - 8), tuple(rows), changes, changes_top)
+
+
+@functools.cache
+def band_strip(active: Band) -> Image.Image:
+    """The chart's four bands, 1 / 2-4 / 5-9 / 10, with the one the roll fell in filled."""
+    image = Image.new("RGBA", (STRIP_WIDTH, STRIP_HEIGHT), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    face = font(BOLD, 16)
+    x = 0
+    for band, band_width, colour in BANDS:
+        lit = band is active
+        draw.rectangle((x, 0, x + band_width - 1, STRIP_HEIGHT - 1), fill=colour if lit else PAPER_SHADE,
+                       outline=MUTED)
+        draw.text((x + band_width / 2, STRIP_HEIGHT / 2), band.value, font=face, fill=CREAM if lit else MUTED,
+                  anchor="mm")
+        x += band_width
+    return image
+
+
+def _draw_reading(image: Image.Image, draw: ImageDraw.ImageDraw, reading: Reading, row: ReadingRow) -> None:
+    top = row.top
+    draw.line((MARGIN, top - 6, WIDTH - MARGIN, top - 6), fill=PAPER_SHADE, width=2)
+    end = write(draw, MARGIN, top + 20, reading.label, font(BOLD, 20), INK, WIDTH * 0.6)
+    write(draw, end + 12, top + 20, f"{reading.roll.dice} · {reading.dice_reason}", font(SANS, 17), MUTED,
+          WIDTH - MARGIN - end - 12)
+    for die in row.dice:
+        stamp(image, die_face(die.value, die.box[2] - die.box[0], die.kept, die.faded), *die.box[:2])
+    if row.arrow:
+        draw.text((row.arrow, top + 34 + DIE // 2), "→", font=font(SANS, 24), fill=MUTED, anchor="mm")
+    stamp(image, band_strip(reading.band), *row.strip[:2])
+    x = row.strip[2] + 16
+    title, room, middle = reading.outcome.title, WIDTH - MARGIN - x, top + 34 + DIE // 2
+    face = name_font(title, TITLE_SIZE)
+    if face.getlength(title) <= room:
+        write(draw, x, middle + 8, title, face, INK)
+    else:
+        face = name_font(title, SMALL_TITLE_SIZE)
+        lines = wrap(title, face, room, 2)
+        for index, line in enumerate(lines):
+            write(draw, x, middle + 7 + (index * 2 + 1 - len(lines)) * 11, line, face, INK)
+    if row.notes:
+        write(draw, MARGIN, top + ROW + 10, row.notes, font(SANS, 17), MUTED, WIDTH - 2 * MARGIN)
+
+
+def render_roll(resolution: Resolution) -> bytes:
+    """The roll card for /shoot, /fight and /test, as PNG bytes."""
+    layout = roll_layout(resolution)
+    image, draw = canvas(*layout.size)
+    header(draw, WIDTH, HEADER, resolution.kind.capitalize() or "Roll",
+           "waiting for a choice" if resolution.decision else "")
+    write(draw, MARGIN, HEADER + 30, resolution.headline, font(BOLD, 20), INK, WIDTH - 2 * MARGIN)
+    for reading, row in zip(resolution.readings, layout.rows):
+        _draw_reading(image, draw, reading, row)
+    small = font(SANS, 18)
+    for index, change in enumerate(layout.changes):
+        baseline = layout.changes_top + 20 + index * CHANGE_ROW
+        waiting = resolution.decision is not None and index == len(layout.changes) - 1
+        draw.text((MARGIN + 4, baseline), "•", font=small, fill=MUTED, anchor="ls")
+        write(draw, MARGIN + 22, baseline, change, font(BOLD, 18) if waiting else small, RUST if waiting else INK,
+              WIDTH - 2 * MARGIN - 22)
+    return png(image)

@@ -1,0 +1,180 @@
+"""The status board: one row a character with cards, state, weapons, mount and armour; pages of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
+from ..rules.qotd.state import Carried, Character, GameState, WeaponCondition
+from .sprites import TINY, Look, card_face, stamp
+from .theme import (BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Colour, canvas, font, header,
+                    name_font, png, write, write_runs)
+
+try:
+    from ..rules.qotd.weapons import WEAPONS
+except ImportError:  # the weapons table is optional here: names fall back to their keys
+    WEAPONS = {}
+
+ROWS_PER_COLUMN = 12
+COLUMNS = 2
+"""Beyond one column of rows the board wraps into two; beyond two it goes on to another page."""
+ONE_COLUMN_WIDTH = 860
+TWO_COLUMN_WIDTH = 1200
+HEADER = 64
+GUTTER = 16
+ROW_HEIGHT = 86
+ROW_GAP = 6
+CARD_STEP = TINY.width + 5
+NAME_SIZE = 24
+TEXT_SIZE = 18
+GRAVE = frozenset({"casualty", "passed out", "KO'd for the rest of the action", "Fled"})
+"""State words shown in red."""
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    """One character's row and a box for each of its cards."""
+
+    key: str
+    box: Box
+    cards: tuple[Box, ...]
+
+
+@dataclass(frozen=True)
+class StatusPage:
+    """One image of the board."""
+
+    size: tuple[int, int]
+    rows: tuple[StatusRow, ...]
+
+
+def _card_boxes(character: Character, box: Box) -> tuple[Box, ...]:
+    """The character's cards at the right of its row, overlapping when there are many."""
+    count = len(character.cards)
+    room = (box[2] - box[0]) * 2 // 5
+    step = CARD_STEP if count <= 1 else min(CARD_STEP, (room - TINY.width) // (count - 1))
+    left = box[2] - 10 - TINY.width - step * (count - 1)
+    top = box[1] + 9
+    return tuple((left + i * step, top, left + i * step + TINY.width, top + TINY.height) for i in range(count))
+
+
+def status_layout(state: GameState) -> list[StatusPage]:
+    """The geometry of every page of the board for this state."""
+    keys = list(state.characters)
+    columns = 1 if len(keys) <= ROWS_PER_COLUMN else COLUMNS
+    width = ONE_COLUMN_WIDTH if columns == 1 else TWO_COLUMN_WIDTH
+    column_width = (width - (columns + 1) * GUTTER) // columns
+    per_page = ROWS_PER_COLUMN * columns
+    pages = []
+    for start in range(0, max(1, len(keys)), per_page):
+        chunk = keys[start:start + per_page]
+        rows_per_column = max(1, -(-len(chunk) // columns))
+        rows = []
+        for index, key in enumerate(chunk):
+            column, line = divmod(index, rows_per_column)
+            x = GUTTER + column * (column_width + GUTTER)
+            y = HEADER + GUTTER + line * (ROW_HEIGHT + ROW_GAP)
+            box = (x, y, x + column_width, y + ROW_HEIGHT)
+            rows.append(StatusRow(key, box, _card_boxes(state.characters[key], box)))
+        height = HEADER + 2 * GUTTER + rows_per_column * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
+        pages.append(StatusPage((width, height), tuple(rows)))
+    return pages
+
+
+def weapon_words(carried: Carried) -> tuple[str, Colour]:
+    """A weapon with its ammunition state: "Colt 4/6", "Colt empty", "Colt jammed"; trouble in rust."""
+    weapon = WEAPONS.get(carried.weapon)
+    name = weapon.name if weapon else carried.weapon.replace("_", " ")
+    shots = getattr(weapon, "shots", 0)
+    if carried.condition is not WeaponCondition.READY:
+        return f"{name} {carried.condition.value}", RUST
+    if shots and not carried.loaded:
+        return f"{name} empty", RUST
+    if shots:
+        return f"{name} {carried.loaded}/{shots}", INK
+    return (f"{name} {carried.loaded} loaded" if carried.loaded else name), INK
+
+
+def gear(character: Character) -> list[tuple[str, Colour]]:
+    """Weapons, mount, armour and a beast's wounds, as coloured words."""
+    runs = [weapon_words(c) for c in character.weapons]
+    if character.mount:
+        mount = character.mount
+        words = f"{mount.kind} {mount.hits}/{mount.stamina} hits"
+        words += " collapsed" if mount.collapsed else " bolting" if mount.bolting else ""
+        runs.append((words, RUST if mount.collapsed or mount.bolting else INK))
+    if character.armour != "none":
+        armour = character.armour
+        runs.append((armour if "armour" in armour else f"{armour} armour", INK))
+    if character.shield:
+        runs.append(("shield", INK))
+    if character.is_beast:
+        runs.append((f"{character.wounds} wounds, {character.attack_dice} attack dice", INK))
+    return runs or [("unarmed", MUTED)]
+
+
+def suit_of(state: GameState, character: Character) -> tuple[str, int]:
+    """The suit (and pack) the character's cards come from."""
+    if character.cards:
+        return character.cards[0].suit, character.cards[0].pack
+    seat = state.seats.get(character.owner)
+    return seat.suits[0] if seat and seat.suits else ("spades", 1)
+
+
+def _look(character: Character, card: Card) -> Look:
+    if card in character.lost:
+        return Look.LOST
+    return Look.STUNNED if card in character.stunned else Look.PLAIN
+
+
+def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, row: StatusRow,
+              owners: dict[int, str], acting: bool) -> None:
+    """One character: suit pip, name, type, owner and state; weapons, mount and armour; the cards."""
+    character = state.characters[row.key]
+    x0, y0, x1, y1 = row.box
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=PAPER_SHADE, outline=GOLD if acting else None, width=3)
+    for card, box in zip(character.cards, row.cards):
+        stamp(image, card_face(card, TINY, _look(character, card)), *box[:2])
+    suit, pack = suit_of(state, character)
+    draw.text((x0 + 20, y0 + 30), SUIT_SYMBOLS[suit], font=font(SANS, 26), anchor="ms",
+              fill=RED if suit in RED_SUITS else BLACK)
+    if pack > 1:
+        draw.text((x0 + 30, y0 + 14), str(pack), font=font(SANS, 12), fill=MUTED, anchor="ls")
+    left, right = x0 + 42, (row.cards[0][0] if row.cards else x1) - 12
+    write(draw, left, y0 + 31, character.name, name_font(character.name, NAME_SIZE), INK, right - left)
+    small = font(SANS, TEXT_SIZE)
+    who = [(character.type.title, MUTED)] + ([(owners[character.owner], MUTED)] if character.owner in owners else [])
+    words = [(w, RED if w in GRAVE else INK) for w in character.state_words]
+    write_runs(draw, left, y0 + 56, who + words, small, right)
+    write_runs(draw, left, y0 + 78, gear(character), small, x1 - 12)
+
+
+def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: dict[int, str]) -> bytes:
+    page = pages[index]
+    deck = state.deck
+    acting = state.acting
+    card = deck.current
+    aside = f"{card} is up: {acting.name if acting else 'nobody'}" if card else "no card up"
+    title = f"Phase {deck.phase}" if deck.phase else "Before the deal"
+    if len(pages) > 1:
+        title += f" · page {index + 1}/{len(pages)}"
+    image, draw = canvas(*page.size)
+    header(draw, page.size[0], HEADER, title, aside)
+    for row in page.rows:
+        _draw_row(image, draw, state, row, owners, acting is not None and row.key == acting.key)
+    if not page.rows:
+        write(draw, GUTTER + 8, HEADER + 50, "No one in the cast yet.", font(SANS, 22), MUTED)
+    return png(image)
+
+
+def render_status_pages(state: GameState, owners: dict[int, str] | None = None) -> list[bytes]:
+    """Every page of the status board as PNG bytes (a page holds 24 characters)."""
+    pages = status_layout(state)
+    return [_render_page(state, pages, index, owners or {}) for index in range(len(pages))]
+
+
+def render_status(state: GameState, owners: dict[int, str] | None = None) -> bytes:
+    """The first page of the status board as PNG bytes (see :func:`render_status_pages` for the rest)."""
+    return _render_page(state, status_layout(state), 0, owners or {})

@@ -1,0 +1,200 @@
+"""The look every picture shares: palette, fonts, text cut to fit, the header band, PNG output."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import unicodedata
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+DISPLAY = "Rye-Regular.ttf"
+"""The western display face (SIL OFL); Latin only."""
+SANS = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+"""A plain, complete sans for numbers, accents and other scripts."""
+
+Colour = tuple[int, int, int]
+"""Every colour of the theme is a multiple of 4 in each channel: Pillow maps such a colour onto the
+palette exactly (its colour cache works in steps of 4), so flat areas keep their colour in the PNG."""
+Box = tuple[int, int, int, int]
+"""Left, top, right, bottom in pixels (right and bottom exclusive)."""
+
+PAPER: Colour = (240, 228, 200)
+PAPER_SHADE: Colour = (228, 212, 176)
+WOOD: Colour = (96, 60, 32)
+WOOD_DARK: Colour = (60, 36, 20)
+CREAM: Colour = (248, 240, 216)
+INK: Colour = (40, 28, 16)
+MUTED: Colour = (100, 80, 56)
+RED: Colour = (176, 32, 32)
+BLACK: Colour = (28, 24, 20)
+FACE: Colour = (252, 252, 244)
+EDGE: Colour = (120, 96, 72)
+GOLD: Colour = (220, 164, 36)
+GREEN: Colour = (56, 112, 48)
+RUST: Colour = (180, 104, 36)
+STRIKE: Colour = (224, 16, 16)
+"""The red X over a lost card: brighter than the red of hearts and diamonds, so it can be told apart."""
+BACK: Colour = (124, 40, 28)
+GREY: Colour = (72, 68, 64)
+
+_BLENDS = (
+    (PAPER, (INK, MUTED, WOOD, RED, RUST, GOLD, EDGE, BLACK, GREY, STRIKE)),
+    (PAPER_SHADE, (INK, MUTED, RED, RUST, GOLD, EDGE, BLACK)),
+    (FACE, (RED, BLACK, EDGE, MUTED, INK)),
+    (WOOD, (CREAM, GOLD, WOOD_DARK)),
+    (BACK, (CREAM, WOOD_DARK)),
+    (CREAM, (RED, BLACK, GREEN, RUST, GOLD)),
+)
+"""Backgrounds and the colours drawn on them: the palette holds the steps between each pair."""
+
+ELLIPSIS = "…"
+PNG_LEVEL = 3
+"""Pictures are saved on a fixed palette (a third of the bytes of RGB to compress, and a third of the
+size) at zlib level 3; measured with bench/render.py, level 1 is barely faster, 6 slower."""
+
+_BLANKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+_MARK_RANGES = ("\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f"
+                "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f")
+"""The blocks of combining marks (enough to tame "zalgo" text)."""
+_STACKS = re.compile(f"[{_MARK_RANGES}]{{3,}}")
+MARKS = 2
+"""Combining marks kept on one letter."""
+
+
+@functools.cache
+def font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    """A font from assets/fonts, loaded once per size."""
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+@functools.cache
+def _in_display(char: str) -> bool:
+    """Whether the display face has ``char`` (its missing glyph draws nothing)."""
+    if char.isspace():
+        return True
+    if unicodedata.category(char) in ("Cf", "Mn"):
+        return False  # marks and direction controls: leave such text to the sans
+    probe = Image.new("L", (64, 64))
+    ImageDraw.Draw(probe).text((8, 8), char, font=font(DISPLAY, 24), fill=255)
+    return probe.getbbox() is not None
+
+
+def name_font(text: str, size: int) -> ImageFont.FreeTypeFont:
+    """The display face when it has every character of ``text``, else the complete bold sans."""
+    return font(DISPLAY, size) if all(map(_in_display, text)) else font(BOLD, size)
+
+
+def clean(text: str) -> str:
+    """One line of text: control characters and line breaks become spaces, and no letter
+    carries more than two combining marks (stacks of them would spill over other lines)."""
+    return _STACKS.sub(lambda m: m.group()[:MARKS], _BLANKS.sub(" ", text))
+
+
+def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` on one line, cut with an ellipsis to ``width`` pixels in ``face``."""
+    # The narrowest letters of these faces take over a quarter of an em, so a text of more than five
+    # characters an em is cut without measuring all of it (a 5,000-character name costs no more).
+    longest = int(width * 5 / face.size) + 1
+    text = clean(text[:longest * 4])  # with room for the combining marks clean() drops
+    if len(text) <= longest and face.getlength(text) <= width:
+        return text
+    text = text[:longest]
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    while 0 < low < len(text) and unicodedata.combining(text[low]):
+        low += 1  # keep a letter's accents (which take no room) with it
+    return text[:low].rstrip(" \u200d") + ELLIPSIS if width >= face.getlength(ELLIPSIS) else ""
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str]:
+    """``text`` broken between words into at most ``lines`` lines of ``width``; the last one cut to fit."""
+    words = clean(text).split()
+    broken = []
+    while words and len(broken) < lines - 1:
+        line = words.pop(0)
+        while words and face.getlength(f"{line} {words[0]}") <= width:
+            line += " " + words.pop(0)
+        broken.append(line)
+    if words:
+        broken.append(" ".join(words))
+    return [fit(line, face, width) for line in broken]
+
+
+def write(draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, face: ImageFont.FreeTypeFont,
+          fill: Colour, width: float | None = None) -> float:
+    """Draw ``text`` (cut to ``width``) from ``x`` on ``baseline``; returns the x where it ends."""
+    if width is not None:
+        text = fit(text, face, width)
+    if not text:
+        return x
+    draw.text((x, baseline), text, font=face, fill=fill, anchor="ls")
+    return x + face.getlength(text)
+
+
+def write_runs(draw: ImageDraw.ImageDraw, x: float, baseline: float, runs: list[tuple[str, Colour]],
+               face: ImageFont.FreeTypeFont, right: float, separator: str = " · ") -> None:
+    """Draw coloured pieces of text one after another, separated, cut where ``right`` is reached.
+
+    Neighbours of one colour are drawn as one piece (fewer, longer strings draw faster).
+    """
+    merged: list[tuple[str, Colour]] = []
+    for text, colour in runs:
+        if merged and merged[-1][1] == colour:
+            merged[-1] = (merged[-1][0] + separator + text, colour)
+        else:
+            merged.append((separator + text if merged else text, colour))
+    for text, colour in merged:
+        if x >= right - face.size:
+            return
+        x = write(draw, x, baseline, text, face, colour, right - x)
+
+
+def header(draw: ImageDraw.ImageDraw, width: int, height: int, title: str, aside: str = "") -> None:
+    """The wooden band across the top: a title in the display face and a note on the right."""
+    draw.rectangle((0, 0, width, height), fill=WOOD)
+    draw.rectangle((0, height - 4, width, height), fill=WOOD_DARK)
+    size = height * 9 // 16
+    baseline = height // 2 + size * 2 // 5
+    note = font(BOLD, size * 2 // 3)
+    aside = fit(aside, note, width * 0.45)
+    aside_width = note.getlength(aside)
+    write(draw, 24, baseline, title, name_font(title, size), CREAM, width - 72 - aside_width)
+    write(draw, width - 24 - aside_width, baseline, aside, note, CREAM)
+
+
+@functools.cache
+def palette() -> Image.Image:
+    """Every colour of the theme and the anti-aliasing steps between them (at most 256)."""
+    steps = (0.0, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9)
+    colours = dict.fromkeys(
+        tuple(round(b + (f - b) * t) for b, f in zip(base, ink))
+        for base, inks in _BLENDS for ink in inks for t in steps)
+    colours.update(dict.fromkeys(tuple(round(c + (255 - c) * t) for c in GREY) for t in steps))
+    colours.update(dict.fromkeys(ink for _, inks in _BLENDS for ink in inks))
+    assert len(colours) <= 256, len(colours)
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in colours for channel in colour])
+    return image
+
+
+def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """An opaque paper-coloured image and a pen for it."""
+    image = Image.new("RGB", (width, height), PAPER)
+    return image, ImageDraw.Draw(image)
+
+
+def png(image: Image.Image) -> bytes:
+    """The image as PNG bytes, on the :func:`palette`."""
+    buffer = io.BytesIO()
+    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=PNG_LEVEL)
+    return buffer.getvalue()

@@ -1,0 +1,18 @@
+"""The gallery writes one picture of each kind from real games."""
+
+from bot.render import gallery
+
+from .pixels import picture
+
+
+def test_the_gallery_writes_the_three_pictures(tmp_path, capsys):
+    assert gallery.main([str(tmp_path)]) == 0
+    for name in ("deck.png", "status.png", "roll.png"):
+        picture((tmp_path / name).read_bytes())
+    assert "deck.png" in capsys.readouterr().out
+
+
+def test_the_sample_game_is_a_sound_game_mid_phase():
+    state = gallery.sample_game()
+    state.check()
+    assert state.deck.phase == 2 and len(state.deck.turned) == 20 and state.deck.to_come and state.deck.out

@@ -1,0 +1,95 @@
+"""The roll card, read back pixel by pixel from hand-built resolutions of real rolls."""
+
+import pytest
+
+from bot.render import render_roll
+from bot.render.gallery import sample_resolution
+from bot.render.roll import BANDS, DICE_RIGHT, MAX_CHANGES, WIDTH, notes, roll_layout
+from bot.render.theme import EDGE, FACE, GOLD, PAPER_SHADE, WOOD
+from bot.rules.core.charts import Outcome
+from bot.rules.core.dice import Dice, Keep, Luck, Roll
+from bot.rules.core.replay import Decision, Reading, Right
+from bot.rules.qotd.results import Resolution
+
+from .pixels import picture
+
+
+def reading(roll: Roll, **extra) -> Reading:
+    return Reading(extra.pop("label", "Test"), "c0", "Hero", roll, Outcome(extra.pop("title", "Done"), ""), **extra)
+
+
+def test_the_kept_die_is_dark_with_a_gold_rim_and_a_first_roll_is_faded():
+    resolution = sample_resolution()
+    layout = roll_layout(resolution)
+    image = picture(render_roll(resolution))
+    assert image.size == layout.size and image.width == WIDTH
+    for row in layout.rows:
+        for die in row.dice:
+            x0, y0, x1, y1 = die.box
+            fill, rim = image.getpixel((x0 + 5, (y0 + y1) // 2)), image.getpixel(((x0 + x1) // 2, y0 + 1))
+            if die.faded:
+                assert fill not in (WOOD, FACE) and rim not in (GOLD, EDGE)
+            else:
+                assert (fill, rim) == ((WOOD, GOLD) if die.kept else (FACE, EDGE))
+
+
+def test_a_re_rolled_first_roll_stands_faded_before_the_arrow():
+    resolution = sample_resolution()
+    for read, row in zip(resolution.readings, roll_layout(resolution).rows):
+        faded = [d for d in row.dice if d.faded]
+        assert [d.value for d in faded] == list(read.first.faces if read.first else ())
+        assert bool(row.arrow) == bool(faded)
+        assert all(d.box[2] < row.arrow for d in faded)
+        assert all(d.box[0] > row.arrow for d in row.dice if not d.faded)
+
+
+def test_the_band_the_roll_fell_in_is_lit():
+    resolution = sample_resolution()
+    image = picture(render_roll(resolution))
+    for read, row in zip(resolution.readings, roll_layout(resolution).rows):
+        x = row.strip[0]
+        for band, width, colour in BANDS:
+            assert image.getpixel((x + 3, row.strip[1] + 3)) == (colour if band is read.band else PAPER_SHADE)
+            x += width
+
+
+def test_notes_give_the_dv_column_adjustments_re_roll_and_joker():
+    effect = reading(Roll(Dice(1), (4,)), column=2, adjustments=(("in cover", 1), ("short range", -1)))
+    assert notes(effect) == "DV column 2: in cover +1, short range -1"
+    rerolled = reading(Roll(Dice(2), (9, 3)), first=Roll(Dice(2), (1, 2), Luck.BLACK), reroll="Cut!")
+    assert notes(rerolled) == "first roll re-rolled with Cut! · black joker: read as 1"
+    assert notes(reading(Roll(Dice(1), (1,), ones_ignored=True))) == "1s read as 2"
+    assert notes(reading(Roll(Dice(1), (5,)))) == ""
+
+
+def test_many_dice_stay_in_their_column():
+    many = Dice(12, Keep.ALL)
+    resolution = Resolution("shoot", "A hail of lead", "c0", readings=(
+        reading(Roll(many, tuple(range(1, 13))), first=Roll(many, (10,) * 12), reroll="Lucky"),))
+    layout = roll_layout(resolution)
+    assert len(layout.rows[0].dice) == 24
+    assert all(d.box[0] >= 20 and d.box[2] <= DICE_RIGHT for d in layout.rows[0].dice)
+    picture(render_roll(resolution))
+
+
+@pytest.mark.parametrize("text", ["x" * 5000, "Let’s get out of here! " * 50, "دعنا نخرج من هنا " * 40])
+def test_long_labels_titles_and_headlines_keep_the_width(text):
+    resolution = Resolution("test", text, "c0", readings=(reading(Roll(Dice(2), (5, 6)), label=text, title=text),),
+                            changes=(text,) * 3)
+    assert picture(render_roll(resolution)).width == WIDTH
+
+
+def test_changes_are_listed_and_a_waiting_decision_comes_last():
+    read = reading(Roll(Dice(2), (2, 3)))
+    decision = Decision(0, "c0", (Right("lucky", "Lucky"), Right("cut", "Cut!")), read)
+    resolution = Resolution("shoot", "Doc shoots", "c0", readings=(read,),
+                            changes=tuple(f"change {i}" for i in range(20)), decision=decision)
+    layout = roll_layout(resolution)
+    assert len(layout.changes) == MAX_CHANGES + 1
+    assert layout.changes[-2] == f"… and {20 - MAX_CHANGES + 1} more"
+    assert layout.changes[-1] == "Waiting: re-roll Test (Lucky, Cut!) or keep it"
+    assert picture(render_roll(resolution)).size == layout.size
+
+
+def test_a_resolution_without_readings_still_draws():
+    assert picture(render_roll(Resolution("draw", "K♥ is turned", "c0"))).width == WIDTH

@@ -1,0 +1,64 @@
+"""Fonts, text cut to fit, and the palette the pictures are saved on."""
+
+import io
+import time
+
+import pytest
+from PIL import Image
+
+from bot.render import theme
+from bot.render.theme import BOLD, DISPLAY, ELLIPSIS, FONTS, SANS, clean, fit, font, name_font, png, wrap
+
+
+def test_fonts_and_their_licences_are_in_the_assets():
+    for name in (DISPLAY, SANS, BOLD):
+        assert font(name, 20).getlength("Phase 3") > 0
+    assert "SIL Open Font License" in (FONTS / "Rye-OFL.txt").read_text()
+    assert "Bitstream Vera" in (FONTS / "DejaVu-LICENSE.txt").read_text()
+    assert font(SANS, 20) is font(SANS, 20)
+
+
+@pytest.mark.parametrize("name, face", [("Doc Holliday", DISPLAY), ("José Ramírez", DISPLAY), ("Иван", BOLD),
+                                        ("李小龙", BOLD), ("محمد", BOLD), ("Cowboy 🤠", BOLD), ("Zoë\u0301", BOLD)])
+def test_names_the_display_face_lacks_are_drawn_in_the_sans(name, face):
+    assert name_font(name, 24).path.endswith(face)
+
+
+@pytest.mark.parametrize("text", ["x" * 5000, "W" * 200, "محمد بن عبد الله " * 30, "🤠" * 500, "a\u0301" * 900])
+@pytest.mark.parametrize("width", [40, 300, 1000])
+def test_fit_cuts_with_an_ellipsis_to_the_width(text, width):
+    face = font(BOLD, 24)
+    start = time.perf_counter()
+    cut = fit(text, face, width)
+    assert time.perf_counter() - start < 0.05
+    assert cut.endswith(ELLIPSIS) and face.getlength(cut) <= width
+    assert len(cut) > 1 or face.getlength(text[0] + ELLIPSIS) > width
+
+
+def test_fit_leaves_a_text_that_fits_alone_and_keeps_it_on_one_line():
+    face = font(SANS, 18)
+    assert fit("Doc Holliday", face, 500) == "Doc Holliday"
+    assert fit("two\nlines\tand\x00nul", face, 500) == "two lines and nul"
+    assert fit("anything", face, 1) == ""
+
+
+def test_stacks_of_combining_marks_are_cut_to_two():
+    assert clean("Z" + "\u0301\u0316\u0327\u0352" * 5 + "a") == "Z\u0301\u0316a"
+    assert clean("José") == "José"
+
+
+def test_wrap_breaks_between_words_and_cuts_the_last_line():
+    face = font(SANS, 18)
+    lines = wrap("A-OK - Keep Calm and Carry On! " * 4, face, 200, 2)
+    assert len(lines) == 2 and lines[-1].endswith(ELLIPSIS)
+    assert all(face.getlength(line) <= 200 for line in lines)
+    assert wrap("Gotcha!", face, 200, 2) == ["Gotcha!"]
+
+
+def test_every_theme_colour_survives_the_palette():
+    named = [value for key, value in vars(theme).items()
+             if key.isupper() and isinstance(value, tuple) and len(value) == 3]
+    strip = Image.new("RGB", (len(named), 1))
+    strip.putdata(named)
+    back = Image.open(io.BytesIO(png(strip))).convert("RGB")
+    assert [back.getpixel((x, 0)) for x in range(len(named))] == named
