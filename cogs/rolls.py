@@ -132,7 +132,7 @@ class Rolls(commands.Cog):
     async def shoot(self, interaction: discord.Interaction, target: str,
                     paces: app_commands.Range[int, 1, MAX_PACES], shooter: str | None = None,
                     weapon: str | None = None, shot: Literal["deliberate", "aimed", "hasty", "snap", "fanning",
-                                                             "quick draw"] = "deliberate",
+                                                             "quick draw", "both barrels"] = "deliberate",
                     cover: Literal["none", "light", "dense", "hard"] = "none",
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
                     moved: bool = False, responding: bool = False) -> None:

@@ -41,10 +41,10 @@ async def test_unknown_personality_and_strangers_are_refused(scene):
 async def test_skills_are_limited_by_type(scene):
     await scene.game()
     await scene.pete.slash(scene.channel, "cast add", name="Kid", type="minor", personality="rash")
-    await scene.pete.slash(scene.channel, "cast skill", character="kid", skill="lucky")
-    refused(await scene.pete.slash(scene.channel, "cast skill", character="kid", skill="tough"), "at most 1")
+    await scene.pete.slash(scene.channel, "cast skill", character="kid", skill="tough")
+    refused(await scene.pete.slash(scene.channel, "cast skill", character="kid", skill="athletic"), "at most 1")
     game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
-    assert [t.key for t in game.characters["kid"].traits] == ["lucky"]
+    assert [t.key for t in game.characters["kid"].traits] == ["tough"]
 
 
 async def test_only_the_owner_or_a_director_changes_a_character(scene):

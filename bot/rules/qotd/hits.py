@@ -28,9 +28,11 @@ class Blow:
     in_close_combat: bool = False
 
     def adjust(self, key: str) -> None:
-        """Apply an adjustment from the DV table by its key."""
+        """Apply an adjustment from the DV table by its key; each bullet of the table counts once."""
         adjustment = ADJUSTMENTS[key]
-        self.adjustments.append((adjustment.reason, adjustment.delta))
+        entry = (adjustment.reason, adjustment.delta)
+        if entry not in self.adjustments:
+            self.adjustments.append(entry)
 
 
 def basic_dv(character: Character) -> int:

@@ -29,6 +29,8 @@ class ShotType(enum.Enum):
     SNAP = "Snap"
     FANNING = "Fanning"
     QUICK_DRAW = "Quick draw"
+    BOTH_BARRELS = "Both barrels"
+    """A deliberate shot firing two barrels at once (double-barrelled guns, derringers, sawn-offs)."""
 
 
 class Cover(enum.Enum):
@@ -99,6 +101,8 @@ def effective_shot(shooter: Character, request: ShotRequest, weapon: Weapon, ctx
     shot = request.shot
     if shot is ShotType.SNAP and not weapon.snap:
         raise RulesError(f"Snap shots need a repeating or revolving weapon, not a {weapon.name}.")
+    if shot is ShotType.BOTH_BARRELS and weapon.both_barrels is None:
+        raise RulesError(f"A {weapon.name} has no second barrel to fire.")
     if shot is ShotType.FANNING:
         if not weapon.fan:
             raise RulesError("Only a single action revolver can be fanned.")
@@ -111,7 +115,7 @@ def effective_shot(shooter: Character, request: ShotRequest, weapon: Weapon, ctx
             ctx.note(f"{shooter.name} is a Quick Draw: no penalty for drawing.")
             return ShotType.DELIBERATE
         return ShotType.HASTY
-    if request.moved and shot in (ShotType.DELIBERATE, ShotType.AIMED, ShotType.SNAP, ShotType.FANNING):
+    if request.moved and shot is not ShotType.HASTY:
         ctx.note("The shooter moved: the shot is Hasty.")
         return ShotType.HASTY
     return shot
@@ -162,7 +166,7 @@ def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried,
            shot: ShotType, request: ShotRequest, extra: list[Right]) -> list[int]:
     """Roll to hit; apply misfires, jams and ammunition; return the die value of each hit."""
     tier = "lead" if shooter.type.row.lead else "support"
-    fire = SHOT_FIRE.get(shot, weapon.fire)
+    fire = weapon.both_barrels if shot is ShotType.BOTH_BARRELS else SHOT_FIRE.get(shot, weapon.fire)
     reasons = []
     if request.paces > weapon.range:
         reasons.append(f"beyond effective range of {weapon.range} paces")
@@ -174,6 +178,11 @@ def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried,
                           extra=extra, adverse=lambda r: max(r.roll.values) < 5, label="To hit")
     values = reading.roll.values
     fired = fire_shot(ctx, shooter, carried, weapon, shot, reading)
+    if fired and weapon.category == "explosive" and 1 in values:
+        blow = shot_blow(shooter, shooter, weapon, shot, request, bulls_eye=False)
+        blow.label = "Dropped it! Effect on the thrower"
+        if strike(state, ctx, shooter, blow):
+            courage_test(state, ctx, shooter, in_close_combat=False)
     return [v for v in values if v >= 5] if fired else []
 
 
@@ -199,7 +208,7 @@ def fire_shot(ctx: Context, shooter: Character, carried: Carried, weapon: Weapon
 
 def spend(ctx: Context, carried: Carried, weapon: Weapon, shot: ShotType, disaster: bool) -> None:
     """Ammunition after a shot, by the weapon's reload rule and the Damn It! result."""
-    barrels = 2 if shot is ShotType.SNAP and weapon.reload is Reload.WHEN_EMPTY else 1
+    barrels = 2 if shot is ShotType.BOTH_BARRELS else 1
     if weapon.reload is Reload.EVERY_SHOT:
         carried.loaded = 0
     elif weapon.reload is Reload.WHEN_EMPTY:
@@ -219,7 +228,10 @@ def spend(ctx: Context, carried: Carried, weapon: Weapon, shot: ShotType, disast
 
 def damn_it(ctx: Context, carried: Carried, weapon: Weapon, shot: ShotType) -> None:
     """The weapon's fate on a 1 to hit (Damn It!)."""
-    if weapon.category == "non-gunpowder" and weapon.reload is Reload.EVERY_SHOT:
+    if weapon.category == "explosive":
+        carried.condition = WeaponCondition.GONE
+        ctx.note(f"Damn It! The {weapon.name} is dropped at the thrower's feet.")
+    elif weapon.category == "non-gunpowder" and weapon.reload is Reload.EVERY_SHOT:
         carried.condition = WeaponCondition.EMPTY
         ctx.note(f"Damn It! The {weapon.name} needs to be restrung.")
     elif weapon.reload is Reload.EVERY_SHOT and weapon.ignitions[0] is not Ignition.CARTRIDGE:

@@ -169,8 +169,12 @@ class Character:
                        lost=list(self.lost), stunned=list(self.stunned), conditions=set(self.conditions))
 
     def has(self, key: str, detail: str | None = None) -> bool:
-        """Whether the character has a personality, skill or trait (with that detail)."""
-        if self.personality == key and detail is None:
+        """Whether the character has a personality, skill or trait (with that detail).
+
+        A personality has no stored detail: an Academic's area of study is whatever
+        skill the player names for the roll (see docs/rulings.md).
+        """
+        if self.personality == key:
             return True
         return any(t.key == key and (detail is None or t.detail.casefold() == detail.casefold())
                    for t in self.traits)
