@@ -96,7 +96,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                            reminder_hours="Hours before a player whose card is up is reminded",
                            cuts="How many Cut!s each Hero or Main Character may call in this game")
     async def settings(self, interaction: discord.Interaction, director_role: discord.Role | None = None,
-                       reminder_hours: app_commands.Range[float, 0.25, 168] | None = None,
+                       reminder_hours: app_commands.Range[float, 0.25, 168.0] | None = None,
                        cuts: app_commands.Range[int, 0, 10] | None = None) -> None:
         """Show or change the settings: server ones need Manage Server, the game's a Director."""
         guild_id = interaction.guild_id

@@ -6,9 +6,12 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from discord import app_commands
 
 from bot.client import Director
 from bot.db import Database
+from bot.errors import UserError
+from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
 
 
@@ -52,9 +55,19 @@ class Scene:
         return self.env.bot.db
 
 
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure)
+"""Errors the bot answers with a clear ephemeral message: expected whenever a test is refused."""
+
+
+def unexpected_errors(env) -> list[BaseException]:
+    """Errors the bot raised other than refusals (acknowledging them all with SimCord)."""
+    return [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
+
+
 @pytest.fixture
-def scene(simcord_env) -> Scene:
+async def scene(simcord_env):
     guild = simcord_env.create_guild("Tombstone")
     channel = guild.create_text_channel("saloon")
     users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
-    return Scene(simcord_env, guild, channel, **users)
+    yield Scene(simcord_env, guild, channel, **users)
+    assert unexpected_errors(simcord_env) == []
