@@ -60,8 +60,12 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<
         return cls(int(match["game"]), int(match["step"]), match["choice"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """Settle the roll; refusals and failures get the same handling as slash commands."""
         cog: Rolls = interaction.client.get_cog("Rolls")
-        await cog.settle(interaction, self.game, self.step, self.choice)
+        try:
+            await cog.settle(interaction, self.game, self.step, self.choice)
+        except Exception as error:
+            await interaction.client.tree.on_error(interaction, error)
 
 
 def decision_view(game_id: int, state: GameState, resolution: Resolution) -> discord.ui.View:

@@ -28,3 +28,12 @@ def refused(result, *words: str) -> None:
     assert result.response.ephemeral, f"refusal was public: {result.response.content!r}"
     for word in words:
         assert word.casefold() in result.response.content.casefold(), result.response.content
+
+
+def pinged(result) -> list[int]:
+    """Users the reply actually pinged (as Discord would notify them)."""
+    return list(result.response._message.ping_user_ids)
+
+
+def png(attachment_bytes: bytes) -> bool:
+    return attachment_bytes.startswith(b"\x89PNG\r\n\x1a\n")
