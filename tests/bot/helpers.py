@@ -37,3 +37,33 @@ def pinged(result) -> list[int]:
 
 def png(attachment_bytes: bytes) -> bool:
     return attachment_bytes.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+async def burst(env, calls) -> list:
+    """Fire slash commands at once: every interaction reaches the bot before it has handled any.
+
+    ``calls`` are ``(actor, channel, name, options)``. SimCord settles after each dispatch,
+    so its dispatch is swapped, for the burst only, for one that emits without waiting;
+    the burst is then settled once.
+    """
+    from simcord import actors
+    from simcord.results import InteractionResult
+
+    def emit(actor, type, channel, data, *, extra=None, source_message_id=None):
+        record, payload = actors._interactions.base_payload(
+            env.backend, type=type, channel_id=channel.id, guild_id=actor.guild.id, user_id=actor.id, data=data)
+        env._notify_dispatch_observers(record)
+        env.backend.emit("INTERACTION_CREATE", payload)
+        return InteractionResult(env, record)
+
+    async def dispatch(*args, **kwargs):
+        return emit(*args, **kwargs)
+
+    original = actors._dispatch_actor_interaction
+    actors._dispatch_actor_interaction = dispatch
+    try:
+        results = [await actor.slash(channel, name, **options) for actor, channel, name, options in calls]
+    finally:
+        actors._dispatch_actor_interaction = original
+    await env.settle()
+    return results
