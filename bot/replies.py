@@ -74,6 +74,11 @@ def card_line(state: GameState, character: Character | None, card_text: str) -> 
     return line
 
 
+def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Task:
+    """Start drawing now, in a worker thread, so the picture is made while the change is committed."""
+    return asyncio.ensure_future(render(draw, *args))
+
+
 async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
     """Draw an image off the event loop; a drawing failure is logged and the reply goes without it."""
     try:

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import UserError
 from bot.render import render_deck
-from bot.replies import COLOUR, card_line, render, resolution_embed, safe, send
+from bot.replies import COLOUR, card_line, render, render_soon, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
@@ -104,7 +104,8 @@ class Deck(commands.Cog):
             if state.deck.spent:
                 lines.append(phase_summary(state))
             await table.commit("draw", " ".join(lines), {"turned": [c.code for c in state.deck.turned[-len(turned):]]})
-        image = await render(render_deck, state)
+            drawing = render_soon(render_deck, state)
+        image = await drawing
         embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
                               description="\n".join(lines), colour=COLOUR)
         ping = [character.owner] if character else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -13,7 +14,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import NotAllowed, UserError
 from bot.render import render_roll
-from bot.replies import render, resolution_embed, safe, send
+from bot.replies import render_soon, resolution_embed, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Dice, Keep, roll
 from bot.rules.core.replay import KEEP
@@ -92,12 +93,14 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, request, self.bot.rng)
             table.state = state
             await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-        await self.reply(interaction, table, resolution)
+            drawing = render_soon(render_roll, resolution)
+        await self.reply(interaction, table, resolution, drawing)
 
-    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution) -> None:
+    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
+                    drawing: asyncio.Task) -> None:
         state = table.state
         embed = resolution_embed(state, resolution)
-        image = await render(render_roll, resolution)
+        image = await drawing
         view, ping, content = None, [], ""
         if resolution.decision:
             owner = state.characters[resolution.decision.roller].owner
@@ -119,12 +122,13 @@ class Rolls(commands.Cog):
             state, resolution = decide(table.state, choice, self.bot.rng)
             table.state = state
             await table.commit("decide", f"{roller.name}: {choice}", {"resolution": serial.to_json(resolution)})
+            drawing = render_soon(render_roll, resolution)
         if interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, resolution)
+        await self.reply(interaction, table, resolution, drawing)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who is shot at", shooter="Who shoots (default: whose card is up)",

@@ -51,6 +51,7 @@ def check_can_act(character: Character) -> None:
 class TestRequest(Request):
     """A test on one chart with the character's action dice."""
 
+    __test__ = False  # a rules test, not a pytest one
     kind = "test"
     character: str
     chart: str

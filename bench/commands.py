@@ -1,0 +1,110 @@
+"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included),
+beside a no-op slash command measured in the same run (the floor discord.py itself costs).
+
+    .venv/bin/python bench/commands.py [--runs 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import discord
+import simcord
+from discord import app_commands
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.client import Director  # noqa: E402
+from bot.db import Database  # noqa: E402
+from bot.errors import UserError  # noqa: E402
+from bot.rules.qotd.state import RulesError  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+REFUSALS = (UserError, RulesError)
+
+
+def make_bot(url: str) -> Director:
+    bot = Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(1),
+                   sync_on_start=True, shard_count=1)
+
+    @bot.tree.command(name="noop", description="Does nothing: the floor of a slash command's cost")
+    async def noop(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok")
+
+    return bot
+
+
+async def timed(call) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = await call
+    return (time.perf_counter() - start) * 1000, result
+
+
+def summary(name: str, samples: list[float], floor: float) -> str:
+    median = statistics.median(samples)
+    p95 = statistics.quantiles(samples, n=20)[-1]
+    return f"{name:<10} median {median:7.2f} ms   p95 {p95:7.2f} ms   {median / floor:5.1f}x the floor   (n={len(samples)})"
+
+
+async def run(runs: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite+aiosqlite:///{folder}/bench.db"
+        bot = make_bot(url)
+        async with simcord.run(bot, check_errors=False) as env:
+            guild = env.create_guild("Bench")
+            channel = guild.create_text_channel("main-street")
+            dora = guild.add_member(env.create_user("dora"))
+            await dora.slash(channel, "game start")
+            await dora.slash(channel, "game settings", cuts=0)
+            await dora.slash(channel, "cast add", name="Shooter", type="supporting", personality="ordinary")
+            for i in range(6):
+                await dora.slash(channel, "cast weapon", character="Shooter", weapon="single_action_revolver")
+            targets = [f"Target {i}" for i in range(60)]
+            for name in targets:
+                await dora.slash(channel, "cast add", name=name, type="hero", personality="ordinary")
+            await dora.slash(channel, "deal")
+
+            noop, draw, shoot = [], [], []
+            for _ in range(runs):
+                noop.append((await timed(dora.slash(channel, "noop")))[0])
+            for _ in range(runs):
+                draw.append((await timed(dora.slash(channel, "draw")))[0])
+            target = 0
+            while len(shoot) < runs and target < len(targets):
+                took, result = await timed(dora.slash(channel, "shoot", shooter="Shooter", target=targets[target],
+                                                      paces=8))
+                message = result.response
+                if message.ephemeral:               # refused: an empty revolver or a fallen target
+                    if "reload first" in message.content:
+                        await dora.slash(channel, "reload", character="Shooter")
+                    else:
+                        target += 1
+                    continue
+                shoot.append(took)
+                if message.components:               # a re-roll waits: keep it (not timed)
+                    await dora.click(message.message, label="Keep")
+            floor = statistics.median(noop)
+            print(f"SimCord, SQLite file, one channel, {runs} runs each (images and commit included)")
+            print(summary("noop", noop, floor))
+            print(summary("/draw", draw, floor))
+            print(summary("/shoot", shoot, floor))
+            unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
+            print(f"unexpected errors: {len(unexpected)}")
+        await bot.db.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    asyncio.run(run(parser.parse_args().runs))
+
+
+if __name__ == "__main__":
+    main()
