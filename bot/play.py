@@ -182,7 +182,7 @@ async def play(settings: Settings, players: list[str], images: Path, seed: int |
     bot = Director(settings, database, rng=random.Random(seed) if seed is not None else None,
                    sync_on_start=True, shard_count=1)
     try:
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, check_errors=False) as env:
             console = Console(env, players, images, stdout)
             console.say(f"Offline game in #{console.channel.name}. Players: {', '.join(players)} "
                         f"({players[0]} directs). Type help for help.")
