@@ -107,9 +107,15 @@ class Director(commands.AutoShardedBot):
         await super().close()
 
 
+def open_database(settings: Settings) -> Database:
+    """The database of the settings, with the server defaults they give."""
+    return Database(settings.database_url,
+                    server_defaults=ServerRow(settings.director_role, settings.reminder_hours))
+
+
 async def run_bot(settings: Settings) -> None:
     """Connect to Discord and play until stopped."""
-    database = Database(settings.database_url)
+    database = open_database(settings)
     try:
         async with Director(settings, database) as bot:
             await bot.start(settings.discord_token)
@@ -119,7 +125,7 @@ async def run_bot(settings: Settings) -> None:
 
 async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     """Push the slash commands to Discord, to one guild (instant) or globally. Returns how many."""
-    database = Database(settings.database_url)
+    database = open_database(settings)
     try:
         bot = Director(settings, database)
         async with bot:

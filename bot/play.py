@@ -24,8 +24,7 @@ from typing import Any, TextIO
 import discord
 from discord import app_commands
 
-from .client import Director
-from .db import Database
+from .client import Director, open_database
 from .settings import Settings
 
 HELP = """Commands:
@@ -178,7 +177,7 @@ async def play(settings: Settings, players: list[str], images: Path, seed: int |
     import simcord
 
     images.mkdir(parents=True, exist_ok=True)
-    database = Database(settings.database_url)
+    database = open_database(settings)
     bot = Director(settings, database, rng=random.Random(seed) if seed is not None else None,
                    sync_on_start=True, shard_count=1)
     try:

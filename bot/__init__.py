@@ -1,0 +1,1 @@
+"""Director: a Discord bot that umpires Quick on the Draw. Start it with ``python -m bot``."""

@@ -1,0 +1,73 @@
+"""The engine for a database URL (SQLite file or PostgreSQL), and migrating it to the newest schema."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+log = logging.getLogger("director.db")
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 10_000
+MIGRATION_LOCK = 0x51_07D0
+"""PostgreSQL advisory lock key: one process migrates at a time."""
+
+SQLITE_PRAGMAS = (
+    "PRAGMA foreign_keys=ON",
+    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+)
+
+
+def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
+    """An async engine for ``url``; SQLite gets its folder created and its pragmas set on every connection."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(parsed, echo=echo, pool_pre_ping=True)
+    if not parsed.database or parsed.database == ":memory:":
+        raise ValueError("SQLite needs a file: an in-memory database is not shared between connections")
+    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(parsed, echo=echo, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def describe(engine: AsyncEngine) -> str:
+    """The engine's URL with any password hidden, for logs and messages."""
+    return engine.url.render_as_string(hide_password=True)
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Upgrade the database to the newest Alembic revision, in one transaction where the database allows."""
+    async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        await connection.run_sync(_upgrade)
+    log.info("database %s is at the newest schema", describe(engine))
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration for this package's migrations, without an ini file."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def _upgrade(connection: Connection) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")

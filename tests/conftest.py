@@ -1,0 +1,63 @@
+"""Fixtures shared by the test suites: a fresh, empty database on SQLite and on PostgreSQL.
+
+SQLite is a temporary file. PostgreSQL runs when DIRECTOR_TEST_POSTGRES_URL names
+a server and database to connect to (for instance
+``postgresql+asyncpg://postgres@127.0.0.1:5432/test``): each test gets its own
+database, created from there and dropped afterwards, so tests are isolated and
+may run again and side by side.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bot.db import Database
+
+POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database_url(request, tmp_path) -> AsyncIterator[str]:
+    """The URL of a new, empty database: a SQLite file, or a PostgreSQL database dropped after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
+        return
+    server = os.environ.get(POSTGRES_ENV)
+    if not server:
+        pytest.skip(f"{POSTGRES_ENV} is not set (e.g. postgresql+asyncpg://postgres@127.0.0.1:5432/test)")
+    url = make_url(server)
+    name = f"director_test_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        async with admin.connect() as connection:
+            await connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        async with admin.connect() as connection:
+            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()
+
+
+@pytest.fixture
+async def database(database_url) -> AsyncIterator[Database]:
+    """A migrated Database on the test's fresh database."""
+    database = Database(database_url)
+    await database.migrate()
+    yield database
+    await database.dispose()
+
+
+@pytest.fixture
+async def other_database(database, database_url) -> AsyncIterator[Database]:
+    """A second Database object on the same database, as another process would have."""
+    other = Database(database_url)
+    yield other
+    await other.dispose()

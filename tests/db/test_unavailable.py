@@ -1,0 +1,59 @@
+"""A database that cannot be reached is DatabaseUnavailable, not a crash, and holds no channel locked."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bot.db import Database, DatabaseUnavailable
+
+from .helpers import CHANNEL, DOC, GUILD, start, state
+
+
+@pytest.fixture(params=["postgresql", "sqlite"])
+async def unreachable(request, tmp_path):
+    """A Database on a closed PostgreSQL port, or on a SQLite 'file' that is a folder."""
+    if request.param == "postgresql":
+        database = Database("postgresql+asyncpg://postgres@127.0.0.1:1/director")
+    else:
+        (tmp_path / "folder.db").mkdir()
+        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'folder.db'}")
+    yield database
+    await database.dispose()
+    # aiosqlite stops the worker thread of a failed connect without waiting: let them end while the loop runs.
+    for thread in threading.enumerate():
+        if "_connection_worker_thread" in thread.name:
+            await asyncio.to_thread(thread.join, 5)
+
+
+async def test_every_entry_point_says_unavailable(unreachable):
+    with pytest.raises(DatabaseUnavailable, match="database unavailable"):
+        await unreachable.migrate()
+    with pytest.raises(DatabaseUnavailable):
+        await unreachable.server(GUILD)
+    with pytest.raises(DatabaseUnavailable):
+        await unreachable.claim_due_timers(datetime.now(UTC))
+    for _ in range(2):  # the channel is not left locked by the failure
+        with pytest.raises(DatabaseUnavailable):
+            async with asyncio.timeout(5), unreachable.unit(GUILD, CHANNEL):
+                pass
+
+
+async def test_postgresql_connections_cut_by_the_server_are_replaced(database):
+    if database.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    await start(database, DOC)
+    killer = create_async_engine(database.engine.url, poolclass=NullPool)
+    async with killer.begin() as connection:
+        cut = await connection.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                           "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+    await killer.dispose()
+    assert cut >= 1
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.game.state == state(DOC)
