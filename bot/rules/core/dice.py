@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from dataclasses import dataclass
 
@@ -91,7 +92,7 @@ class Roll:
     luck: Luck | None = None
     ones_ignored: bool = False
 
-    @property
+    @functools.cached_property
     def kept(self) -> tuple[int, ...]:
         """Indexes of the faces that count."""
         if not self.faces:
@@ -102,7 +103,7 @@ class Roll:
         pick = max if self.dice.keep is Keep.BEST else min
         return (pick(order, key=lambda i: (self.faces[i], -i)),)
 
-    @property
+    @functools.cached_property
     def values(self) -> tuple[int, ...]:
         """The values read: one for best/worst, one a die for all can score."""
         if self.luck is not None:

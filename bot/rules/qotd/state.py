@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..core import serial
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
 from .casting import CharacterType
+
+T = TypeVar("T")
+
+
+def shallow(obj: T, **changes: Any) -> T:
+    """A shallow copy of a (mutable) dataclass with some fields changed; much cheaper than
+    ``dataclasses.replace``, which runs ``__init__`` again. Actions copy state on every roll."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
 
 
 class RulesError(ValueError):
@@ -164,8 +174,8 @@ class Character:
 
     def copy(self) -> Character:
         """A copy that shares nothing mutable with this one."""
-        return replace(self, traits=list(self.traits), weapons=[replace(w) for w in self.weapons],
-                       mount=replace(self.mount) if self.mount else None, cards=list(self.cards),
+        return shallow(self, traits=list(self.traits), weapons=[shallow(w) for w in self.weapons],
+                       mount=shallow(self.mount) if self.mount else None, cards=list(self.cards),
                        lost=list(self.lost), stunned=list(self.stunned), conditions=set(self.conditions))
 
     def has(self, key: str, detail: str | None = None) -> bool:
@@ -262,9 +272,9 @@ class GameState:
         characters = dict(self.characters)
         for key in keys:
             characters[key] = characters[key].copy()
-        deck = replace(self.deck, to_come=list(self.deck.to_come), turned=list(self.deck.turned),
+        deck = shallow(self.deck, to_come=list(self.deck.to_come), turned=list(self.deck.turned),
                        out=list(self.deck.out))
-        return replace(self, characters=characters, deck=deck)
+        return shallow(self, characters=characters, deck=deck)
 
     # -- seats and casting ---------------------------------------------------
 
