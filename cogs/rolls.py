@@ -143,12 +143,13 @@ class Rolls(commands.Cog):
                                                              "quick draw", "both barrels"] = "deliberate",
                     cover: Literal["none", "light", "dense", "hard"] = "none",
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
-                    moved: bool = False, responding: bool = False) -> None:
+                    moved: bool = False, at_mount: bool = False, responding: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
             return ShotRequest(actor(table, shooter).key, table.character(target).key, weapon or "",
                                ShotType[shot.upper().replace(" ", "_")], paces, Cover[cover.upper()],
-                               Motion[motion.upper()], prone, moved=moved, responding=responding)
+                               Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
+                               responding=responding)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
@@ -156,7 +157,8 @@ class Rolls(commands.Cog):
                            weapon="Which weapon (default: the first fighting weapon, else fists)",
                            form="Form of attack", defence="The defender's choice",
                            charging="The attacker charges in", opponents="How many the attacker fights",
-                           continuing="The fight is already under way (no Wanting to Attack test)")
+                           continuing="The fight is already under way (no Wanting to Attack test)",
+                           at_mount="Attack the defender's mount, not the rider")
     @app_commands.autocomplete(defender=options.characters, attacker=options.characters,
                                weapon=options.melee_weapons)
     async def fight(self, interaction: discord.Interaction, defender: str, attacker: str | None = None,
@@ -164,12 +166,12 @@ class Rolls(commands.Cog):
                     form: Literal["standard", "mighty blow", "all out"] = "standard",
                     defence: Literal["basic", "block", "evade", "hasty shot"] = "basic",
                     charging: bool = False, opponents: app_commands.Range[int, 1, 20] = 1,
-                    continuing: bool = False) -> None:
+                    continuing: bool = False, at_mount: bool = False) -> None:
         """Attack in close combat: Wanting to Attack, the response, to hit, effect and courage."""
         def build(table: Table) -> Request:
             return FightRequest(actor(table, attacker).key, table.character(defender).key, weapon or "",
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
-                                charging, opponents, continuing=continuing)
+                                charging, opponents, continuing=continuing, at_mount=at_mount)
         await self.act(interaction, build)
 
     @app_commands.command(name="quickdraw")

@@ -12,7 +12,8 @@ from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.checks import HealRequest, HoldRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Carried, Character, Condition, GameState, RulesError, Trait, WeaponCondition
+from bot.rules.qotd.state import (Carried, Character, Condition, GameState, Mount, RulesError, Trait,
+                                  WeaponCondition)
 from bot.rules.qotd.weapons import WEAPONS
 
 from .scripted import Dice
@@ -245,3 +246,26 @@ def test_a_downed_character_may_be_a_goner():
     state.wound(state.characters["kid"], lethal=True)
     recovery = recover(state.characters["kid"], Dice(1, 3))
     assert recovery.title == "A Goner!" and recovery.dies
+
+
+def test_a_shot_at_a_rider_that_misses_its_aim_hits_the_mount():
+    rider = person("kid", SUPPORTING, owner=2, mount=Mount("horse", 2))
+    state = game(person("ike", SUPPORTING), rider)
+    # Wanting to Shoot 6, to hit 7, rider or mount 3 (the other one: the horse), effect 2 at DV 0: 3 Hits;
+    # the horse collapses and Kid falls: 10, a Graze, so a courage test, 6
+    state, result = perform(state, ShotRequest("ike", "kid", paces=6), Dice(6, 7, 3, 2, 10, 6))
+    assert titles(result)[2:] == ["The other one!", "3 Hits", "Graze", "A- OK - Keep Calm and Carry On!"]
+    assert result.readings[4].label == "Injury from the fall"
+    kid = state.characters["kid"]
+    assert kid.mount.collapsed and not kid.lost
+    assert "collapses" in " ".join(result.changes)
+
+
+def test_a_marksman_chooses_the_mount_and_a_spooked_mount_may_bolt():
+    rider = person("kid", SUPPORTING, owner=2, mount=Mount("horse", 2))
+    state = game(person("ike", SUPPORTING, traits=["marksman"]), rider)
+    # Wanting to Shoot 6, to hit 7, effect on the horse 6 at DV -2 (Marksman): 1 Hit; control 3: Bolting!
+    state, result = perform(state, ShotRequest("ike", "kid", paces=6, at_mount=True), Dice(6, 7, 6, 3))
+    assert titles(result)[2:] == ["1 Hit", "Bolting!"]
+    kid = state.characters["kid"]
+    assert kid.mount.hits == 1 and kid.mount.bolting and not kid.lost

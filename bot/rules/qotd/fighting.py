@@ -10,7 +10,7 @@ from ..core.replay import Context, Right
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
 from .checks import check_can_act
-from .hits import Blow, courage_test, strike
+from .hits import Blow, courage_test, strike_rider_or_mount
 from .rolls import Situation, Test, action_roll, automatic_reductions
 from .shooting import ShotRequest, ShotType, carried_weapon, shoot
 from .state import Character, Condition, GameState, RulesError
@@ -64,6 +64,8 @@ class FightRequest(Request):
     """A Martial Artist choosing a stunning attack."""
     riposte: bool = False
     """A fight back after A Deadly Riposte!: the attacker may re-roll to hit."""
+    at_mount: bool = False
+    """Attacking the defender's mount rather than its rider."""
 
     def involved(self) -> tuple[str, ...]:
         return (self.attacker, self.defender)
@@ -128,7 +130,8 @@ def fight(state: GameState, request: FightRequest, ctx: Context) -> Story:
     if hit is None:
         return story
     add_adjustments(blow, attacker, defender, weapon, request, form, deadly=hit == 10)
-    if strike(state, ctx, defender, blow):
+    may_choose = request.riding or attacker.has("man_killer") or attacker.has("expert", weapon_key)
+    if strike_rider_or_mount(state, ctx, defender, blow, request.at_mount, may_choose):
         courage_test(state, ctx, defender, in_close_combat=True)
     return story
 

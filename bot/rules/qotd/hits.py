@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.charts import Chart, Outcome, Row, banded
 from ..core.dice import Band, Dice, Keep
 from ..core.replay import Context, Reading
 from .beasts import ANIMALS
@@ -15,6 +16,21 @@ from .state import Character, Condition, GameState
 WOUNDS = {"hit1": 1, "hit2": 2, "hit3": 3}
 """Cards lost for each outcome of the Effects of Hit table."""
 ANIMAL_WOUNDS = {"hit1": 1, "hit2": 2}
+
+MOUNT_CONTROL = banded(
+    "mount_control", "Keeping control of a mount",
+    ("Thrown!", "Control is lost and the rider is thrown: the mount bolts in a random direction and the "
+                "rider tests for injury."),
+    ("Bolting!", "The mount bolts in a random direction until the rider passes an Action Test."),
+    ("Steady!", "The rider keeps control."),
+    ("Steady!", "The rider keeps control."))
+"""Hits on Mounts: the rider's test to keep control (the book gives bullets, not titles)."""
+
+RIDER_OR_MOUNT = Chart("rider_or_mount", "Rider or mount?", (
+    Row(1, 4, Outcome("The other one!", "The hit lands on the one not aimed at.")),
+    Row(5, 10, Outcome("As aimed!", "The hit lands on the one aimed at.")),
+))
+"""Shooting or attacking rider or mount: 1D10 per hit, 5+ the stated target, 1-4 the other."""
 
 
 @dataclass
@@ -33,6 +49,60 @@ class Blow:
         entry = (adjustment.reason, adjustment.delta)
         if entry not in self.adjustments:
             self.adjustments.append(entry)
+
+
+def strike_rider_or_mount(state: GameState, ctx: Context, target: Character, blow: Blow,
+                          at_mount: bool, may_choose: bool) -> bool:
+    """A hit on a mounted target: on the stated one if the attacker may choose, else 1D10, 5+ the
+    stated one and 1-4 the other. Returns whether the rider must take a courage test."""
+    mount = target.mount
+    if mount is None or mount.collapsed:
+        return strike(state, ctx, target, blow)
+    if not may_choose:
+        reading = action_roll(state, ctx, target, RIDER_OR_MOUNT, Situation(Test.TASK), dice=Dice(1),
+                              adverse=lambda r: False)
+        at_mount = at_mount == (reading.roll.value >= 5)
+    if not at_mount:
+        return strike(state, ctx, target, blow)
+    strike_mount(state, ctx, target, blow)
+    return False
+
+
+def strike_mount(state: GameState, ctx: Context, rider: Character, blow: Blow) -> None:
+    """Hits on Mounts: the rider rolls on the mount's behalf; armour and shield do not count."""
+    mount = rider.mount
+    grid = GRIDS["effect_on_mounts"]
+    dv = sum(delta for _, delta in blow.adjustments)
+    reading = action_roll(state, ctx, rider, grid, Situation(Test.EFFECT), label=f"{blow.label} on the {mount.kind}",
+                          column=dv, adjustments=tuple(blow.adjustments), adverse=adverse_to_target)
+    key, _ = grid.read(reading.roll.value, dv)
+    if key in WOUNDS:
+        mount.hits = min(mount.stamina, mount.hits + WOUNDS[key])
+        ctx.note(f"{rider.name}'s {mount.kind} takes {WOUNDS[key]} hit(s): {mount.hits}/{mount.stamina}.")
+        if mount.collapsed:
+            ctx.note(f"The {mount.kind} collapses; {rider.name} falls.")
+            fall(state, ctx, rider)
+            return
+    if key in WOUNDS or key == "courage" or (key == "graze" and not rider.type.row.lead
+                                             and not rider.has("expert", "riding")):
+        keep_control(state, ctx, rider)
+
+
+def keep_control(state: GameState, ctx: Context, rider: Character) -> None:
+    """The rider's Action Test to keep control of a hit or spooked mount."""
+    reading = action_roll(state, ctx, rider, MOUNT_CONTROL, Situation(Test.TASK))
+    if reading.band.passed:
+        return
+    rider.mount.bolting = True
+    ctx.note(f"{rider.name}'s {rider.mount.kind} bolts.")
+    if reading.band is Band.DISASTER:
+        fall(state, ctx, rider)
+
+
+def fall(state: GameState, ctx: Context, rider: Character) -> None:
+    """A rider thrown or brought down tests for injury as if hit, then takes a courage test if called for."""
+    if strike(state, ctx, rider, Blow(rider, lethal=True, label="Injury from the fall")):
+        courage_test(state, ctx, rider, in_close_combat=False)
 
 
 def basic_dv(character: Character) -> int:

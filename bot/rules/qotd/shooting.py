@@ -14,7 +14,7 @@ from ..core.replay import Context, Reading, Right
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
 from .checks import check_can_act
-from .hits import Blow, courage_test, lose_card, strike
+from .hits import Blow, courage_test, lose_card, strike, strike_rider_or_mount
 from .rolls import Situation, Test, action_roll
 from .state import Carried, Character, Condition, GameState, RulesError, WeaponCondition
 from .weapons import WEAPONS, Fire, Ignition, Impact, Reload, Weapon, fire_dice, reduced_fire_dice
@@ -77,6 +77,8 @@ class ShotRequest(Request):
     """The shooter moved this turn: any shot is Hasty."""
     wrong_hand: bool = False
     riding: bool = False
+    at_mount: bool = False
+    """Shooting at the target's mount rather than its rider."""
     responding: bool = False
     """A shot made in response (from hold, or to an attack): the response was the test."""
 
@@ -154,7 +156,8 @@ def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
     for number, value in enumerate(hits, start=1):
         blow = shot_blow(shooter, target, weapon, shot, request, value == 10)
         blow.label = f"Effect of hit {number} of {len(hits)}" if len(hits) > 1 else "Effect of the hit"
-        must_test |= strike(state, ctx, target, blow)
+        may_choose = shooter.has("marksman") or shot is ShotType.AIMED
+        must_test |= strike_rider_or_mount(state, ctx, target, blow, request.at_mount, may_choose)
         if target.casualty:
             break
     if must_test:
