@@ -251,10 +251,10 @@ def test_a_downed_character_may_be_a_goner():
 def test_a_shot_at_a_rider_that_misses_its_aim_hits_the_mount():
     rider = person("kid", SUPPORTING, owner=2, mount=Mount("horse", 2))
     state = game(person("ike", SUPPORTING), rider)
-    # Wanting to Shoot 6, to hit 7, rider or mount 3 (the other one: the horse), effect 2 at DV 0: 3 Hits;
+    # Wanting to Shoot 6, to hit 7, rider or mount 3 (the other one: the horse), effect 2 at DV 0: 2 Hits;
     # the horse collapses and Kid falls: 10, a Graze, so a courage test, 6
     state, result = perform(state, ShotRequest("ike", "kid", paces=6), Dice(6, 7, 3, 2, 10, 6))
-    assert titles(result)[2:] == ["The other one!", "3 Hits", "Graze", "A- OK - Keep Calm and Carry On!"]
+    assert titles(result)[2:] == ["The other one!", "2 Hits", "Graze", "A- OK - Keep Calm and Carry On!"]
     assert result.readings[4].label == "Injury from the fall"
     kid = state.characters["kid"]
     assert kid.mount.collapsed and not kid.lost
