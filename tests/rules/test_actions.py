@@ -14,6 +14,7 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import (Carried, Character, Condition, GameState, Mount, RulesError, Trait,
                                   WeaponCondition)
+from bot.rules.qotd.vehicles import hit_vehicle
 from bot.rules.qotd.weapons import WEAPONS
 
 from .scripted import Dice
@@ -269,3 +270,21 @@ def test_a_marksman_chooses_the_mount_and_a_spooked_mount_may_bolt():
     assert titles(result)[2:] == ["1 Hit", "Bolting!"]
     kid = state.characters["kid"]
     assert kid.mount.hits == 1 and kid.mount.bolting and not kid.lost
+
+
+@pytest.mark.parametrize("construction, adjustments, face, outcome, crew", [
+    ("none", [], 5, "Immobilized", True),                               # 5 at VDV 0
+    ("strong", ["small_arms"], 5, "Courage test", True),                # 5 at VDV 4 (3+)
+    ("robust", ["marksman", "high_impact", "explosive"], 1, "Destroyed", False),
+    ("light", ["light_impact"], 10, "No Damage", False),
+])
+def test_hits_on_vehicles_read_the_vdv_column(construction, adjustments, face, outcome, crew):
+    hit = hit_vehicle(construction, adjustments, Dice(face))
+    assert hit.reading.outcome.title == outcome and hit.crew_test is crew
+
+
+def test_a_vehicle_bullet_counts_once_and_unknown_ones_are_refused():
+    hit = hit_vehicle("robust", ["high_impact", "explosive"], Dice(6))
+    assert hit.reading.adjustments == (("Hit by a High Impact weapon or big explosive device", -1),)
+    with pytest.raises(RulesError):
+        hit_vehicle("robust", ["rockets"], Dice(6))
