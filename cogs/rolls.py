@@ -187,36 +187,40 @@ class Rolls(commands.Cog):
 
     @app_commands.command(name="move")
     @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going",
-                           towards_enemy="Moving towards the enemy", again="A second move this phase")
-    @app_commands.autocomplete(character=options.characters)
+                           towards_enemy="Moving towards the enemy", again="A second move this phase",
+                           leader="A Natural Leader within 10 paces, whose dice are used")
+    @app_commands.autocomplete(character=options.characters, leader=options.characters)
     async def move(self, interaction: discord.Interaction, character: str | None = None,
                    terrain: Literal["open", "bad going", "forest", "snow or sand", "swamp", "ruins"] = "open",
-                   towards_enemy: bool = False, again: bool = False) -> None:
+                   towards_enemy: bool = False, again: bool = False, leader: str | None = None) -> None:
         """Wanting to Move, on the chart for the terrain."""
         reasons = [r for r, on in (("a second move this phase", again), ("moving fast in bad going",
                                                                          terrain == "bad going")) if on]
 
         def build(table: Table) -> Request:
             return TestRequest(actor(table, character).key, TERRAIN[terrain], "; ".join(reasons),
-                               towards_enemy=towards_enemy, bad_going=terrain != "open")
+                               towards_enemy=towards_enemy, bad_going=terrain != "open",
+                               leader=table.character(leader).key if leader else "")
         await self.act(interaction, build)
 
     @app_commands.command(name="test")
     @app_commands.describe(chart="The chart to test on", character="Who tests (default: whose card is up)",
                            reduced="Adverse circumstances reduce the dice: say why",
                            skill="The skill, area of study or weapon a task uses",
-                           close_combat="A courage test in close combat")
-    @app_commands.autocomplete(character=options.characters)
+                           close_combat="A courage test in close combat",
+                           leader="A Natural Leader or Dominant character within 10 paces")
+    @app_commands.autocomplete(character=options.characters, leader=options.characters)
     async def test(self, interaction: discord.Interaction, chart: str, character: str | None = None,
                    reduced: app_commands.Range[str, 1, 100] | None = None,
-                   skill: app_commands.Range[str, 1, 40] | None = None, close_combat: bool = False) -> None:
+                   skill: app_commands.Range[str, 1, 40] | None = None, close_combat: bool = False,
+                   leader: str | None = None) -> None:
         """Any single chart: evade, task, respond, react, locate, courage, break off, poison, escape ..."""
         if chart not in TESTABLE:
             raise UserError("Pick a chart from the list.")
 
         def build(table: Table) -> Request:
             return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",
-                               in_close_combat=close_combat)
+                               in_close_combat=close_combat, leader=table.character(leader).key if leader else "")
         await self.act(interaction, build)
 
     @test.autocomplete("chart")

@@ -288,3 +288,12 @@ def test_a_vehicle_bullet_counts_once_and_unknown_ones_are_refused():
     assert hit.reading.adjustments == (("Hit by a High Impact weapon or big explosive device", -1),)
     with pytest.raises(RulesError):
         hit_vehicle("robust", ["rockets"], Dice(6))
+
+
+def test_a_natural_leaders_command_uses_his_dice_and_a_dominant_leader_gives_a_reroll():
+    state = game(person("doc", HERO, personality="natural_leader"), person("kid", MINOR),
+                 person("boss", MAIN, personality="dominant"))
+    _, result = perform(state, TestRequest("kid", "courage", leader="doc"), Dice(3, 8))
+    assert result.readings[0].dice_reason == "Doc's dice: 2D10 take best" and result.readings[0].roll.value == 8
+    _, result = perform(state, TestRequest("kid", "task", leader="boss"), Dice(2))
+    assert [r.label for r in result.decision.rights] == ["Re-roll (Boss is Dominant)"]

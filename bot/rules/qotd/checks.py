@@ -64,9 +64,32 @@ class TestRequest(Request):
     athletic: bool = False
     strength: bool = False
     in_close_combat: bool = False
+    leader: str = ""
+    """A Natural Leader or Dominant character within 10 paces of the one testing."""
 
     def involved(self) -> tuple[str, ...]:
         return (self.character,)
+
+
+LED_TESTS = (Test.MOVE, Test.COURAGE, Test.HOLD)
+"""Tests where a Natural Leader's command uses the leader's dice."""
+SWAYED_TESTS = (Test.MOVE, Test.EVADE, Test.TASK, Test.HOLD, Test.RESPOND, Test.REACT, Test.LOCATE,
+                Test.SHOOT, Test.ATTACK, Test.BREAK_OFF, Test.RELOAD, Test.ESCAPE)
+"""Action and task tests a Dominant leader's followers may re-roll when failed."""
+
+
+def leadership(state: GameState, request: TestRequest, test: Test) -> tuple[Character | None, list[Right]]:
+    """A leader within 10 paces: a Natural Leader whose dice are used, or a Dominant leader's re-roll."""
+    if not request.leader:
+        return None, []
+    leader = state.characters.get(request.leader)
+    if leader is None or leader.key == request.character:
+        raise RulesError("Name another character of the game as the leader.")
+    if leader.has("natural_leader") and test in LED_TESTS:
+        return leader, []
+    if leader.has("dominant") and test in SWAYED_TESTS:
+        return None, [Right("dominant", f"Re-roll ({leader.name} is Dominant)")]
+    return None, []
 
 
 @action(TestRequest)
@@ -90,10 +113,13 @@ def run_test(state: GameState, request: TestRequest, ctx: Context) -> Story:
                                 ("strength", request.strength)) if on}
     situation = Situation(test, frozenset(tags), request.skill)
     reduce_for = [request.reduced] + automatic_reductions(character, test, situation)
+    leader, extra = leadership(state, request, test)
     if test is Test.COURAGE:
-        courage_test(state, ctx, character, request.in_close_combat)
+        courage_test(state, ctx, character, request.in_close_combat, leader, (request.reduced,))
         return story
-    reading = action_roll(state, ctx, character, chart, situation, reduce_for=reduce_for)
+    reading = action_roll(state, ctx, character, chart, situation, reduce_for=reduce_for, extra=extra,
+                          dice=leader.action_dice() if leader else None,
+                          whose=f"{leader.name}'s dice" if leader else "")
     _apply(state, request, character, reading.band, reading.outcome.title, ctx)
     return story
 

@@ -194,14 +194,16 @@ def beast_reaction(state: GameState, ctx: Context, beast: Character) -> Reading 
     return reading
 
 
-def courage_test(state: GameState, ctx: Context, character: Character, in_close_combat: bool) -> Reading | None:
-    """Taking a Courage Test after a hit. Heroic characters need not test."""
+def courage_test(state: GameState, ctx: Context, character: Character, in_close_combat: bool,
+                 leader: Character | None = None, reduce_for: tuple[str, ...] = ()) -> Reading | None:
+    """Taking a Courage Test. Heroic characters need not test; a Natural Leader's command uses his dice."""
     if character.has("heroic") or character.casualty or not character.in_action:
         return None
     situation = Situation(Test.COURAGE)
     reading = action_roll(state, ctx, character, CHARTS["courage"], situation,
-                          reduce_for=automatic_reductions(character, Test.COURAGE, situation),
-                          ones_ignored=character.has("fanatic"))
+                          reduce_for=reduce_for + tuple(automatic_reductions(character, Test.COURAGE, situation)),
+                          dice=leader.action_dice() if leader else None,
+                          whose=f"{leader.name}'s dice" if leader else "", ones_ignored=character.has("fanatic"))
     if in_close_combat and reading.band is Band.FAIL:
         character.conditions.add(Condition.ON_THE_BACK_FOOT)
         ctx.note(f"{character.name} falls back 2 paces, On the Back Foot.")

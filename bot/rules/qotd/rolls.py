@@ -161,7 +161,7 @@ def automatic_reductions(character: Character, test: Test, situation: Situation)
 
 
 def dice_for(character: Character, reduce_for: Iterable[str], dice: Dice | None = None,
-             reduced: Dice | None = None) -> tuple[Dice, str]:
+             reduced: Dice | None = None, whose: str = "") -> tuple[Dice, str]:
     """The dice a character rolls and why: reduced when any reason applies."""
     reasons = [r for r in reduce_for if r]
     if character.reduced:
@@ -170,7 +170,7 @@ def dice_for(character: Character, reduce_for: Iterable[str], dice: Dice | None 
     if reasons:
         chosen = reduced or character.action_dice(reduced=True)
         return chosen, f"reduced dice {chosen} ({', '.join(reasons)})"
-    who = character.type.title if not character.is_beast else "Beast"
+    who = whose or (character.type.title if not character.is_beast else "Beast")
     return base, f"{who}: {base}"
 
 
@@ -179,12 +179,13 @@ def action_roll(state: GameState, ctx: Context, character: Character, chart: Cha
                 dice: Dice | None = None, reduced: Dice | None = None,
                 extra: Iterable[Right] = (), adverse: Callable[[Reading], bool] = failed,
                 column: int = 0, adjustments: tuple[tuple[str, int], ...] = (),
-                ones_ignored: bool = False) -> Reading:
+                ones_ignored: bool = False, whose: str = "") -> Reading:
     """Roll for ``character`` on ``chart`` (a grid is read in ``column``), offering its re-roll rights.
 
-    The character's joker mark, if any, is spent on this roll.
+    The character's joker mark, if any, is spent on this roll. ``whose`` names dice that are
+    not the character's own (a leader's).
     """
-    chosen, reason = dice_for(character, reduce_for, dice, reduced)
+    chosen, reason = dice_for(character, reduce_for, dice, reduced, whose)
     label = label or chart.name
     luck, character.luck = character.luck, None
     extra = tuple(extra)
