@@ -297,3 +297,13 @@ def test_a_natural_leaders_command_uses_his_dice_and_a_dominant_leader_gives_a_r
     assert result.readings[0].dice_reason == "Doc's dice: 2D10 take best" and result.readings[0].roll.value == 8
     _, result = perform(state, TestRequest("kid", "task", leader="boss"), Dice(2))
     assert [r.label for r in result.decision.rights] == ["Re-roll (Boss is Dominant)"]
+
+
+def test_a_lasso_entangles_rather_than_wounds():
+    state = game(person("kid", SUPPORTING, weapons=("entangling",)), person("ike", SUPPORTING, owner=2))
+    # Wanting to Shoot 6, to hit 10 (Bulls Eye: Ike rolls twice, the worse kept), entangle 7 and 3
+    state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 10, 7, 3))
+    assert titles(result)[2] == "Entangled or restrained" and result.readings[2].roll.value == 3
+    ike = state.characters["ike"]
+    assert {Condition.ENTANGLED, Condition.DEFENCELESS} <= ike.conditions and not ike.lost
+    assert state.characters["kid"].weapons[0].condition is WeaponCondition.EMPTY

@@ -11,7 +11,7 @@ from ..core.replay import Context, Right
 from .casting import CharacterType
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
-from .hits import courage_test, lose_card
+from .hits import courage_test, entangled, lose_card
 from .rolls import Situation, Test, action_roll, automatic_reductions
 from .state import Character, Condition, GameState, RulesError
 
@@ -137,15 +137,8 @@ def _refuse_needless(character: Character, request: TestRequest) -> None:
 
 
 def _after_plain(state: GameState, request: TestRequest, character: Character, ctx: Context) -> None:
-    if request.chart != "entangle":
-        return
-    value = ctx.readings[-1].roll.value
-    if value <= 4:
-        character.conditions |= {Condition.ENTANGLED, Condition.DEFENCELESS}
-        ctx.note(f"{character.name} is entangled and defenceless.")
-    else:
-        character.conditions.add(Condition.ENTANGLED)
-        ctx.note(f"{character.name} is entangled; they may try to escape next turn.")
+    if request.chart == "entangle":
+        entangled(character, ctx.readings[-1].roll.value, ctx)
 
 
 def _apply(state: GameState, request: TestRequest, character: Character, band: Band, title: str,

@@ -194,6 +194,18 @@ def beast_reaction(state: GameState, ctx: Context, beast: Character) -> Reading 
     return reading
 
 
+def entangled(target: Character, value: int, ctx: Context) -> None:
+    """What the Entangling chart does: 5+ partly caught, 2-4 held and defenceless, 1 trapped."""
+    if value <= 4:
+        target.conditions |= {Condition.ENTANGLED, Condition.DEFENCELESS}
+        ctx.note(f"{target.name} is entangled and defenceless"
+                 + (": they cannot escape without help." if value == 1 else "."))
+    else:
+        target.conditions.add(Condition.ENTANGLED)
+        ctx.note(f"{target.name} is {'barely' if value == 10 else 'partly'} entangled and may try to escape "
+                 "next turn.")
+
+
 def courage_test(state: GameState, ctx: Context, character: Character, in_close_combat: bool,
                  leader: Character | None = None, reduce_for: tuple[str, ...] = ()) -> Reading | None:
     """Taking a Courage Test. Heroic characters need not test; a Natural Leader's command uses his dice."""

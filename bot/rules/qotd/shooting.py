@@ -9,12 +9,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..core.dice import Band, Dice
+from ..core.dice import Band, Dice, Keep
 from ..core.replay import Context, Reading, Right
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
 from .checks import check_can_act
-from .hits import Blow, courage_test, lose_card, strike, strike_rider_or_mount
+from .hits import Blow, courage_test, entangled, lose_card, strike, strike_rider_or_mount
 from .rolls import Situation, Test, action_roll
 from .state import Carried, Character, Condition, GameState, RulesError, WeaponCondition
 from .weapons import WEAPONS, Fire, Ignition, Impact, Reload, Weapon, fire_dice, reduced_fire_dice
@@ -51,6 +51,8 @@ class Motion(enum.Enum):
 
 
 FANNING_RANGE = 6
+ENTANGLER = "entangling"
+WHIP = "whip"
 COVER_ADJUSTMENT = {Cover.LIGHT: "light_cover", Cover.DENSE: "dense_cover", Cover.HARD: "hard_cover"}
 MOTION_ADJUSTMENT = {Motion.QUICKLY: "moving_quickly", Motion.EVADING: "evading"}
 SHOT_ADJUSTMENT = {ShotType.AIMED: "aimed_shot", ShotType.HASTY: "hasty_shot", ShotType.SNAP: "snap_shot",
@@ -79,6 +81,8 @@ class ShotRequest(Request):
     riding: bool = False
     at_mount: bool = False
     """Shooting at the target's mount rather than its rider."""
+    entangle: bool = False
+    """A whip used to entangle rather than to hit (a lasso, bolas or net always entangles)."""
     responding: bool = False
     """A shot made in response (from hold, or to an attack): the response was the test."""
 
@@ -152,6 +156,9 @@ def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
     hits = to_hit(state, ctx, shooter, carried, weapon, shot, request, extra)
     if not hits:
         return story
+    if weapon.key == ENTANGLER or (request.entangle and weapon.key == WHIP):
+        entangle(state, ctx, target, bulls_eye=10 in hits)
+        return story
     must_test = False
     for number, value in enumerate(hits, start=1):
         blow = shot_blow(shooter, target, weapon, shot, request, value == 10)
@@ -163,6 +170,16 @@ def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
     if must_test:
         courage_test(state, ctx, target, in_close_combat=False)
     return story
+
+
+def entangle(state: GameState, ctx: Context, target: Character, bulls_eye: bool) -> None:
+    """Entangling or restraining: the target throws their action dice on the Entangling chart;
+    after a 10 to hit they roll twice and take the worse."""
+    dice = Dice(2, Keep.WORST) if bulls_eye else None
+    reading = action_roll(state, ctx, target, CHARTS["entangle"], Situation(Test.ESCAPE), dice=dice,
+                          whose="rolled twice, the worse kept (a 10 to hit)" if bulls_eye else "",
+                          label="Entangled?")
+    entangled(target, reading.roll.value, ctx)
 
 
 def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried, weapon: Weapon,
