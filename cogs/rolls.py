@@ -143,13 +143,14 @@ class Rolls(commands.Cog):
                                                              "quick draw", "both barrels"] = "deliberate",
                     cover: Literal["none", "light", "dense", "hard"] = "none",
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
-                    moved: bool = False, at_mount: bool = False, responding: bool = False) -> None:
+                    moved: bool = False, at_mount: bool = False, entangle: bool = False,
+                    responding: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
             return ShotRequest(actor(table, shooter).key, table.character(target).key, weapon or "",
                                ShotType[shot.upper().replace(" ", "_")], paces, Cover[cover.upper()],
                                Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
-                               responding=responding)
+                               responding=responding, entangle=entangle)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
