@@ -17,7 +17,6 @@ from pathlib import Path
 
 import discord
 import simcord
-from discord import app_commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
-from bot.errors import NotAllowed, UserError
+from bot.errors import UserError
 from bot.replies import COLOUR, clip, safe, send
 from bot.rules.core.cards import SUIT_SYMBOLS
 from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA

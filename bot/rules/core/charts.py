@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dice import Band
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -53,10 +51,6 @@ class Chart:
             if row.low <= value <= row.high:
                 return row.outcome
         raise ValueError(f"chart {self.key} has no row for {value}")
-
-    def band_of(self, value: int) -> Band:
-        """The Reel 1 band of a value (charts with other rows still have a band)."""
-        return Band.of(value)
 
 
 def banded(key: str, name: str, disaster: tuple[str, str], fail: tuple[str, str],

@@ -9,7 +9,6 @@ from ..core.replay import Context, Reading
 from .charts import CHARTS
 from .rolls import Situation, Test, action_roll
 from .state import Character, GameState
-from .traits import SKILLS
 
 SHAKEN_PERSONALITIES = ("heroic", "brave", "rash")
 """A brush with death (Needs Extensive Medical Care!) makes these Ordinary; anyone else turns Cautious."""
@@ -67,20 +66,4 @@ def _hes_going(character: Character, ctx: Context) -> Recovery:
     return Recovery(character.key, readings, title, sits_out=True, personality=shaken)
 
 
-def trait_choices(character: Character) -> list[str]:
-    """Skills and traits the character may pick after Experience is a great Teacher! or It's a Miracle!
-
-    Any skill or trait they do not have yet; "a particular" ones can be taken again with another detail.
-    """
-    return [key for key, trait in SKILLS.items() if trait.takes_detail or not character.has(key)]
-
-
-def apply_recovery(character: Character, recovery: Recovery, rests: bool) -> Character:
-    """The roster character for the next adventure after its recovery (and whether it rested)."""
-    if recovery.personality:
-        character.personality = recovery.personality
-    character.reduced = recovery.reduced and not rests
-    return character
-
-
-__all__ = ["Recovery", "apply_recovery", "recover", "trait_choices"]
+__all__ = ["Recovery", "recover"]

@@ -21,7 +21,3 @@ class Resolution:
     changes: tuple[str, ...] = ()
     decision: Decision | None = None
     """The re-roll waiting for a choice; the action goes on once it is made."""
-
-    @property
-    def last(self) -> Reading | None:
-        return self.readings[-1] if self.readings else None
