@@ -401,6 +401,46 @@ class UnitOfWork:
                                            .order_by(LogEntry.seq.desc()).limit(n))
         return [LogRow(*row) for row in reversed(rows.all())]
 
+    @_reachable()
+    async def full_log(self) -> list[LogRow]:
+        """Every committed log entry of the game, oldest first."""
+        game = self._require_game()
+        rows = await self._session.execute(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
+                                           .order_by(LogEntry.seq))
+        return [LogRow(*row) for row in rows.all()]
+
+    def _undoable(self, game_id: int) -> Any:
+        """The condition for a game's entries that can be undone: not undone yet, with a snapshot."""
+        return LogEntry.seq.in_(select(Snapshot.seq).where(Snapshot.game_id == game_id)) & ~LogEntry.undone
+
+    @_reachable()
+    async def last_undoable(self) -> int | None:
+        """The number of the newest entry that can be undone (live, with a snapshot), or None."""
+        game = self._require_game()
+        return await self._session.scalar(select(func.max(LogEntry.seq))
+                                          .where(LogEntry.game_id == game.id, self._undoable(game.id)))
+
+    @_reachable()
+    async def snapshot_before(self, seq: int) -> dict[str, Any] | None:
+        """The game's state just before entry ``seq``, or None when the entry kept no snapshot."""
+        game = self._require_game()
+        packed = await self._session.scalar(select(Snapshot.state).where(Snapshot.game_id == game.id,
+                                                                          Snapshot.seq == seq))
+        return None if packed is None else json.loads(zlib.decompress(packed))
+
+    @_reachable()
+    async def mark_undone(self, from_seq: int) -> list[LogRow]:
+        """Mark every undoable entry from ``from_seq`` on as undone on commit; returns them as they were.
+
+        Entries without a snapshot (the start, free rolls, undos) stay as they are.
+        """
+        game = self._require_game()
+        which = (LogEntry.game_id == game.id, LogEntry.seq >= from_seq, self._undoable(game.id))
+        rows = await self._session.execute(select(*_columns(LogRow, LogEntry)).where(*which).order_by(LogEntry.seq))
+        self._writes.append(update(LogEntry).where(*which).values(undone=True)
+                            .execution_options(synchronize_session=False))
+        return [LogRow(*row) for row in rows.all()]
+
     # -- timers ----------------------------------------------------------------------
 
     async def add_timer(self, kind: str, due_at: datetime, payload: dict[str, Any] | None = None) -> None:
