@@ -31,7 +31,9 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, (UserError, RulesError)):
+        if isinstance(original, RulesError):
+            message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
+        elif isinstance(original, UserError):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE

@@ -89,7 +89,7 @@ class Table:
     def require_control(self, character: Character) -> None:
         """Only the owner of a character, or a Director, acts with it."""
         if character.owner != self.user_id and not self.is_director:
-            raise NotAllowed(f"{character.name} is not yours to play.")
+            raise NotAllowed(f"{discord.utils.escape_markdown(character.name)} is not yours to play.")
 
     async def commit(self, kind: str, text: str, data: dict | None = None) -> int:
         """Store the changed game and a log entry (with an undo snapshot). Returns the entry's number."""

@@ -227,8 +227,9 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
             await table.commit("mount", f"{target.name} rides a {mount}." if target.mount
                                else f"{target.name} has no mount.", {"character": target.key})
+        article = "an" if mount[0] in "aeiou" else "a"
         await send(interaction, content=f"**{safe(target.name)}** " +
-                   (f"rides a {mount}." if mount != "none" else "goes on foot."))
+                   (f"rides {article} {mount}." if mount != "none" else "goes on foot."))
 
     @app_commands.command(name="show")
     @app_commands.describe(character="Whom to show")

@@ -51,6 +51,8 @@ class Motion(enum.Enum):
 
 
 FANNING_RANGE = 6
+NAME_SHOWN = 40
+"""How much of an unknown name a refusal repeats."""
 ENTANGLER = "entangling"
 WHIP = "whip"
 COVER_ADJUSTMENT = {Cover.LIGHT: "light_cover", Cover.DENSE: "dense_cover", Cover.HARD: "hard_cover"}
@@ -99,7 +101,8 @@ def carried_weapon(character: Character, key: str, missile: bool) -> tuple[Carri
     if key and key in WEAPONS:
         raise RulesError(f"{character.name} carries no {WEAPONS[key].name}.")
     kind = "missile weapon" if missile else "weapon to fight with"
-    raise RulesError(f"{character.name} has no {kind}{f' called {key!r}' if key else ''}.")
+    named = f" called {key[:NAME_SHOWN]!r}" if key else ""
+    raise RulesError(f"{character.name} has no {kind}{named}.")
 
 
 def effective_shot(shooter: Character, request: ShotRequest, weapon: Weapon, ctx: Context) -> ShotType:
@@ -127,22 +130,30 @@ def effective_shot(shooter: Character, request: ShotRequest, weapon: Weapon, ctx
     return shot
 
 
-@action(ShotRequest)
-def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
-    """The whole shot: Wanting to Shoot, to hit, the effect of each hit, and courage."""
-    shooter = state.characters[request.shooter]
-    target = state.characters[request.target]
+def check_shot(state: GameState, shooter_key: str, target_key: str, weapon_key: str,
+               paces: int) -> tuple[Character, Character, Carried, Weapon]:
+    """Refuse a shot that cannot be made, before any die is rolled: who, at whom, with what, how far."""
+    shooter = state.characters[shooter_key]
+    target = state.characters[target_key]
     check_can_act(shooter)
     if shooter is target:
         raise RulesError("A character cannot shoot at themselves.")
     if target.casualty or not target.in_action:
         raise RulesError(f"{target.name} is already out of the fight.")
-    carried, weapon = carried_weapon(shooter, request.weapon, missile=True)
-    if not 1 <= request.paces <= 2 * weapon.range:
+    carried, weapon = carried_weapon(shooter, weapon_key, missile=True)
+    if not 1 <= paces <= 2 * weapon.range:
         raise RulesError(f"A {weapon.name} reaches {2 * weapon.range} paces at most (effective "
-                         f"{weapon.range}); {request.paces} is out of range.")
+                         f"{weapon.range}); {paces} is out of range.")
     if carried.condition is not WeaponCondition.READY:
         raise RulesError(f"{shooter.name}'s {weapon.name} is {carried.condition.value}: reload first.")
+    return shooter, target, carried, weapon
+
+
+@action(ShotRequest)
+def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
+    """The whole shot: Wanting to Shoot, to hit, the effect of each hit, and courage."""
+    shooter, target, carried, weapon = check_shot(state, request.shooter, request.target, request.weapon,
+                                                  request.paces)
     shot = effective_shot(shooter, request, weapon, ctx)
     story = begin(ctx, Story("shoot", f"{shooter.name} shoots at {target.name} with a {weapon.name} "
                                       f"({shot.value.lower()}, {request.paces} paces)", shooter.key, target.key))
@@ -377,9 +388,8 @@ class DrawRequest(Request):
 @action(DrawRequest)
 def quick_draw(state: GameState, request: DrawRequest, ctx: Context) -> Story:
     """Drawing and shooting (Shootouts): the draw test, then the shot without a Wanting to Shoot test."""
-    shooter = state.characters[request.shooter]
-    check_can_act(shooter)
-    carried, weapon = carried_weapon(shooter, request.weapon, missile=True)
+    shooter, _, carried, weapon = check_shot(state, request.shooter, request.target, request.weapon,
+                                             request.paces)
     chart = CHARTS["respond_draw" if request.responding else "draw"]
     story = begin(ctx, Story("quickdraw", f"{shooter.name} draws on {state.characters[request.target].name}",
                              shooter.key, request.target))
