@@ -65,9 +65,8 @@ async def run(runs: int) -> None:
             await dora.slash(channel, "cast add", name="Shooter", type="supporting", personality="ordinary")
             for i in range(6):
                 await dora.slash(channel, "cast weapon", character="Shooter", weapon="single_action_revolver")
-            targets = [f"Target {i}" for i in range(60)]
-            for name in targets:
-                await dora.slash(channel, "cast add", name=name, type="hero", personality="ordinary")
+            for i in range(9):                     # a game of ten, as a typical table has
+                await dora.slash(channel, "cast add", name=f"Target {i}", type="hero", personality="ordinary")
             await dora.slash(channel, "deal")
 
             noop, draw, shoot = [], [], []
@@ -75,22 +74,25 @@ async def run(runs: int) -> None:
                 noop.append((await timed(dora.slash(channel, "noop")))[0])
             for _ in range(runs):
                 draw.append((await timed(dora.slash(channel, "draw")))[0])
-            target = 0
-            while len(shoot) < runs and target < len(targets):
-                took, result = await timed(dora.slash(channel, "shoot", shooter="Shooter", target=targets[target],
+            target, fallen = 0, 9
+            while len(shoot) < runs:
+                took, result = await timed(dora.slash(channel, "shoot", shooter="Shooter", target=f"Target {target}",
                                                       paces=8))
                 message = result.response
-                if message.ephemeral:               # refused: an empty revolver or a fallen target
+                if message.ephemeral:               # refused: an empty revolver or a fallen target (not timed)
                     if "reload first" in message.content:
                         await dora.slash(channel, "reload", character="Shooter")
-                    else:
-                        target += 1
+                    else:                            # recast the fallen, so the game stays at ten
+                        await dora.slash(channel, "cast remove", character=f"Target {target}")
+                        await dora.slash(channel, "cast add", name=f"Target {fallen}", type="hero",
+                                         personality="ordinary")
+                        target, fallen = fallen, fallen + 1
                     continue
                 shoot.append(took)
                 if message.components:               # a re-roll waits: keep it (not timed)
                     await dora.click(message.message, label="Keep")
             floor = statistics.median(noop)
-            print(f"SimCord, SQLite file, one channel, {runs} runs each (images and commit included)")
+            print(f"SimCord, SQLite file, a game of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))
             print(summary("/draw", draw, floor))
             print(summary("/shoot", shoot, floor))
