@@ -170,7 +170,7 @@ class History(commands.Cog):
         view, ping, content = None, [], ""
         if waiting is not None:
             owner = restored.characters[waiting.decision.roller].owner
-            view, ping = decision_view(table.game.id, restored, waiting), [owner]
+            view, ping = decision_view(table.game.id, waiting), [owner]
             content = f"<@{owner}>, the roll before waits for your choice again: re-roll or keep?"
         await send(interaction, content=content, embed=embed, view=view, ping=ping)
 

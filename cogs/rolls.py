@@ -24,7 +24,7 @@ from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Character, GameState
+from bot.rules.qotd.state import Character
 from bot.table import Table, open_table
 
 from . import options
@@ -69,7 +69,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<
             await interaction.client.tree.on_error(interaction, error)
 
 
-def decision_view(game_id: int, state: GameState, resolution: Resolution) -> discord.ui.View:
+def decision_view(game_id: int, resolution: Resolution) -> discord.ui.View:
     """Buttons for each open right, and Keep."""
     view = discord.ui.View(timeout=None)
     decision = resolution.decision
@@ -104,7 +104,7 @@ class Rolls(commands.Cog):
         view, ping, content = None, [], ""
         if resolution.decision:
             owner = state.characters[resolution.decision.roller].owner
-            view, ping = decision_view(table.game.id, state, resolution), [owner]
+            view, ping = decision_view(table.game.id, resolution), [owner]
             content = f"<@{owner}>, re-roll or keep?"
         await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view, ping=ping)
 
