@@ -1,14 +1,16 @@
 """What one command costs the database, and whether it grows with the number of games stored.
 
 One unit of work, as every command does it: open a unit on a channel (its lock,
-a session, the indexed load of the active game), change the state, log an entry
-with its undo snapshot, commit with the version check. Timed on a database
-holding 10 games and on one holding 10,000 (each with a log of LOG_ENTRIES
-entries and their snapshots), in alternating rounds so that other load on the
-machine falls on both alike. Prints the median and p95 milliseconds per unit
-and the ratio 10,000/10 (goal: within 1.2x). SQLite always; PostgreSQL when
-``--pg URL`` or DIRECTOR_TEST_POSTGRES_URL names a server (a scratch database
-is created there and dropped).
+the game), change the state, log an entry with its undo snapshot, commit with
+the version check. Timed warm (the game served before, so kept in memory: the
+usual case) and cold (the process has forgotten every game, as after a restart:
+the indexed load of the active game comes first), on a database holding 10
+games and on one holding 10,000 (each with a log of LOG_ENTRIES entries and
+their snapshots), in alternating rounds so that other load on the machine falls
+on all alike. Prints the median and p95 milliseconds per unit and the ratio
+10,000/10 (goal: within 1.2x). SQLite always; PostgreSQL when ``--pg URL`` or
+DIRECTOR_TEST_POSTGRES_URL names a server (a scratch database is created there
+and dropped).
 
     python bench/storage.py [--pg URL] [--units 400] [--characters 10]
 """
@@ -36,12 +38,13 @@ from sqlalchemy.pool import NullPool
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.db import Database  # noqa: E402
-from bot.db.models import Character, Game, LogEntry, Player, Snapshot  # noqa: E402
+from bot.db.models import Character, Game, LogEntry, Player  # noqa: E402
 from bot.db.repository import mirror_hash, mirror_rows, pack_state  # noqa: E402
 from bot.render.gallery import sample_game  # noqa: E402
 from bot.rules.qotd.state import Trait  # noqa: E402
 
 SIZES = (10, 10_000)
+HOW = ("warm", "cold")
 LOG_ENTRIES = 10
 BATCH = 1_000
 GUILD = 500_000_000_000_000_000
@@ -68,18 +71,21 @@ async def seed(database: Database, games: int, state: dict) -> None:
             ids = range(first, min(first + BATCH, games + 1))
             await connection.execute(insert(Game), [
                 {"id": i, "guild_id": GUILD, "channel_id": i, "director_id": 1, "state": state,
-                 "mirror_hash": digest} for i in ids])
+                 "mirror_hash": digest, "last_seq": LOG_ENTRIES} for i in ids])
             await connection.execute(insert(Player), [{"game_id": i, **row} for i in ids for row in players])
             await connection.execute(insert(Character), [{"game_id": i, **row} for i in ids for row in characters])
-            await connection.execute(insert(LogEntry), [{"game_id": i, "seq": s, **entry}
-                                                        for i in ids for s in range(1, LOG_ENTRIES + 1)])
-            await connection.execute(insert(Snapshot), [{"game_id": i, "seq": s, "state": snapshot}
+            await connection.execute(insert(LogEntry), [{"game_id": i, "seq": s, "snapshot": snapshot, **entry}
                                                         for i in ids for s in range(1, LOG_ENTRIES + 1)])
         await connection.execute(text("ANALYZE"))
 
 
-async def unit_of_work(database: Database, channel: int, rng: random.Random) -> float:
+async def unit_of_work(database: Database, channel: int, rng: random.Random, cold: bool) -> float:
     """One command's unit of work; returns its wall time in milliseconds."""
+    if cold:
+        database.forget_games()
+    else:
+        async with database.unit(GUILD, channel):
+            pass                                      # served once: kept in memory
     start = time.perf_counter()
     async with database.unit(GUILD, channel) as uow:
         before = uow.game.state
@@ -128,19 +134,23 @@ async def bench(kind: str, server: str | None, units: int, state: dict) -> None:
                 print(f"  seeded {size:>6} games ({size * LOG_ENTRIES} log entries) in "
                       f"{time.perf_counter() - started:.1f} s", flush=True)
             rng = random.Random(1)
-            times: dict[int, list[float]] = {size: [] for size in SIZES}
+            times: dict[tuple[str, int], list[float]] = {(how, size): [] for how in HOW for size in SIZES}
             rounds, per_round = 20, max(1, units // 20)
             for round_ in range(rounds + 1):
-                for database, size in zip(databases, SIZES):
-                    samples = [await unit_of_work(database, rng.randint(1, size), rng) for _ in range(per_round)]
-                    if round_:  # round 0 warms the pools and caches up
-                        times[size] += samples
-            for size in SIZES:
-                print(f"  {kind:10} {size:>6} games: median {statistics.median(times[size]):6.2f} ms, "
-                      f"p95 {p95(times[size]):6.2f} ms  ({len(times[size])} units)")
-            small, large = (times[size] for size in SIZES)
-            print(f"  {kind:10} ratio 10k/10: median {statistics.median(large) / statistics.median(small):.2f}x, "
-                  f"p95 {p95(large) / p95(small):.2f}x (goal: within 1.2x)", flush=True)
+                for how in HOW:
+                    for database, size in zip(databases, SIZES):
+                        samples = [await unit_of_work(database, rng.randint(1, size), rng, how == "cold")
+                                   for _ in range(per_round)]
+                        if round_:  # round 0 warms the pools and caches up
+                            times[how, size] += samples
+            for how in HOW:
+                for size in SIZES:
+                    print(f"  {kind:10} {how}, {size:>6} games: median {statistics.median(times[how, size]):6.2f} ms, "
+                          f"p95 {p95(times[how, size]):6.2f} ms  ({len(times[how, size])} units)")
+                small, large = (times[how, size] for size in SIZES)
+                print(f"  {kind:10} {how}, ratio 10k/10: median "
+                      f"{statistics.median(large) / statistics.median(small):.2f}x, "
+                      f"p95 {p95(large) / p95(small):.2f}x (goal: within 1.2x)", flush=True)
         finally:
             for database in databases:
                 await database.dispose()

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 
-from .db import Database, DatabaseUnavailable, ServerRow, StaleGame
+from .db import Database, DatabaseUnavailable, GameExists, ServerRow, StaleGame
 from .errors import UserError
 from .rules.qotd.state import RulesError
 from .settings import Settings
@@ -23,7 +23,11 @@ log = logging.getLogger("director.bot")
 SERVER_CACHE_SECONDS = 60.0
 UNEXPECTED = "Something went wrong on our side and nothing was changed. It has been logged; please try again."
 STALE = "The game changed while you were typing: nothing was done, please try again."
+GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it first."
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
+INTENTS = discord.Intents(guilds=True)
+"""Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
+and their channels, so Discord sends it none of the messages typed on the servers it is in."""
 
 
 class DirectorTree(app_commands.CommandTree):
@@ -37,6 +41,8 @@ class DirectorTree(app_commands.CommandTree):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE
+        elif isinstance(original, GameExists):
+            message = GAME_EXISTS
         elif isinstance(original, DatabaseUnavailable):
             log.warning("database unavailable for /%s: %s", _command_name(interaction), original)
             message = UNREACHABLE
@@ -70,8 +76,7 @@ class Director(commands.AutoShardedBot):
     def __init__(self, settings: Settings, database: Database, *, rng: random.Random | None = None,
                  sync_on_start: bool = False, shard_count: int | None = None,
                  shard_ids: list[int] | None = None) -> None:
-        intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=DirectorTree,
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, tree_cls=DirectorTree,
                          allowed_mentions=discord.AllowedMentions.none(), help_command=None,
                          shard_count=shard_count or settings.shard_count,
                          shard_ids=shard_ids or settings.shard_ids)

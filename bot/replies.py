@@ -74,18 +74,26 @@ def card_line(state: GameState, character: Character | None, card_text: str) -> 
     return line
 
 
-def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Task:
-    """Start drawing now, in a worker thread, so the picture is made while the change is committed."""
-    return asyncio.ensure_future(render(draw, *args))
+def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[bytes]:
+    """Start drawing now, in a worker thread, so the picture is made while the change is committed.
+
+    Await it with :func:`picture`.
+    """
+    return asyncio.get_running_loop().run_in_executor(None, draw, *args)
+
+
+async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
+    """The picture once drawn; a drawing failure is logged and the reply goes without it."""
+    try:
+        return await drawing
+    except Exception:
+        log.exception("could not draw a picture")
+        return None
 
 
 async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
-    """Draw an image off the event loop; a drawing failure is logged and the reply goes without it."""
-    try:
-        return await asyncio.to_thread(draw, *args)
-    except Exception:
-        log.exception("could not draw %s", getattr(draw, "__name__", draw))
-        return None
+    """Draw a picture off the event loop (see :func:`picture`)."""
+    return await picture(render_soon(draw, *args))
 
 
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
@@ -104,8 +112,7 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
         kwargs["view"] = view
     try:
         if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-            return await interaction.original_response()
+            return (await interaction.response.send_message(**kwargs)).resource
         return await interaction.followup.send(wait=True, **kwargs)
     except discord.NotFound:
         log.warning("interaction %s expired; posting in the channel instead", interaction.id)

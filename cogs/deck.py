@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import UserError
 from bot.render import render_deck
-from bot.replies import COLOUR, card_line, render, render_soon, resolution_embed, safe, send
+from bot.replies import COLOUR, card_line, picture, render, render_soon, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
@@ -105,7 +105,7 @@ class Deck(commands.Cog):
                 lines.append(phase_summary(state))
             await table.commit("draw", " ".join(lines), {"turned": [c.code for c in state.deck.turned[-len(turned):]]})
             drawing = render_soon(render_deck, state)
-        image = await drawing
+        image = await picture(drawing)
         embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
                               description="\n".join(lines), colour=COLOUR)
         ping = [character.owner] if character else []

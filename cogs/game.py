@@ -7,7 +7,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
-from bot.db import GameExists
 from bot.errors import NotAllowed, UserError
 from bot.replies import COLOUR, safe, send
 from bot.rules.core.cards import SUIT_SYMBOLS
@@ -35,10 +34,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
         async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
-            try:
-                await uow.start_game(interaction.user.id, GameState().to_json())
-            except GameExists:
-                raise UserError("This channel already has a game. Its Director can `/game end` it first.") from None
+            await uow.start_game(interaction.user.id, GameState().to_json())
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts a game.")
         embed = discord.Embed(title="Quick on the Draw — the cameras are rolling", colour=COLOUR,
                               description=f"Director: {interaction.user.mention}\n"

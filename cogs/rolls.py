@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import NotAllowed, UserError
 from bot.render import render_roll
-from bot.replies import render_soon, resolution_embed, safe, send
+from bot.replies import picture, render_soon, resolution_embed, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Dice, Keep, roll
 from bot.rules.core.replay import KEEP
@@ -97,10 +97,10 @@ class Rolls(commands.Cog):
         await self.reply(interaction, table, resolution, drawing)
 
     async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
-                    drawing: asyncio.Task) -> None:
+                    drawing: asyncio.Future[bytes]) -> None:
         state = table.state
         embed = resolution_embed(state, resolution)
-        image = await drawing
+        image = await picture(drawing)
         view, ping, content = None, [], ""
         if resolution.decision:
             owner = state.characters[resolution.decision.roller].owner

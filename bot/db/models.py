@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import (JSON, BigInteger, CheckConstraint, DateTime, Float, ForeignKey, ForeignKeyConstraint,
-                        Index, Integer, LargeBinary, MetaData, String, Text, UniqueConstraint, text)
+from sqlalchemy import (JSON, BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
+                        MetaData, String, Text, UniqueConstraint, text)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -136,6 +136,8 @@ class Game(Base):
     deadline_hours: Mapped[float | None]
     deadline_action: Mapped[str] = mapped_column(String(32), default="hold")
     status_message_id: Mapped[int | None]
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The number of the game's newest log entry, so that a command numbers its entry without a query."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     ended_at: Mapped[datetime | None]
@@ -180,17 +182,8 @@ class LogEntry(Base):
     message_id: Mapped[int | None]
     """The bot's reply, so that undo can strike it out."""
     undone: Mapped[bool] = mapped_column(default=False)
-
-
-class Snapshot(Base):
-    """The game's state before log entry ``seq``, as zlib-compressed JSON, for undo."""
-
-    __tablename__ = "snapshots"
-    __table_args__ = (ForeignKeyConstraint(["game_id", "seq"], ["log.game_id", "log.seq"], ondelete="CASCADE"),)
-
-    game_id: Mapped[int] = mapped_column(primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    state: Mapped[bytes] = mapped_column(LargeBinary)
+    snapshot: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The game's state before this entry, as zlib-compressed JSON, for undo (None: the entry changed nothing)."""
 
 
 class Timer(Base):

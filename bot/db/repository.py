@@ -1,7 +1,8 @@
 """What the bot stores and loads: a :class:`Database`, and the :class:`UnitOfWork` one command runs in.
 
-A unit of work holds the channel's lock in this process, loads the channel's
-active game, collects the command's changes, and writes them all in one
+A unit of work holds the channel's lock in this process, takes the channel's
+active game (from this process's cache of the games it served last, else from
+the database), collects the command's changes, and writes them all in one
 transaction when the block ends, the game's row first, with a version check::
 
     async with database.unit(guild_id, channel_id) as uow:
@@ -10,7 +11,8 @@ transaction when the block ends, the game's row first, with a version check::
         await uow.log(user_id, "shoot", "Doc fires twice.", before=uow.game.state)
 
 Another process that changed the game meanwhile makes the commit fail with
-:class:`StaleGame` and nothing of the unit is stored; on PostgreSQL the version
+:class:`StaleGame`, nothing of the unit is stored, and the cached game is
+dropped, so the next unit loads the game afresh. On PostgreSQL the version
 update also locks the row, so two processes never interleave a game's log.
 """
 
@@ -21,7 +23,8 @@ import dataclasses
 import hashlib
 import json
 import zlib
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,11 +33,10 @@ from weakref import WeakValueDictionary
 
 from sqlalchemy import Executable, delete, exc, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, async_sessionmaker
 
 from .engine import describe, make_engine, migrate
-from .models import Character, Game, LogEntry, Player, Server, Snapshot, Timer, utcnow
-
+from .models import Character, Game, LogEntry, Player, Server, Timer, utcnow
 
 class GameExists(Exception):
     """The channel already has an active game."""
@@ -152,10 +154,30 @@ def pack_state(state: dict[str, Any]) -> bytes:
     return zlib.compress(json.dumps(state, separators=(",", ":")).encode())
 
 
+GAME_CACHE_SIZE = 4096
+"""Games each process keeps in memory after serving them (a game's JSON is a few kilobytes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    """A game as this process last stored or loaded it: the row (its state as JSON text, so that no
+    command can change the cached copy), and what the next commit needs without asking the database."""
+
+    row: GameRow
+    state_text: str
+    mirror_hash: str | None
+    last_seq: int
+
+    def game(self) -> GameRow:
+        return dataclasses.replace(self.row, state=json.loads(self.state_text))
+
+
 class Database:
     """The bot's storage on one database URL: SQLite (a file) or PostgreSQL (asyncpg).
 
-    Safe to share between tasks; two processes may share one PostgreSQL.
+    Safe to share between tasks; two processes may share one PostgreSQL. Each keeps the
+    games it served last in memory: a game another process changed meanwhile is refused
+    at the next commit (:class:`StaleGame`) and loaded afresh by the unit after.
     """
 
     def __init__(self, url: str, *, echo: bool = False, server_defaults: ServerRow = ServerRow()) -> None:
@@ -163,6 +185,9 @@ class Database:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.server_defaults = server_defaults
         self._locks: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
+        self._games: OrderedDict[tuple[int, int], _Cached] = OrderedDict()
+        self._writer: AsyncConnection | None = None
+        self._writer_lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
 
     def __repr__(self) -> str:
         return f"Database({describe(self.engine)})"
@@ -173,8 +198,39 @@ class Database:
         await migrate(self.engine)
 
     async def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every connection."""
+        if self._writer is not None:
+            writer, self._writer = self._writer, None
+            await writer.close()
         await self.engine.dispose()
+
+    @asynccontextmanager
+    async def _writing(self, unit: UnitOfWork) -> AsyncIterator[AsyncConnection]:
+        """The connection a unit writes its changes on, for one transaction.
+
+        SQLite has one writer at a time, so the process keeps one connection for writing and
+        its units take turns on it (no waiting on the file's lock); PostgreSQL writes on the
+        unit's own connection, beside the other units' writes.
+        """
+        if self._writer_lock is None:
+            yield await unit.connection()
+            return
+        async with self._writer_lock:
+            if self._writer is None or self._writer.invalidated:
+                self._writer = await self.engine.connect()
+            try:
+                yield self._writer
+            except BaseException:
+                await self._drop_writer_transaction()
+                raise
+
+    async def _drop_writer_transaction(self) -> None:
+        """Roll back the writer's transaction; a writer that cannot is closed, to be opened anew."""
+        try:
+            await self._writer.rollback()
+        except Exception:
+            writer, self._writer = self._writer, None
+            await writer.close()
 
     def unit(self, guild_id: int, channel_id: int) -> UnitOfWork:
         """One command's unit of work on a channel, as ``async with database.unit(g, c) as uow:``."""
@@ -188,14 +244,28 @@ class Database:
             lock = self._locks[key] = asyncio.Lock()
         return lock
 
+    def forget_games(self) -> None:
+        """Drop the games kept in memory: the next unit on each loads it from the database."""
+        self._games.clear()
+
+    def _remember(self, key: tuple[int, int], cached: _Cached | None) -> None:
+        """Keep (or, given None, forget) the channel's game; the least recently used goes past the limit."""
+        if cached is None:
+            self._games.pop(key, None)
+            return
+        self._games[key] = cached
+        self._games.move_to_end(key)
+        if len(self._games) > GAME_CACHE_SIZE:
+            self._games.popitem(last=False)
+
     # -- servers ---------------------------------------------------------------
 
     @_reachable()
     async def server(self, guild_id: int) -> ServerRow:
         """The server's settings, or the defaults when it has none stored."""
-        async with self.sessions() as session:
-            row = (await session.execute(select(*_columns(ServerRow, Server))
-                                         .where(Server.guild_id == guild_id))).one_or_none()
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(select(*_columns(ServerRow, Server))
+                                            .where(Server.guild_id == guild_id))).one_or_none()
         return ServerRow(*row) if row else self.server_defaults
 
     @_reachable()
@@ -209,10 +279,17 @@ class Database:
         statement = (upsert(Server)
                      .values(guild_id=guild_id, **{**dataclasses.asdict(self.server_defaults), **fields})
                      .on_conflict_do_update(index_elements=[Server.guild_id], set_={**fields, "updated_at": utcnow()}))
-        async with self.sessions.begin() as session:
-            await session.execute(statement)
+        async with self.engine.begin() as connection:
+            await connection.execute(statement)
 
     # -- games -----------------------------------------------------------------
+
+    @_reachable()
+    async def load_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        """The channel's active game as the database holds it now (never from the cache)."""
+        async with self.engine.connect() as connection:
+            loaded = await _load(connection, guild_id, channel_id)
+        return loaded.game() if loaded else None
 
     @_reachable()
     async def character_names(self, guild_id: int, channel_id: int) -> list[tuple[str, str, int]]:
@@ -221,8 +298,8 @@ class Database:
                  .join(Game, Game.id == Character.game_id)
                  .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
                  .order_by(Character.name))
-        async with self.sessions() as session:
-            return [tuple(row) for row in await session.execute(query)]
+        async with self.engine.connect() as connection:
+            return [tuple(row) for row in await connection.execute(query)]
 
     # -- timers ----------------------------------------------------------------
 
@@ -244,8 +321,20 @@ class Database:
     # Campaigns and their rosters (issue 6) get their queries here.
 
 
+async def _load(connection: AsyncConnection, guild_id: int, channel_id: int) -> _Cached | None:
+    """The channel's active game read from the database."""
+    row = (await connection.execute(
+        select(*_columns(GameRow, Game), Game.mirror_hash, Game.last_seq)
+        .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active"))).one_or_none()
+    if row is None:
+        return None
+    *values, digest, last_seq = row
+    game = GameRow(*values)
+    return _Cached(game, json.dumps(game.state), digest, last_seq)
+
+
 class UnitOfWork:
-    """One command's unit of work on one channel: load the game, change it, store it all or nothing.
+    """One command's unit of work on one channel: take the game, change it, store it all or nothing.
 
     ``game`` is the channel's active game (None when there is none). Changes are
     collected and written on a clean exit, in one transaction whose first write
@@ -254,49 +343,66 @@ class UnitOfWork:
 
     def __init__(self, database: Database, guild_id: int, channel_id: int) -> None:
         self.database = database
+        self.key = (guild_id, channel_id)
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.game: GameRow | None = None
-        self._session: AsyncSession | None = None
+        self._connection: AsyncConnection | None = None
         self._lock: asyncio.Lock | None = None
-        self._mirror_hash: str | None = None
+        self._loaded: _Cached | None = None
+        self._starting = False
         self._state: dict[str, Any] | None = None
         self._changes: dict[str, Any] = {}
-        self._writes: list[Executable] = []
-        self._next_seq: int | None = None
+        self._entries: list[dict[str, Any]] = []
+        self._writes: list[Callable[[int], Executable]] = []
+        """Further statements, each made for the game's id when the unit commits."""
 
     async def __aenter__(self) -> UnitOfWork:
-        self._lock = self.database._channel_lock(self.guild_id, self.channel_id)
+        self._lock = self.database._channel_lock(*self.key)
         await self._lock.acquire()
         try:
-            self._session = self.database.sessions()
-            async with _reachable():
-                row = (await self._session.execute(
-                    select(*_columns(GameRow, Game), Game.mirror_hash)
-                    .where(Game.guild_id == self.guild_id, Game.channel_id == self.channel_id,
-                           Game.status == "active"))).one_or_none()
+            self._loaded = self.database._games.get(self.key)
+            if self._loaded is None:
+                async with _reachable():
+                    self._loaded = await _load(await self.connection(), *self.key)
+                if self._loaded:
+                    self.database._remember(self.key, self._loaded)
         except BaseException:
             await self._close()
             raise
-        if row:
-            *values, self._mirror_hash = row
-            self.game = GameRow(*values)
+        if self._loaded:
+            self.game = self._loaded.game()
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, *_: Any) -> None:
         try:
-            if exc_type is None:
-                async with _reachable():
-                    await self._write()
-                    await self._session.commit()
+            if exc_type is None and self._dirty:
+                try:
+                    async with _reachable(), self.database._writing(self) as connection:
+                        stored = await self._write(connection)
+                        await connection.commit()
+                except BaseException:
+                    self.database._remember(self.key, None)
+                    raise
+                self.database._remember(self.key, stored)
         finally:
             await self._close()
 
+    @property
+    def _dirty(self) -> bool:
+        return bool(self._state is not None or self._changes or self._entries or self._writes)
+
+    async def connection(self) -> AsyncConnection:
+        """The unit's connection for reading, opened when first needed."""
+        if self._connection is None:
+            self._connection = await self.database.engine.connect()
+        return self._connection
+
     async def _close(self) -> None:
-        """End the session (rolling back whatever was not committed) and let the channel go."""
+        """Give the connection back (rolling back whatever was not committed) and let the channel go."""
         try:
-            if self._session is not None:
-                await self._session.close()
+            if self._connection is not None:
+                await self._connection.close()
         finally:
             self._lock.release()
 
@@ -305,49 +411,66 @@ class UnitOfWork:
             raise RuntimeError("this channel has no active game")
         return self.game
 
-    async def _write(self) -> None:
-        """Write the collected changes, the game row first (raising StaleGame if its version moved on)."""
-        if self.game is None or not (self._state is not None or self._changes or self._writes):
-            return
-        values = {**self._changes, "version": Game.version + 1}
-        rewrite = None
-        if self._state is not None:
-            values["state"] = self._state
-            mirror = mirror_rows(self._state)
-            if (digest := mirror_hash(mirror)) != self._mirror_hash:
-                values["mirror_hash"], rewrite = digest, mirror
-        session, game_id = self._session, self.game.id
-        result = await session.execute(update(Game).where(Game.id == game_id, Game.version == self.game.version)
-                                       .values(values).execution_options(synchronize_session=False))
-        if result.rowcount != 1:
-            raise StaleGame()
-        if rewrite:
-            for model, rows in zip((Player, Character), rewrite):
-                await session.execute(delete(model).where(model.game_id == game_id)
-                                      .execution_options(synchronize_session=False))
+    async def _write(self, connection: AsyncConnection) -> _Cached | None:
+        """Write the collected changes, the game row first: inserted for a new game (GameExists if the
+        channel got one meanwhile), else updated if its version is still the one loaded (else StaleGame).
+
+        Returns the game as stored, for the cache (None when the game ended).
+        """
+        game, loaded = self._require_game(), self._loaded
+        state = self._state if self._state is not None else game.state
+        mirror = mirror_rows(state)
+        digest = mirror_hash(mirror)
+        last_seq = loaded.last_seq + len(self._entries)
+        values = {**self._changes, "state": state, "mirror_hash": digest, "last_seq": last_seq,
+                  "version": game.version + 1}
+        if self._starting:
+            try:
+                game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))
+            except exc.IntegrityError:
+                raise GameExists() from None
+            game = self.game = dataclasses.replace(game, id=game_id)
+        else:
+            if self._state is None:
+                del values["state"]
+            for unchanged in ("mirror_hash", "last_seq"):
+                if values[unchanged] == getattr(loaded, unchanged):
+                    del values[unchanged]
+            result = await connection.execute(update(Game).where(Game.id == game.id, Game.version == game.version)
+                                              .values(values))
+            if result.rowcount != 1:
+                raise StaleGame()
+        if digest != loaded.mirror_hash:
+            for model, rows in zip((Player, Character), mirror):
+                if not self._starting:
+                    await connection.execute(delete(model).where(model.game_id == game.id))
                 if rows:
-                    await session.execute(insert(model), [{"game_id": game_id, **row} for row in rows])
+                    await connection.execute(insert(model), [{"game_id": game.id, **row} for row in rows])
+        if self._entries:
+            await connection.execute(insert(LogEntry), [{"game_id": game.id, **entry} for entry in self._entries])
         for statement in self._writes:
-            await session.execute(statement)
+            await connection.execute(statement(game.id))
+        if self._changes.get("status") == "ended":
+            return None
+        stored = dataclasses.replace(game, version=game.version + 1, state={})
+        return _Cached(stored, json.dumps(state), digest, last_seq)
 
     # -- the game ----------------------------------------------------------------
 
-    @_reachable()
-    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str = "qotd") -> GameRow:
-        """Start a game in the channel (the unit's first write); GameExists if it has one already."""
+    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str = "qotd") -> None:
+        """Start a game in the channel on commit; GameExists if it has one (now, or by the commit).
+
+        ``game.id`` is known once the unit has committed.
+        """
         if self.game is not None:
             raise GameExists()
-        game = Game(guild_id=self.guild_id, channel_id=self.channel_id, director_id=director_id,
-                    ruleset=ruleset, state=state)
-        self._session.add(game)
-        try:
-            await self._session.flush()
-        except exc.IntegrityError:
-            await self._session.rollback()
-            raise GameExists() from None
-        self.game = GameRow(*(getattr(game, f.name) for f in dataclasses.fields(GameRow)))
+        self._starting = True
+        self._changes.update(guild_id=self.guild_id, channel_id=self.channel_id, director_id=director_id,
+                             ruleset=ruleset)
+        self.game = GameRow(0, self.guild_id, self.channel_id, director_id, ruleset, state, 0, None, None,
+                            "hold", None)
+        self._loaded = _Cached(self.game, "", None, 0)
         self.save(state)
-        return self.game
 
     def save(self, state: dict[str, Any]) -> None:
         """Store ``state`` as the game's state when the unit commits."""
@@ -378,80 +501,74 @@ class UnitOfWork:
 
     # -- the log -------------------------------------------------------------------
 
-    @_reachable()
     async def log(self, actor_id: int, kind: str, text: str, data: dict[str, Any] | None = None,
                   before: dict[str, Any] | None = None) -> int:
         """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo."""
-        game = self._require_game()
-        if self._next_seq is None:
-            last = await self._session.scalar(select(func.max(LogEntry.seq)).where(LogEntry.game_id == game.id))
-            self._next_seq = (last or 0) + 1
-        seq, self._next_seq = self._next_seq, self._next_seq + 1
-        self._writes.append(insert(LogEntry).values(game_id=game.id, seq=seq, actor_id=actor_id, kind=kind,
-                                                    text=text, data=data or {}))
-        if before is not None:
-            self._writes.append(insert(Snapshot).values(game_id=game.id, seq=seq, state=pack_state(before)))
+        self._require_game()
+        seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
+        self._entries.append({"seq": seq, "actor_id": actor_id, "kind": kind, "text": text, "data": data or {},
+                              "snapshot": None if before is None else pack_state(before)})
         return seq
 
-    @_reachable()
+    async def _rows(self, query: Executable) -> list[Any]:
+        async with _reachable():
+            return (await (await self.connection()).execute(query)).all()
+
     async def recent_log(self, n: int) -> list[LogRow]:
         """The last ``n`` committed log entries, oldest first."""
         game = self._require_game()
-        rows = await self._session.execute(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
-                                           .order_by(LogEntry.seq.desc()).limit(n))
-        return [LogRow(*row) for row in reversed(rows.all())]
+        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
+                                .order_by(LogEntry.seq.desc()).limit(n))
+        return [LogRow(*row) for row in reversed(rows)]
 
-    @_reachable()
     async def full_log(self) -> list[LogRow]:
         """Every committed log entry of the game, oldest first."""
         game = self._require_game()
-        rows = await self._session.execute(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
-                                           .order_by(LogEntry.seq))
-        return [LogRow(*row) for row in rows.all()]
+        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
+                                .order_by(LogEntry.seq))
+        return [LogRow(*row) for row in rows]
 
     def _undoable(self, game_id: int) -> Any:
         """The condition for a game's entries that can be undone: not undone yet, with a snapshot."""
-        return LogEntry.seq.in_(select(Snapshot.seq).where(Snapshot.game_id == game_id)) & ~LogEntry.undone
+        return (LogEntry.game_id == game_id) & LogEntry.snapshot.is_not(None) & ~LogEntry.undone
 
-    @_reachable()
     async def last_undoable(self) -> int | None:
         """The number of the newest entry that can be undone (live, with a snapshot), or None."""
         game = self._require_game()
-        return await self._session.scalar(select(func.max(LogEntry.seq))
-                                          .where(LogEntry.game_id == game.id, self._undoable(game.id)))
+        [(seq,)] = await self._rows(select(func.max(LogEntry.seq)).where(self._undoable(game.id)))
+        return seq
 
-    @_reachable()
     async def snapshot_before(self, seq: int) -> dict[str, Any] | None:
         """The game's state just before entry ``seq``, or None when the entry kept no snapshot."""
         game = self._require_game()
-        packed = await self._session.scalar(select(Snapshot.state).where(Snapshot.game_id == game.id,
-                                                                          Snapshot.seq == seq))
+        rows = await self._rows(select(LogEntry.snapshot).where(LogEntry.game_id == game.id, LogEntry.seq == seq))
+        packed = rows[0][0] if rows else None
         return None if packed is None else json.loads(zlib.decompress(packed))
 
-    @_reachable()
     async def mark_undone(self, from_seq: int) -> list[LogRow]:
         """Mark every undoable entry from ``from_seq`` on as undone on commit; returns them as they were.
 
         Entries without a snapshot (the start, free rolls, undos) stay as they are.
         """
         game = self._require_game()
-        which = (LogEntry.game_id == game.id, LogEntry.seq >= from_seq, self._undoable(game.id))
-        rows = await self._session.execute(select(*_columns(LogRow, LogEntry)).where(*which).order_by(LogEntry.seq))
-        self._writes.append(update(LogEntry).where(*which).values(undone=True)
-                            .execution_options(synchronize_session=False))
-        return [LogRow(*row) for row in rows.all()]
+        which = (self._undoable(game.id), LogEntry.seq >= from_seq)
+        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(*which).order_by(LogEntry.seq))
+        self._writes.append(lambda _game_id: update(LogEntry).where(*which).values(undone=True))
+        return [LogRow(*row) for row in rows]
 
     # -- timers ----------------------------------------------------------------------
 
     async def add_timer(self, kind: str, due_at: datetime, payload: dict[str, Any] | None = None) -> None:
         """Add a timer for this game on commit (``kind`` such as "reminder" or "deadline")."""
-        game = self._require_game()
-        self._writes.append(insert(Timer).values(game_id=game.id, kind=kind, due_at=due_at, payload=payload or {}))
+        self._require_game()
+        self._writes.append(lambda game_id: insert(Timer).values(game_id=game_id, kind=kind, due_at=due_at,
+                                                                 payload=payload or {}))
 
     async def cancel_timers(self, kind: str | None = None) -> None:
         """Cancel this game's pending timers (of ``kind`` only, if given) on commit."""
-        game = self._require_game()
-        statement = delete(Timer).where(Timer.game_id == game.id, Timer.done_at.is_(None))
-        if kind is not None:
-            statement = statement.where(Timer.kind == kind)
-        self._writes.append(statement.execution_options(synchronize_session=False))
+        self._require_game()
+
+        def cancel(game_id: int) -> Executable:
+            statement = delete(Timer).where(Timer.game_id == game_id, Timer.done_at.is_(None))
+            return statement if kind is None else statement.where(Timer.kind == kind)
+        self._writes.append(cancel)

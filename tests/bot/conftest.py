@@ -9,16 +9,22 @@ import pytest
 from discord import app_commands
 
 from bot.client import Director
-from bot.db import Database
+from bot.db import Database, GameExists, StaleGame
 from bot.errors import UserError
 from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
 
 
+MADE: list[Director] = []
+"""Bots made during the current test; their databases are closed when it ends."""
+
+
 def make_bot(url: str, seed: int = 7) -> Director:
     """A fresh bot on the database at ``url``, syncing its commands as SimCord expects."""
     settings = Settings(discord_token="", database_url=url)
-    return Director(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    bot = Director(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    MADE.append(bot)
+    return bot
 
 
 @pytest.fixture
@@ -28,9 +34,9 @@ def db_url(tmp_path) -> str:
 
 @pytest.fixture
 async def simcord_bot(db_url):
-    bot = make_bot(db_url)
-    yield bot
-    await bot.db.dispose()
+    yield make_bot(db_url)
+    while MADE:
+        await MADE.pop().db.dispose()
 
 
 @dataclass
@@ -55,7 +61,7 @@ class Scene:
         return self.env.bot.db
 
 
-REFUSALS = (UserError, RulesError, app_commands.CheckFailure)
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame)
 """Errors the bot answers with a clear ephemeral message: expected whenever a test is refused."""
 
 

@@ -8,8 +8,8 @@ from bot.rules.qotd.state import GameState
 
 async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState | None:
     """The game as the database holds it now (None when the channel has no active game)."""
-    async with db.unit(guild_id, channel_id) as uow:
-        return GameState.from_json(uow.game.state) if uow.game else None
+    game = await db.load_game(guild_id, channel_id)
+    return GameState.from_json(game.state) if game else None
 
 
 def text_of(result) -> str:

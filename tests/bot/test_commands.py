@@ -23,6 +23,7 @@ import pytest
 from simcord import OptionError
 
 from bot.rules.qotd.state import Condition, GameState
+from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
 from .helpers import pinged, png, refused, stored_game, text_of
@@ -50,10 +51,11 @@ async def view(scene, channel=None) -> View:
     channel = channel or scene.channel
     game = await stored_game(scene.db(), scene.guild.id, channel.id)
     director, log = None, []
-    async with scene.db().unit(scene.guild.id, channel.id) as uow:
-        if uow.game is not None:
-            director = uow.game.director_id
-            log = [(row.kind, row.text) for row in await uow.recent_log(10_000)]
+    row = await scene.db().load_game(scene.guild.id, channel.id)
+    if row is not None:
+        director = row.director_id
+        log = [(kind, text) for kind, text in await rows(scene.db(), "SELECT kind, text FROM log WHERE game_id = :id "
+                                                                      "ORDER BY seq", id=row.id)]
     public = sum(not m.flags.ephemeral for m in channel.history())
     return View(game.to_json() if game else None, director, log, public, game)
 

@@ -18,10 +18,8 @@ async def test_the_game_and_its_buttons_survive_a_restart(scene, db_url):
     before = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert before.pending is not None
 
-    old = scene.env.bot
     fresh = make_bot(db_url, seed=11)
     await scene.env.restart_bot(fresh)
-    await old.db.dispose()
     fresh.rng = Dice(8, 8, 9, 9, 2)
 
     clicked = await scene.pete.click(waiting.response.message, label="Re-roll (Disciplined)")

@@ -49,5 +49,5 @@ KATE = ("kate", "Kate Elder", POLLY)
 async def start(database: Database, *cast: tuple[str, str, int], channel: int = CHANNEL) -> int:
     """Start a game with ``cast`` in ``channel``; returns the game's id."""
     async with database.unit(GUILD, channel) as uow:
-        game = await uow.start_game(DIRECTOR, state(*cast))
-    return game.id
+        await uow.start_game(DIRECTOR, state(*cast))
+    return uow.game.id

@@ -17,8 +17,9 @@ from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, json_value, one,
 async def test_start_load_save_and_log_round_trip(database):
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game is None
-        game = await uow.start_game(DIRECTOR, state(DOC))
+        await uow.start_game(DIRECTOR, state(DOC))
         assert await uow.log(DIRECTOR, "start", "The cameras roll.") == 1
+    game = uow.game
     assert await rows(database, "SELECT id, guild_id, channel_id, director_id, ruleset, status FROM games") == [
         (game.id, GUILD, CHANNEL, DIRECTOR, "qotd", "active")]
 
@@ -50,7 +51,7 @@ async def test_the_undo_snapshot_is_the_state_before_the_entry(database):
         uow.save(state(DOC, KATE, phase=2))
         seq = await uow.log(PETE, "cast", "Kate joins the cast.", before=before)
         assert await uow.log(PETE, "note", "No state change here.") == seq + 1
-    [(stored_seq, blob)] = await rows(database, "SELECT seq, state FROM snapshots")
+    [(stored_seq, blob)] = await rows(database, "SELECT seq, snapshot FROM log WHERE snapshot IS NOT NULL")
     assert stored_seq == seq
     assert json.loads(zlib.decompress(blob)) == state(DOC)
 
@@ -76,6 +77,18 @@ async def test_a_second_game_in_the_channel_is_refused_and_nothing_is_stored(dat
     assert await rows(database, "SELECT director_id FROM games") == [(DIRECTOR,)]
 
 
+async def test_a_game_another_process_started_meanwhile_refuses_the_start_at_commit(database, other_database):
+    with pytest.raises(GameExists):
+        async with database.unit(GUILD, CHANNEL) as uow:
+            await uow.start_game(PETE, state(DOC))
+            await uow.log(PETE, "start", "The cameras roll.")
+            await start(other_database, KATE)
+    assert await rows(database, "SELECT director_id FROM games") == [(DIRECTOR,)]
+    assert await one(database, "SELECT count(*) FROM log") == 0
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.game.state == state(KATE)
+
+
 async def test_an_error_inside_the_unit_stores_nothing(database):
     await start(database, DOC)
     version = await one(database, "SELECT version FROM games")
@@ -88,7 +101,6 @@ async def test_an_error_inside_the_unit_stores_nothing(database):
             1 / 0
     assert await rows(database, "SELECT version, director_id FROM games") == [(version, DIRECTOR)]
     assert await one(database, "SELECT count(*) FROM log") == 0
-    assert await one(database, "SELECT count(*) FROM snapshots") == 0
     assert await one(database, "SELECT count(*) FROM timers") == 0
     assert await rows(database, "SELECT key FROM characters") == [("doc",)]
 
@@ -114,7 +126,8 @@ async def test_ending_a_game_frees_the_channel_and_keeps_the_game(database):
 
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game is None
-        second = (await uow.start_game(PETE, state(KATE))).id
+        await uow.start_game(PETE, state(KATE))
+    second = uow.game.id
     assert await rows(database, "SELECT id, status FROM games ORDER BY id") == [(first, "ended"), (second, "active")]
     assert await one(database, "SELECT count(*) FROM log WHERE game_id = :id", id=first) == 1
 

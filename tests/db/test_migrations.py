@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import exc, inspect
+from sqlalchemy import exc, inspect, text
 
 from bot.db import Database
 from bot.db.engine import alembic_config
 from bot.db.models import Base
+from bot.db.repository import pack_state
 
-from .helpers import rows
+from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, PETE, rows, state
 
-TABLES = {"servers", "games", "players", "characters", "log", "snapshots", "timers", "campaigns", "roster",
+NOW = datetime(2026, 11, 22, tzinfo=UTC).replace(tzinfo=None)
+
+TABLES = {"servers", "games", "players", "characters", "log", "timers", "campaigns", "roster",
           "alembic_version"}
 
 
@@ -77,3 +84,38 @@ async def test_sqlite_is_a_wal_file_with_foreign_keys_and_a_busy_timeout(databas
         pragmas = [(await connection.exec_driver_sql(f"PRAGMA {name}")).scalar()
                    for name in ("journal_mode", "foreign_keys", "busy_timeout")]
     assert pragmas[0] == "wal" and pragmas[1] == 1 and pragmas[2] >= 1000
+
+
+async def test_upgrading_a_played_game_from_0001_keeps_its_log_numbers_and_undo_snapshots(database_url):
+    """A game stored by the first schema: 0002 carries the last log number on the game and moves each
+    snapshot into its log entry, and the game plays on from there."""
+    database = Database(database_url)
+    try:
+        async with database.engine.begin() as connection:
+            await connection.run_sync(lambda sync: _upgrade_to(sync, "0001"))
+            await connection.execute(text(
+                "INSERT INTO games (id, guild_id, channel_id, ruleset, director_id, status, state, version, "
+                "deadline_action, created_at, updated_at) VALUES (7, :g, :c, 'qotd', :d, 'active', :s, 3, 'hold', "
+                ":now, :now)"), {"g": GUILD, "c": CHANNEL, "d": DIRECTOR, "s": json.dumps(state(DOC)), "now": NOW})
+            for seq, snapshot in ((1, None), (2, pack_state(state())), (3, pack_state(state(DOC, phase=1)))):
+                await connection.execute(text(
+                    "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone) "
+                    "VALUES (7, :seq, :now, :d, 'cast', 'x', '{}', false)"), {"seq": seq, "now": NOW, "d": DIRECTOR})
+                if snapshot:
+                    await connection.execute(text("INSERT INTO snapshots (game_id, seq, state) VALUES (7, :seq, :s)"),
+                                             {"seq": seq, "s": snapshot})
+        await database.migrate()
+        assert await rows(database, "SELECT last_seq FROM games") == [(3,)]
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert await uow.snapshot_before(1) is None
+            assert await uow.snapshot_before(3) == state(DOC, phase=1)
+            assert await uow.last_undoable() == 3
+            assert await uow.log(PETE, "deal", "Phase 2.", before=uow.game.state) == 4
+    finally:
+        await database.dispose()
+
+
+def _upgrade_to(connection, revision: str) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
