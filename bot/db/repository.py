@@ -215,6 +215,7 @@ class Database:
         if self._writer_lock is None:
             yield await unit.connection()
             return
+        await unit.release()           # its reads are done: a unit waiting for the writer holds no connection
         async with self._writer_lock:
             if self._writer is None or self._writer.invalidated:
                 self._writer = await self.engine.connect()
@@ -398,11 +399,16 @@ class UnitOfWork:
             self._connection = await self.database.engine.connect()
         return self._connection
 
+    async def release(self) -> None:
+        """Give the unit's connection back (rolling back whatever was not committed)."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            await connection.close()
+
     async def _close(self) -> None:
-        """Give the connection back (rolling back whatever was not committed) and let the channel go."""
+        """Give the connection back and let the channel go."""
         try:
-            if self._connection is not None:
-                await self._connection.close()
+            await self.release()
         finally:
             self._lock.release()
 
