@@ -33,7 +33,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from .engine import describe, make_engine, migrate
-from .models import Character, Game, LogEntry, Player, Server, Snapshot, Timer, utcnow
+from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, Snapshot, Timer, utcnow
 
 
 class GameExists(Exception):
@@ -48,6 +48,13 @@ class StaleGame(Exception):
 
     def __init__(self) -> None:
         super().__init__("the game changed, try again")
+
+
+class CampaignExists(Exception):
+    """The server already has an active campaign of that name."""
+
+    def __init__(self) -> None:
+        super().__init__("this server already has an active campaign of that name")
 
 
 class DatabaseUnavailable(Exception):
@@ -105,6 +112,50 @@ class TimerRow:
     kind: str
     due_at: datetime
     payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """A campaign on a server; ``director_id`` is who started it."""
+
+    id: int
+    guild_id: int
+    name: str
+    director_id: int
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """A character on a campaign's roster; ``data`` is the rules engine's JSON of the character."""
+
+    id: int
+    campaign_id: int
+    owner_id: int
+    name: str
+    data: dict[str, Any]
+    status: str
+    adventures: int
+    notes: list[Any]
+    cards_less: int
+    reduced: bool
+    traits_due: int
+
+
+@dataclass(frozen=True, slots=True)
+class RosterName:
+    """A roster character of an active campaign, for autocomplete and for finding them by name."""
+
+    id: int
+    name: str
+    owner_id: int
+    status: str
+    campaign_id: int
+    campaign: str
+
+
+ROSTER_CHANGES = frozenset({"data", "status", "adventures", "notes", "cards_less", "reduced", "traits_due"})
+"""The columns of a roster entry that an adventure's end may change."""
 
 
 def _columns(row: type, *models: type) -> list[Any]:
@@ -241,7 +292,89 @@ class Database:
                     claimed.append(TimerRow(*row))
         return claimed
 
-    # Campaigns and their rosters (issue 6) get their queries here.
+    # -- campaigns and their rosters ------------------------------------------------
+
+    @_reachable()
+    async def start_campaign(self, guild_id: int, name: str, director_id: int) -> CampaignRow:
+        """Start a campaign on the server; CampaignExists if an active one has that name."""
+        campaign = Campaign(guild_id=guild_id, name=name, director_id=director_id)
+        try:
+            async with self.sessions.begin() as session:
+                session.add(campaign)
+        except exc.IntegrityError:
+            raise CampaignExists() from None
+        return CampaignRow(campaign.id, guild_id, name, director_id, "active")
+
+    @_reachable()
+    async def campaign(self, guild_id: int, campaign_id: int) -> CampaignRow | None:
+        """The server's campaign with that id, active or ended (None for another server's)."""
+        query = (select(*_columns(CampaignRow, Campaign))
+                 .where(Campaign.id == campaign_id, Campaign.guild_id == guild_id))
+        async with self.sessions() as session:
+            row = (await session.execute(query)).one_or_none()
+        return CampaignRow(*row) if row else None
+
+    @_reachable()
+    async def campaigns(self, guild_id: int) -> list[CampaignRow]:
+        """The server's active campaigns, by name."""
+        query = (select(*_columns(CampaignRow, Campaign))
+                 .where(Campaign.guild_id == guild_id, Campaign.status == "active").order_by(Campaign.name))
+        async with self.sessions() as session:
+            return [CampaignRow(*row) for row in await session.execute(query)]
+
+    @_reachable()
+    async def end_campaign(self, campaign_id: int) -> bool:
+        """End an active campaign; False when it was not active. Its roster stays stored."""
+        statement = (update(Campaign).where(Campaign.id == campaign_id, Campaign.status == "active")
+                     .values(status="ended").execution_options(synchronize_session=False))
+        async with self.sessions.begin() as session:
+            return (await session.execute(statement)).rowcount == 1
+
+    @_reachable()
+    async def adventure_channel(self, campaign_id: int) -> int | None:
+        """The channel of the campaign's active game (its adventure under way), or None."""
+        query = select(Game.channel_id).where(Game.campaign_id == campaign_id, Game.status == "active")
+        async with self.sessions() as session:
+            return await session.scalar(query.limit(1))
+
+    @_reachable()
+    async def roster(self, campaign_id: int) -> list[RosterRow]:
+        """Every character on the campaign's roster, in the order they joined it."""
+        query = select(*_columns(RosterRow, RosterEntry)).where(RosterEntry.campaign_id == campaign_id)
+        async with self.sessions() as session:
+            return [RosterRow(*row) for row in await session.execute(query.order_by(RosterEntry.id))]
+
+    @_reachable()
+    async def roster_names(self, guild_id: int) -> list[RosterName]:
+        """Every roster character of the server's active campaigns, by name."""
+        query = (select(RosterEntry.id, RosterEntry.name, RosterEntry.owner_id, RosterEntry.status,
+                        RosterEntry.campaign_id, Campaign.name)
+                 .join(Campaign, Campaign.id == RosterEntry.campaign_id)
+                 .where(Campaign.guild_id == guild_id, Campaign.status == "active")
+                 .order_by(RosterEntry.name, RosterEntry.id))
+        async with self.sessions() as session:
+            return [RosterName(*row) for row in await session.execute(query)]
+
+    @_reachable()
+    async def roster_entry(self, guild_id: int, entry_id: int) -> RosterRow | None:
+        """A roster character of one of the server's campaigns (None for another server's)."""
+        query = (select(*_columns(RosterRow, RosterEntry)).join(Campaign, Campaign.id == RosterEntry.campaign_id)
+                 .where(RosterEntry.id == entry_id, Campaign.guild_id == guild_id))
+        async with self.sessions() as session:
+            row = (await session.execute(query)).one_or_none()
+        return RosterRow(*row) if row else None
+
+    @_reachable()
+    async def teach(self, entry_id: int, data: dict[str, Any], traits_due: int) -> bool:
+        """Store a roster character who picked a new trait: ``data`` with it, and one trait fewer due.
+
+        False (and nothing stored) when the entry no longer has ``traits_due`` traits to pick,
+        because someone picked one meanwhile.
+        """
+        statement = (update(RosterEntry).where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
+                     .values(data=data, traits_due=traits_due - 1).execution_options(synchronize_session=False))
+        async with self.sessions.begin() as session:
+            return (await session.execute(statement)).rowcount == 1
 
 
 class UnitOfWork:
@@ -366,6 +499,10 @@ class UnitOfWork:
         """After ``hours`` without an answer (None: never), do ``action`` for the waiting character."""
         self._change(deadline_hours=hours, deadline_action=action)
 
+    def set_campaign(self, campaign_id: int) -> None:
+        """Make the game an adventure of a campaign (of this server: the caller checks)."""
+        self._change(campaign_id=campaign_id)
+
     def set_status_message(self, message_id: int | None) -> None:
         """Remember the message that shows the game's status, to edit it later."""
         self._change(status_message_id=message_id)
@@ -375,6 +512,30 @@ class UnitOfWork:
         self._require_game()
         self._changes.update(status="ended", ended_at=utcnow())
         await self.cancel_timers()
+
+    # -- the roster of the game's campaign -----------------------------------------------
+
+    def _require_campaign(self) -> int:
+        campaign_id = self._require_game().campaign_id
+        if campaign_id is None:
+            raise RuntimeError("this channel's game is not an adventure of a campaign")
+        return campaign_id
+
+    @_reachable()
+    async def enrol(self, owner_id: int, name: str, data: dict[str, Any]) -> int:
+        """Add a character to the roster of the game's campaign, with the game's change; returns its id."""
+        entry = RosterEntry(campaign_id=self._require_campaign(), owner_id=owner_id, name=name, data=data)
+        self._session.add(entry)
+        await self._session.flush()
+        return entry.id
+
+    def update_roster(self, entry_id: int, **values: Any) -> None:
+        """Change a character on the roster of the game's campaign on commit (``data``, ``status``, ...)."""
+        if unknown := values.keys() - ROSTER_CHANGES:
+            raise TypeError(f"not a roster change: {', '.join(sorted(unknown))}")
+        self._writes.append(update(RosterEntry)
+                            .where(RosterEntry.id == entry_id, RosterEntry.campaign_id == self._require_campaign())
+                            .values(values).execution_options(synchronize_session=False))
 
     # -- the log -------------------------------------------------------------------
 
