@@ -18,3 +18,7 @@ class NotAllowed(UserError):
 
 class NotFound(UserError):
     """A name or id that matches nothing in this game."""
+
+
+class ReplyFailed(Exception):
+    """Discord would not take the reply to a command whose change, if any, is already stored."""

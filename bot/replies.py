@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
+from .errors import ReplyFailed
 from .rules.core.replay import Reading
 from .rules.qotd.results import Resolution
 from .rules.qotd.state import Character, GameState
@@ -18,6 +19,9 @@ log = logging.getLogger("director.replies")
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
+REPLY_TRIES = 3
+RETRY_SECONDS = 1.0
+"""A refused reply is tried again after this many seconds, then twice as many."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -99,24 +103,40 @@ async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
                ping: Sequence[int] = ()) -> discord.Message | None:
-    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named."""
+    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
+
+    Discord's passing errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed.
+    """
     kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
                     discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
     if embed is not None:
         kwargs["embed"] = embed
-    if image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
-        if embed is not None:
+        if image is not None:
             embed.set_image(url=f"attachment://{filename}")
     if view is not None:
         kwargs["view"] = view
+    for attempt in range(1, REPLY_TRIES + 1):
+        if image is not None:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)  # a file is read once a try
+        try:
+            return await _deliver(interaction, kwargs)
+        except discord.HTTPException as error:
+            passing = error.status == 429 or error.status >= 500
+            if not passing or attempt == REPLY_TRIES:
+                raise ReplyFailed(f"Discord refused the reply ({error.status} {error.text or ''})") from error
+            log.warning("Discord answered %s to the reply to interaction %s; trying again", error.status,
+                        interaction.id)
+            await asyncio.sleep(RETRY_SECONDS * attempt)
+    raise AssertionError("unreachable")
+
+
+async def _deliver(interaction: discord.Interaction, kwargs: dict) -> discord.Message | None:
+    """One try at the reply: the interaction's response, its follow-up, or (expired) a post in the channel."""
     try:
         if not interaction.response.is_done():
             return (await interaction.response.send_message(**kwargs)).resource
         return await interaction.followup.send(wait=True, **kwargs)
     except discord.NotFound:
         log.warning("interaction %s expired; posting in the channel instead", interaction.id)
-        if image is not None:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
         channel = interaction.channel
         return await channel.send(**kwargs) if channel is not None else None
