@@ -8,8 +8,8 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import UserError
-from bot.render import render_deck
-from bot.replies import COLOUR, card_line, picture, render, render_soon, resolution_embed, safe, send
+from bot.render import render_deck, render_turn
+from bot.replies import COLOUR, card_line, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
@@ -87,7 +87,10 @@ class Deck(commands.Cog):
 
     @app_commands.command(name="draw")
     async def draw(self, interaction: discord.Interaction) -> None:
-        """Turn the next card: its character acts. A spent pack is shuffled for the next phase."""
+        """Turn the next card: its character acts. A spent pack is shuffled for the next phase.
+
+        The reply shows the cards turned (`/deck` shows the whole phase).
+        """
         async with open_table(self.bot, interaction) as table:
             check_may_draw(table)
             state = table.state
@@ -103,14 +106,14 @@ class Deck(commands.Cog):
             lines += turned
             if state.deck.spent:
                 lines.append(phase_summary(state))
-            await table.commit("draw", " ".join(lines), {"turned": [c.code for c in state.deck.turned[-len(turned):]]})
-            drawing = render_soon(render_deck, state)
-        image = await picture(drawing)
+            cards = tuple(state.deck.turned[len(state.deck.turned) - len(turned):])
+            await table.commit("draw", " ".join(lines), {"turned": [c.code for c in cards]})
+        image = await render(render_turn, cards, character.luck if character else None)
         embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
                               description="\n".join(lines), colour=COLOUR)
         ping = [character.owner] if character else []
         content = f"<@{character.owner}>, {safe(character.name)} acts." if character else ""
-        await send(interaction, content=content, embed=embed, image=image, filename="deck.png", ping=ping)
+        await send(interaction, content=content, embed=embed, image=image, filename="turn.png", ping=ping)
 
     @app_commands.command(name="hold")
     @app_commands.describe(character="Who holds (default: whose card is up)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -93,12 +92,13 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, request, self.bot.rng)
             table.state = state
             await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-            drawing = render_soon(render_roll, resolution)
-        await self.reply(interaction, table, resolution, drawing)
+        await self.reply(interaction, table, resolution)
 
-    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
-                    drawing: asyncio.Future[bytes]) -> None:
+    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution) -> None:
+        """The story and the roll card, drawn once the change is stored (a commit is quicker than the
+        picture, and the two drawn together only wait on each other for Python's lock)."""
         state = table.state
+        drawing = render_soon(render_roll, resolution)
         embed = resolution_embed(state, resolution)
         image = await picture(drawing)
         view, ping, content = None, [], ""
@@ -122,13 +122,12 @@ class Rolls(commands.Cog):
             state, resolution = decide(table.state, choice, self.bot.rng)
             table.state = state
             await table.commit("decide", f"{roller.name}: {choice}", {"resolution": serial.to_json(resolution)})
-            drawing = render_soon(render_roll, resolution)
         if interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, resolution, drawing)
+        await self.reply(interaction, table, resolution)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who is shot at", shooter="Who shoots (default: whose card is up)",
