@@ -4,15 +4,47 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from bot.db import Database
 from bot.rules.qotd.state import GameState
+from tests.db.helpers import rows
 
 
 async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState | None:
     """The game as the database holds it now (None when the channel has no active game)."""
     game = await db.load_game(guild_id, channel_id)
     return GameState.from_json(game.state) if game else None
+
+
+@dataclass
+class View:
+    """Everything a command may change: the game, its Director, its log, what the channel shows everyone."""
+
+    state: dict | None
+    director: int | None
+    log: list[tuple[str, str]]
+    public: list[tuple]
+    """The messages everyone in the channel sees, as they read now (refusals are ephemeral and are not here)."""
+    game: GameState | None = field(default=None, compare=False)
+
+
+async def channel_view(env, guild_id: int, channel) -> View:
+    """What the database holds for the channel's game, and the channel's public messages.
+
+    The messages are read from SimCord's store (an edit replaces what it changes and stamps the message).
+    """
+    db = env.bot.db
+    game = await stored_game(db, guild_id, channel.id)
+    director, log = None, []
+    row = await db.load_game(guild_id, channel.id)
+    if row is not None:
+        director = row.director_id
+        log = await rows(db, "SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq", id=row.id)
+    stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    public = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
+              for m in stored if not m.is_ephemeral]
+    return View(game.to_json() if game else None, director, log, public, game)
 
 
 def text_of(result) -> str:
