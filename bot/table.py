@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 NAME_LIMIT = 40
 MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
+HIDDEN = ("Cc", "Cf")
+"""Unicode categories of control and format characters: invisible, or turning text right to left."""
 
 
 def clean_name(text: str, what: str = "name") -> str:
@@ -34,14 +36,19 @@ def clean_name(text: str, what: str = "name") -> str:
         raise UserError(f"The {what} is {len(name)} characters long; keep it to {NAME_LIMIT}.")
     if MENTION.search(name):
         raise UserError(f"The {what} cannot contain a mention such as @everyone.")
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+    if any(unicodedata.category(ch) in HIDDEN for ch in name):
         raise UserError(f"The {what} contains invisible or control characters.")
     return name
 
 
+def visible(text: str) -> str:
+    """What a user sees of the text: without control and format characters, spaces collapsed."""
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN).split())
+
+
 def quote(text: str) -> str:
-    """What a user typed, cut to a name's length and escaped, to repeat it in a refusal."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text[:NAME_LIMIT]))
+    """What a user typed, to repeat it in a refusal: what cannot be seen dropped, cut to a name's length, escaped."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(visible(text)[:NAME_LIMIT]))
 
 
 def directs(user: discord.abc.User, director_id: int, director_role: str) -> bool:
@@ -86,12 +93,14 @@ class Table:
             raise NotAllowed(f"Only a Director can {doing}.")
 
     def character(self, text: str) -> Character:
-        """The character a user named (by key or name, any case)."""
-        wanted = " ".join(text.split()).casefold()
+        """The character a user named (by key or name, any case; what cannot be seen is ignored)."""
+        wanted = visible(text)
         for character in self.state.characters.values():
-            if wanted in (character.key, character.name.casefold()):
+            if wanted.casefold() in (character.key, character.name.casefold()):
                 return character
-        raise NotFound(f"There is no character called **{quote(text)}** in this game.")
+        if not wanted:
+            raise NotFound("There is no character by that name in this game.")
+        raise NotFound(f"There is no character called **{quote(wanted)}** in this game.")
 
     def require_control(self, character: Character) -> None:
         """Only the owner of a character, or a Director, acts with it."""

@@ -548,6 +548,24 @@ async def test_mentions_in_names_are_refused_and_never_ping(ready):
     await each_row(MENTIONS, lambda *row: refused_and_unchanged(ready, *row))
 
 
+HIDDEN_TEXT = [
+    ("pete", "cast show", {"character": "\u202eNobody"}, "There is no character called **Nobody** in this game."),
+    ("pete", "cast remove", {"character": "No\u200bbody\u0007"},
+     "There is no character called **Nobody** in this game."),
+    ("pete", "shoot", {"shooter": "Kid", "target": "\u200b\u2060", "paces": 6},
+     "There is no character by that name in this game."),
+]
+
+
+async def test_a_refusal_quotes_a_name_without_its_invisible_or_right_to_left_characters(ready):
+    await each_row(HIDDEN_TEXT, lambda *row: refused_and_unchanged(ready, *row))
+
+
+async def test_invisible_characters_in_a_name_are_ignored(ready):
+    result = await run(ready, "polly", "cast show", {"character": "\u202eKi\u200bd"})
+    assert "Cards: A♥ K♥" in text_of(result)
+
+
 TOO_LONG = [
     ("pete", "cast add", {"name": LONG, "type": "minor", "personality": "rash"},
      "The name is 10000 characters long; keep it to 40."),
