@@ -61,8 +61,8 @@ class Scene:
         return self.env.bot.db
 
 
-REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame, ReplyFailed,
-            DatabaseUnavailable)
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure, app_commands.TransformerError, GameExists, StaleGame,
+            ReplyFailed, DatabaseUnavailable)
 """Errors the bot answers with a clear message: expected whenever a test is refused (or Discord fails)."""
 
 

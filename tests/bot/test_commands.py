@@ -497,6 +497,16 @@ async def test_a_bot_can_neither_direct_nor_play(ready):
     ], lambda *row: refused_and_unchanged(ready, *row))
 
 
+async def test_a_user_who_is_not_a_member_of_the_server_is_refused(ready, caplog):
+    drifter = ready.env.create_user("drifter")       # on no server: Discord sends them as a user, not a member
+    await each_row([
+        ("dora", "game director", {"member": lambda s: drifter}, "Pick from the list"),
+        ("dora", "cast add", {"name": "Ike", "type": "minor", "personality": "rash", "player": lambda s: drifter},
+         "Pick from the list"),
+    ], lambda *row: refused_and_unchanged(ready, *row))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
 # -- (c) bad input -------------------------------------------------------------------------------------
 
 
