@@ -36,9 +36,14 @@ def clean_name(text: str, what: str = "name") -> str:
         raise UserError(f"The {what} is {len(name)} characters long; keep it to {NAME_LIMIT}.")
     if MENTION.search(name):
         raise UserError(f"The {what} cannot contain a mention such as @everyone.")
-    if any(unicodedata.category(ch) in HIDDEN for ch in name):
-        raise UserError(f"The {what} contains invisible or control characters.")
+    require_visible(name, what)
     return name
+
+
+def require_visible(text: str, what: str) -> None:
+    """Refuse text with control or format characters: they hide text, or turn what follows right to left."""
+    if any(unicodedata.category(ch) in HIDDEN for ch in text):
+        raise UserError(f"The {what} contains invisible or control characters.")
 
 
 def visible(text: str) -> str:

@@ -24,7 +24,7 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character
-from bot.table import Table, open_table
+from bot.table import Table, open_table, require_visible
 
 from . import options
 
@@ -263,6 +263,8 @@ class Rolls(commands.Cog):
                    keep: Literal["best", "worst", "all"] = "best",
                    why: app_commands.Range[str, 1, 200] | None = None) -> None:
         """A free roll of D10s for what the charts do not cover; logged like any other."""
+        if why:
+            require_visible(why, "reason")
         rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
         reason = why or "a free roll"
         async with open_table(self.bot, interaction) as table:

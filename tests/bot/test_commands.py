@@ -576,6 +576,12 @@ async def test_invisible_characters_in_a_name_are_ignored(ready):
     assert "Cards: A♥ K♥" in text_of(result)
 
 
+async def test_a_reason_with_invisible_or_right_to_left_characters_is_refused_before_the_roll(ready):
+    await each_row([("pete", "roll", {"why": "luck\u202e 01"}, "The reason contains invisible or control characters."),
+                    ("pete", "roll", {"why": "a bell\u0007"}, "The reason contains invisible or control characters.")],
+                   lambda *row: refused_and_unchanged(ready, *row))
+
+
 TOO_LONG = [
     ("pete", "cast add", {"name": LONG, "type": "minor", "personality": "rash"},
      "The name is 10000 characters long; keep it to 40."),
