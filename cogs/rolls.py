@@ -217,6 +217,8 @@ class Rolls(commands.Cog):
         """Any single chart: evade, task, respond, react, locate, courage, break off, poison, escape ..."""
         if chart not in TESTABLE:
             raise UserError("Pick a chart from the list.")
+        if reduced:
+            require_visible(reduced, "reason the dice are reduced")
 
         def build(table: Table) -> Request:
             return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",

@@ -576,9 +576,11 @@ async def test_invisible_characters_in_a_name_are_ignored(ready):
     assert "Cards: A♥ K♥" in text_of(result)
 
 
-async def test_a_reason_with_invisible_or_right_to_left_characters_is_refused_before_the_roll(ready):
+async def test_a_reason_with_invisible_or_right_to_left_characters_is_refused_before_any_roll(ready):
     await each_row([("pete", "roll", {"why": "luck\u202e 01"}, "The reason contains invisible or control characters."),
-                    ("pete", "roll", {"why": "a bell\u0007"}, "The reason contains invisible or control characters.")],
+                    ("pete", "roll", {"why": "a bell\u0007"}, "The reason contains invisible or control characters."),
+                    ("pete", "test", {"character": "Kid", "chart": "task", "reduced": "dark\u202e 01"},
+                     "The reason the dice are reduced contains invisible or control characters.")],
                    lambda *row: refused_and_unchanged(ready, *row))
 
 
