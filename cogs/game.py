@@ -111,6 +111,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             raise UserError("A bot cannot direct the game.")
         async with open_table(self.bot, interaction) as table:
             table.require_director("hand over the game")
+            if member.id == table.game.director_id:
+                raise UserError(f"{safe(member.display_name)} already directs the game.")
             table.uow.set_director(member.id)
             await table.commit("director", f"{member.display_name} now directs the game.")
         await send(interaction, content=f"{member.mention} now directs the game.", ping=[member.id])

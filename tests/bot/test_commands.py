@@ -679,6 +679,7 @@ IMPOSSIBLE = {
         ("pete", "reload", {"character": "Kid"}, "Kid has no weapon that needs reloading"),
         ("pete", "move", {"character": "Kid", "leader": "Kid"}, "Name another character"),
         ("pete", "test", {"character": "Kid", "chart": "charm"}, "Only a Charismatic character"),
+        ("dora", "game director", {"member": lambda s: s.dora}, "dora already directs the game"),
     ],
     "empty-cast": [
         ("dora", "deal", {}, "Nobody in the cast has a card to play"),
