@@ -35,11 +35,10 @@ async def channel_view(env, guild_id: int, channel) -> View:
     The messages are read from SimCord's store (an edit replaces what it changes and stamps the message).
     """
     db = env.bot.db
-    game = await stored_game(db, guild_id, channel.id)
-    director, log = None, []
+    game, director, log = None, None, []
     row = await db.load_game(guild_id, channel.id)
     if row is not None:
-        director = row.director_id
+        game, director = GameState.from_json(row.state), row.director_id
         log = await rows(db, "SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq", id=row.id)
     stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     public = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
@@ -48,12 +47,17 @@ async def channel_view(env, guild_id: int, channel) -> View:
 
 
 def text_of(result) -> str:
-    """Everything a reply shows in words: content, embed titles, descriptions and fields."""
-    message = result.response
+    """Everything a reply shows in words."""
+    return words_of(result.response)
+
+
+def words_of(message) -> str:
+    """Everything a message shows in words: content, embed titles, descriptions, fields and footers."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
     return "\n".join(parts)
 
 
