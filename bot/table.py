@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .errors import NoGame, NotAllowed, NotFound, UserError
+from .replies import HIDDEN, safe, visible
 from .rules.qotd.state import Character, GameState
 
 if TYPE_CHECKING:
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 NAME_LIMIT = 40
 MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
-HIDDEN = ("Cc", "Cf")
-"""Unicode categories of control and format characters: invisible, or turning text right to left."""
 
 
 def clean_name(text: str, what: str = "name") -> str:
@@ -46,14 +45,9 @@ def require_visible(text: str, what: str) -> None:
         raise UserError(f"The {what} contains invisible or control characters.")
 
 
-def visible(text: str) -> str:
-    """What a user sees of the text: without control and format characters, spaces collapsed."""
-    return " ".join("".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN).split())
-
-
 def quote(text: str) -> str:
     """What a user typed, to repeat it in a refusal: what cannot be seen dropped, cut to a name's length, escaped."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(visible(text)[:NAME_LIMIT]))
+    return safe(visible(text)[:NAME_LIMIT])
 
 
 def directs(user: discord.abc.User, director_id: int, director_role: str) -> bool:

@@ -866,3 +866,12 @@ async def test_a_members_name_with_everyone_and_markdown_pings_nobody(ready):
     assert rolled.response.content == "@\u200beveryone \\*\\*Dan\\*\\* rolls for @\u200bhere \\*\\*luck\\*\\*: " \
                                       "1D10: [8] → **8** (5-9)"
     no_pings(rolled)
+
+
+async def test_a_members_right_to_left_name_is_shown_without_its_control_characters(ready):
+    backwards = ready.guild.add_member(ready.env.create_user("backwards"), nick="\u202eDan\u200f")
+    join = await backwards.slash(ready.channel, "game join")
+    assert join.response.content == "Dan joins the game with ♣ clubs."
+    ready.env.bot.rng = Dice(10)
+    rolled = await backwards.slash(ready.channel, "roll")
+    assert rolled.response.content == "Dan rolls for a free roll: 1D10: [10] → **10** (10)"
