@@ -2,11 +2,11 @@
 
 Hypothesis picks a leaf command of ``bot.tree`` (so a command added later is fired too), a member
 (a player, the other player, the game's Director, a member with the server's Director role, a
-stranger, a server manager), a value for each option from the command's own parameters, and the
-dice. The call goes to the mid-phase game of ``Scene.mid_phase`` (now and then to a channel with no
-game) and is judged by ``arena.judge``: answered, refusals ephemeral, clear and changing nothing,
-pings only for whose card is up, whose re-roll waits, or a new Director. Run with ``-s`` for what it
-held.
+stranger, a server manager, a member whose nickname is hostile), a value for each option from the
+command's own parameters, and the dice. The call goes to the mid-phase game of ``Scene.mid_phase``
+(now and then to a channel with no game) and is judged by ``arena.judge``: answered, refusals
+ephemeral, clear and changing nothing, pings only for whose card is up, whose re-roll waits, or a
+new Director. Run with ``-s`` for what it held.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from .arena import DISCORD, Arena, leaves
 
 EXAMPLES = 300
 PEOPLE = ("pete", "polly", "dora", "deputy", "stranger", "boss")
+ROWDY = "\u202eDan **@everyone**"
+"""The nickname of a member who joins in: right to left, markdown and a mention."""
 GAME, NO_GAME = "the game's channel", "a channel with no game"
 INTEGER_LIMIT, NUMBER_LIMIT = 2**53 - 1, 2**53
 """The largest integer and number Discord sends in an option."""
@@ -74,9 +76,11 @@ class Fuzz:
         elsewhere = [n for name in Arena.OTHER_CAST for n in (name, slug(name))]
         self.texts = names + elsewhere + NEW + UNKNOWN + MARKDOWN + INVISIBLE + RIGHT_TO_LEFT + LONG + MENTIONS + [
             scene.polly.mention, arena.marshal.mention, f"Pal {scene.pete.mention}"]
+        self.actors = {name: getattr(scene, name) for name in PEOPLE}
+        self.actors["rowdy"] = scene.guild.add_member(scene.env.create_user("rowdy"), nick=ROWDY)
         robot = scene.guild.add_member(scene.env.create_user("robot", bot=True))
         drifter = scene.env.create_user("drifter")           # on no server: Discord sends a user, not a member
-        self.members = [getattr(scene, name) for name in PEOPLE] + [robot, drifter, arena.sheriff]
+        self.members = [*self.actors.values(), robot, drifter, arena.sheriff]
         self.roles = [*scene.guild.roles.values(), arena.dodge.create_role("Deputies")]
         self.foreign = {id(arena.sheriff), id(self.roles[-1])}
         self.tally = Tally()
@@ -175,14 +179,14 @@ async def fuzz(scene):
 @given(data=st.data())
 async def test_any_command_with_any_input_by_anyone_is_answered_safely(fuzz, data):
     command = fuzz.commands[data.draw(st.sampled_from(sorted(fuzz.commands)), label="command")]
-    member = data.draw(st.sampled_from(PEOPLE), label="member")
+    member = data.draw(st.sampled_from(sorted(fuzz.actors)), label="member")
     options = data.draw(fuzz.options(command), label="options")
     where = data.draw(st.sampled_from((GAME,) * 9 + (NO_GAME,)), label="where")
     arena = fuzz.arena
     arena.dice(data.draw(st.integers(0, 2**16), label="dice"))
     channel = arena.channel if where == GAME else arena.empty_channel()
     sendable = fuzz.sendable(command, options)
-    outcome = await arena.fire(lambda: getattr(arena.scene, member).slash(channel, command.qualified_name, **options),
+    outcome = await arena.fire(lambda: fuzz.actors[member].slash(channel, command.qualified_name, **options),
                                channel, discord_may_refuse=not sendable)
     call = f"{member} in {where}: /{command.qualified_name} {options!r:.300}"
     fuzz.tally.verdicts[command.qualified_name][outcome.verdict] += 1
