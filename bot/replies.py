@@ -51,7 +51,7 @@ def name_of(state: GameState, key: str) -> str:
 
 def describe(reading: Reading, state: GameState) -> str:
     """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
-    lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {reading.dice_reason}"]
+    lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
     lines.append(f"{reading.roll} → **{reading.roll.value}** ({reading.band.value})")

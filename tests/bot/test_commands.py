@@ -584,6 +584,12 @@ async def test_a_reason_with_invisible_or_right_to_left_characters_is_refused_be
                    lambda *row: refused_and_unchanged(ready, *row))
 
 
+async def test_a_reduced_dice_reason_shows_no_link_or_mention_a_user_wrote(ready):
+    result = await step(ready, "pete", "test", {"character": "Kid", "chart": "task",
+                                                "reduced": "@here [click](https://example.com)"}, (6, 6))
+    assert "reduced dice 2D10 take worst (@\u200bhere \\[click](https://example.com))" in text_of(result)
+
+
 TOO_LONG = [
     ("pete", "cast add", {"name": LONG, "type": "minor", "personality": "rash"},
      "The name is 10000 characters long; keep it to 40."),
