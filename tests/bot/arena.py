@@ -31,6 +31,8 @@ INTERNALS = re.compile(r"Traceback|Exception|Error\b|\bNone\b|<class |object at 
 HIDING = re.compile("[\x00-\x09\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Control characters, and the marks that turn text right to left: what makes a message read otherwise than it is."""
 SENTENCE_END = re.compile(r"[.!?][*`)]*$")
+MASKED_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(")
+"""Markdown that shows a link under other words: the bot writes none, so one in a reply came from a user."""
 
 
 def leaves(tree: app_commands.CommandTree) -> list[app_commands.Command]:
@@ -231,8 +233,11 @@ def judge(result, raised, before: Seen, after: Seen) -> Outcome:
                 game.check()
             except AssertionError as error:
                 problems.append(f"the stored game fails its consistency check: {error}")
-        problems += [f"a public message carries control or right-to-left characters: {text!r}"
-                     for text in map(words_of, messages) if HIDING.search(text)]
+        for text in map(words_of, messages):
+            if HIDING.search(text):
+                problems.append(f"a public message carries control or right-to-left characters: {text!r}")
+            if MASKED_LINK.search(text):
+                problems.append(f"a public message shows a link a user wrote: {text!r}")
     for message in messages:
         sent = message._message
         pinged = set(sent.ping_user_ids) - allowed
