@@ -3,10 +3,11 @@
 Every call is judged the same way. The user's client may refuse the input before the bot sees it
 (as Discord does with a value out of an option's range); otherwise the bot must answer. A refusal is
 ephemeral, one clear sentence, pings nobody and changes nothing: not the game, its Director or its
-log, not what the channel shows, not the server's settings, not another server's game. A command
-that succeeds pings nobody but the owner of the character whose card is up, the owner of the
-character a re-roll waits for, or a member it makes the Director, and leaves a game that passes its
-own consistency check. After a call that changed anything, the arena puts the game back as it was.
+log, not what the channel shows, not another server's game, not any row stored (the server's
+settings, campaigns and rosters, timers ...). A command that succeeds shows no hidden characters or
+links a user wrote, pings nobody but the owner of the character whose card is up, of the character
+a re-roll or a new trait's pick waits for, or a member it makes the Director, and leaves a game that
+passes its own consistency check. After a call that changed anything, the arena puts the game back.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from discord import app_commands
 from simcord import OptionError, SetupError
 
 from .conftest import REFUSALS, Scene
-from .helpers import View, channel_view, words_of
+from .helpers import View, channel_view, stored_rows, words_of
 
 DISCORD = "refused by Discord"
 """The user's client refused the input (out of range, not a choice, someone of another server)."""
@@ -59,18 +60,17 @@ def unclear(text: str) -> list[str]:
 
 @dataclass
 class Seen:
-    """Everything one command may change."""
+    """Everything one command may change: the channel's game, another server's, and every stored row."""
 
     table: View
     elsewhere: View
-    server: object
+    stored: dict[str, list[dict]]
 
     def changed(self, other: Seen) -> list[str]:
         """What differs from ``other``, in words (only the public messages may differ after a success)."""
         differs = [name for name in ("state", "director", "log")
                    if getattr(self.table, name) != getattr(other.table, name)]
-        if self.server != other.server:
-            differs.append("the server's settings")
+        differs += [f"the {name} table" for name, rows in self.stored.items() if rows != other.stored.get(name)]
         if self.elsewhere != other.elsewhere:
             differs.append("another server's game")
         return differs
@@ -92,7 +92,8 @@ class Outcome:
 
 
 class Arena:
-    """The scene's server with a mid-phase game (``Scene.mid_phase``), and a game on another server.
+    """The scene's server with a mid-phase game (``Scene.mid_phase``, an adventure of a campaign), and a
+    game on another server.
 
     ``marshal`` is a role of no standing; ``dodge`` is the other server, where ``sheriff`` directs a
     game with Calamity Jane in it.
@@ -111,6 +112,7 @@ class Arena:
         self.baseline: View | None = None
         self.server = None
         self.elsewhere: View | None = None
+        self.names = 0
 
     async def open(self) -> Arena:
         """Set up the other server's game and the first mid-phase game."""
@@ -127,29 +129,35 @@ class Arena:
         return self.scene.db()
 
     async def fresh_table(self) -> None:
-        """A new channel with the mid-phase game."""
+        """A new channel with the mid-phase game, the first adventure of a new campaign of dora's."""
         self.channel = self.scene.guild.create_text_channel(f"set-{len(self.scene.guild.channels)}")
-        await self.scene.mid_phase(self.channel)
+        campaign = self.name("Tales")
+        await self.scene.dora.slash(self.channel, "campaign start", name=campaign)
+        await self.scene.mid_phase(self.channel, campaign)
         table = await channel_view(self.env, self.scene.guild.id, self.channel)
         if self.baseline is not None:
             assert (table.state, table.director) == (self.baseline.state, self.baseline.director), \
                 "the mid-phase game came out differently"
         self.baseline = table
 
+    def name(self, stem: str) -> str:
+        """A name no campaign of the server has: ``stem`` and a number."""
+        self.names += 1
+        return f"{stem} {self.names}"
+
     def empty_channel(self):
         """A new channel with no game."""
         return self.scene.guild.create_text_channel(f"empty-{len(self.scene.guild.channels)}")
 
     async def before(self, channel) -> Seen:
-        """The channel and the server's settings now; the other server's game as it began (a call that
-        changes it fails the test)."""
+        """The channel and the database now; the other server's game as it began (a call that changes it
+        fails the test)."""
         return Seen(await channel_view(self.env, self.scene.guild.id, channel), self.elsewhere,
-                    await self.db.server(self.scene.guild.id))
+                    await stored_rows(self.db))
 
     async def after(self, channel) -> Seen:
         return Seen(await channel_view(self.env, self.scene.guild.id, channel),
-                    await channel_view(self.env, self.dodge.id, self.street),
-                    await self.db.server(self.scene.guild.id))
+                    await channel_view(self.env, self.dodge.id, self.street), await stored_rows(self.db))
 
     async def fire(self, call: Callable[[], Awaitable], channel=None, *, discord_may_refuse: bool = False) -> Outcome:
         """Make one call (a slash command or a click) in ``channel`` (default: the game's) and judge it.
@@ -181,13 +189,17 @@ class Arena:
         return Outcome(DISCORD, changed=changed, problems=problems)
 
     async def restore(self) -> None:
-        """Put the server's settings and the game back as they were before the last call."""
+        """Put the server's settings and the game back as they were before the last call: with /undo,
+        or in a fresh channel when undo cannot (the game ended or changed hands, its roster grew)."""
         scene = self.scene
         if await self.db.server(scene.guild.id) != self.server:
             role = scene.guild.roles[self.server.director_role]
             await scene.boss.slash(self.channel, "game settings", director_role=role,
                                    reminder_hours=self.server.reminder_hours)
             assert await self.db.server(scene.guild.id) == self.server, "the server's settings were not restored"
+        if await self.roster():
+            await self.fresh_table()
+            return
         for _ in range(3):
             table = await channel_view(self.env, scene.guild.id, self.channel)
             if (table.state, table.director) == (self.baseline.state, self.baseline.director):
@@ -196,6 +208,11 @@ class Arena:
                 break
             await scene.boss.slash(self.channel, "undo")
         await self.fresh_table()
+
+    async def roster(self) -> list:
+        """The roster of the campaign whose adventure the game is (empty in a fresh one; /undo leaves it)."""
+        game = await self.db.load_game(self.scene.guild.id, self.channel.id)
+        return await self.db.roster(game.campaign_id) if game and game.campaign_id else []
 
     def dice(self, seed: int) -> None:
         """Seed the bot's dice for the next call."""
@@ -250,8 +267,8 @@ def judge(result, raised, before: Seen, after: Seen) -> Outcome:
 
 def may_ping(before: Seen, after: Seen) -> set[int]:
     """Whom a command that succeeded may ping: the owner of the character whose card is up, the owner
-    of the character a re-roll waits for, and a member it made the Director."""
-    allowed = set()
+    of the character a re-roll or a new trait's pick waits for, and a member it made the Director."""
+    allowed = {row["owner_id"] for row in after.stored["roster"] if row["traits_due"]}
     game = after.table.game
     if game is not None:
         if game.acting is not None:

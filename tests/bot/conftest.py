@@ -67,9 +67,12 @@ class Scene:
         await self.pete.slash(self.channel, "game join")
         await self.polly.slash(self.channel, "game join")
 
-    async def mid_phase(self, channel) -> None:
-        """A game in ``channel`` in the middle of phase 1, with Kid's card up (see MID_PHASE)."""
+    async def mid_phase(self, channel, campaign: str | None = None) -> None:
+        """A game in ``channel`` (an adventure of ``campaign``, if given) in the middle of phase 1, with
+        Kid's card up (see MID_PHASE)."""
         self.env.bot.rng = Dice()
+        start = await self.dora.slash(channel, "game start", **({"campaign": campaign} if campaign else {}))
+        assert not start.response.ephemeral, start.response.content
         for actor, command, options, faces in MID_PHASE:
             self.env.bot.rng.faces = list(faces)
             result = await getattr(self, actor).slash(channel, command, **options)
@@ -87,7 +90,6 @@ class Scene:
 
 
 MID_PHASE = [
-    ("dora", "game start", {}, ()),
     ("pete", "game join", {}, ()),
     ("polly", "game join", {}, ()),
     ("pete", "cast add", {"name": "Kid", "type": "supporting", "personality": "ordinary"}, ()),

@@ -6,7 +6,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from sqlalchemy import select
+
 from bot.db import Database
+from bot.db.models import Base
 from bot.rules.qotd.state import GameState
 from tests.db.helpers import rows
 
@@ -44,6 +47,25 @@ async def channel_view(env, guild_id: int, channel) -> View:
     public = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
               for m in stored if not m.is_ephemeral]
     return View(game.to_json() if game else None, director, log, public, game)
+
+
+MIRRORS = {"players", "characters"}
+"""Tables that mirror each game's state: its version counts every change (``channel_view`` reads the state whole)."""
+WRITTEN_ONCE = {("games", "state"), *(("log", c) for c in ("at", "actor_id", "kind", "text", "data", "snapshot"))}
+"""Columns left out: a game's state as above, and what a log entry holds (an entry is only ever undone or linked
+to its message; ``channel_view`` reads the channel's entries)."""
+
+
+async def stored_rows(db: Database) -> dict[str, list[dict]]:
+    """Every row of every table as the database holds it now, but for MIRRORS and WRITTEN_ONCE."""
+    tables = {}
+    async with db.engine.connect() as connection:
+        for table in Base.metadata.sorted_tables:
+            if table.name not in MIRRORS:
+                columns = [c for c in table.columns if (table.name, c.name) not in WRITTEN_ONCE]
+                result = await connection.execute(select(*columns).order_by(*table.primary_key.columns))
+                tables[table.name] = [dict(row._mapping) for row in result]
+    return tables
 
 
 def text_of(result) -> str:
