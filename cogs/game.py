@@ -126,6 +126,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                        cuts: app_commands.Range[int, 0, 10] | None = None) -> None:
         """Show or change the settings: server ones need Manage Server, the game's a Director."""
         guild_id = interaction.guild_id
+        if director_role is not None and director_role.is_default():
+            raise UserError("@everyone cannot be the Director role: every member would direct every game.")
         server_change = {k: v for k, v in (("director_role", director_role and director_role.name),
                                            ("reminder_hours", reminder_hours)) if v is not None}
         member = interaction.user

@@ -267,9 +267,11 @@ class Rolls(commands.Cog):
         """A free roll of D10s for what the charts do not cover; logged like any other."""
         if why:
             require_visible(why, "reason")
-        rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
         reason = why or "a free roll"
         async with open_table(self.bot, interaction) as table:
+            if interaction.user.id not in table.state.seats and not table.is_director:
+                raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
+            rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
             await table.uow.log(interaction.user.id, "roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}** ({rolled.band.value})")

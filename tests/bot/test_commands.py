@@ -342,6 +342,10 @@ async def test_a_member_who_manages_the_server_changes_its_settings_and_its_dire
     assert "the pack of 6 cards is shuffled" in text_of(result)
     assert (await view(scene)).game.deck.phase == 1
 
+    refused(await boss.slash(scene.channel, "game settings", director_role=scene.guild.default_role),
+            "@everyone cannot be the Director role")
+    assert (await scene.db().server(scene.guild.id)).director_role == "Marshal"
+
 
 async def test_settings_without_options_show_the_server_defaults_without_a_game(scene):
     result = await run(scene, "stranger", "game settings")

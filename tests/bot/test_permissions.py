@@ -111,7 +111,7 @@ MATRIX = [
     Row("reload", {"character": "Kid"},                                             "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("heal", {"healer": "Kid", "patient": "Ike"},                                "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("comeround", {"character": "Doc Holliday"},                                 "✓  ✗  ✓  ✓  ✗  ✓"),
-    Row("roll", {},                                                                 "✓  ✓  ✓  ✓  ✓  ✓"),
+    Row("roll", {},                                                                 "✓  ✓  ✓  ✓  ✗  ✓"),
     Row("log recent", {},                                                           "·  ·  ·  ·  ·  ·"),
     Row("log export", {},                                                           "·  ·  ·  ·  ·  ·"),
     Row("undo", {},                                                                 "✗  ✗  ✓  ✓  ✗  ✓"),
