@@ -104,28 +104,32 @@ async def run(runs: int) -> None:
                 await dora.slash(channel, "cast add", name=f"Target {i}", type="hero", personality="ordinary")
             await dora.slash(channel, "deal")
 
-            noop, draw, shoot = [], [], []
-            for _ in range(runs):
-                noop.append((await watch.time(dora.slash(channel, "noop")))[0])
-            for _ in range(runs):
-                draw.append((await watch.time(dora.slash(channel, "draw")))[0])
-            target, fallen = 0, 9
-            while len(shoot) < runs:
-                took, result = await watch.time(dora.slash(channel, "shoot", shooter="Shooter",
-                                                                  target=f"Target {target}", paces=8))
-                message = result.response
-                if message.ephemeral:               # refused: an empty revolver or a fallen target (not timed)
+            fallen = [9]
+            target = [0]
+
+            async def shot() -> float:
+                """One timed /shoot that went through (refusals and re-roll buttons dealt with, untimed)."""
+                while True:
+                    took, result = await watch.time(dora.slash(channel, "shoot", shooter="Shooter",
+                                                               target=f"Target {target[0]}", paces=8))
+                    message = result.response
+                    if not message.ephemeral:
+                        if message.components:       # a re-roll waits: keep it
+                            await dora.click(message.message, label="Keep")
+                        return took
                     if "reload first" in message.content:
                         await dora.slash(channel, "reload", character="Shooter")
-                    else:                            # recast the fallen, so the game stays at ten
-                        await dora.slash(channel, "cast remove", character=f"Target {target}")
-                        await dora.slash(channel, "cast add", name=f"Target {fallen}", type="hero",
+                    else:                            # a fallen target: recast it, so the game stays at ten
+                        await dora.slash(channel, "cast remove", character=f"Target {target[0]}")
+                        await dora.slash(channel, "cast add", name=f"Target {fallen[0]}", type="hero",
                                          personality="ordinary")
-                        target, fallen = fallen, fallen + 1
-                    continue
-                shoot.append(took)
-                if message.components:               # a re-roll waits: keep it (not timed)
-                    await dora.click(message.message, label="Keep")
+                        target[0], fallen[0] = fallen[0], fallen[0] + 1
+
+            noop, draw, shoot = [], [], []
+            for _ in range(runs):                    # in rounds, so that other load falls on all three alike
+                noop.append((await watch.time(dora.slash(channel, "noop")))[0])
+                draw.append((await watch.time(dora.slash(channel, "draw")))[0])
+                shoot.append(await shot())
             floor = statistics.median(noop)
             print(f"SimCord, SQLite file, a game of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))

@@ -15,6 +15,7 @@ from cogs import EXTENSIONS
 
 from .db import Database, DatabaseUnavailable, GameExists, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
+from .painters import start_painters
 from .rules.qotd.state import RulesError
 from .settings import Settings
 
@@ -118,6 +119,7 @@ class Director(commands.AutoShardedBot):
         self._servers.pop(guild_id, None)
 
     async def setup_hook(self) -> None:
+        start_painters()
         await self.db.migrate()
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -6,11 +6,13 @@ import asyncio
 import io
 import logging
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 import discord
 
 from .errors import ReplyFailed
+from .painters import paint
 from .rules.core.replay import Reading
 from .rules.qotd.results import Resolution
 from .rules.qotd.state import Character, GameState
@@ -20,6 +22,8 @@ log = logging.getLogger("director.replies")
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
+PICTURE_SECONDS = 10.0
+"""The longest a reply waits for its picture."""
 REPLY_TRIES = 3
 RETRY_SECONDS = 1.0
 """A refused reply is tried again after this many seconds, then twice as many."""
@@ -89,17 +93,15 @@ def card_line(state: GameState, character: Character | None, card_text: str) -> 
 
 
 def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[bytes]:
-    """Start drawing now, in a worker thread, so the picture is made while the change is committed.
-
-    Await it with :func:`picture`.
-    """
-    return asyncio.get_running_loop().run_in_executor(None, draw, *args)
+    """Start drawing now, in a picture worker (:mod:`bot.painters`); await it with :func:`picture`."""
+    return paint(draw, *args)
 
 
 async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
-    """The picture once drawn; a drawing failure is logged and the reply goes without it."""
+    """The picture once drawn; a drawing failure (or one taking too long) is logged and the reply goes
+    without it."""
     try:
-        return await drawing
+        return await asyncio.wait_for(drawing, PICTURE_SECONDS)
     except Exception:
         log.exception("could not draw a picture")
         return None
@@ -108,6 +110,27 @@ async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
 async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
     """Draw a picture off the event loop (see :func:`picture`)."""
     return await picture(render_soon(draw, *args))
+
+
+class Kept:
+    """Pictures that recur all game, drawn once by a worker and then kept here (the least recently used
+    go past ``size``), so that showing one again costs nothing."""
+
+    def __init__(self, draw: Callable[..., bytes], size: int) -> None:
+        self.draw = draw
+        self.size = size
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+
+    async def __call__(self, *args: object) -> bytes | None:
+        if args in self._kept:
+            self._kept.move_to_end(args)
+            return self._kept[args]
+        image = await render(self.draw, *args)
+        if image is not None:
+            self._kept[args] = image
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return image
 
 
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,

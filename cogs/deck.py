@@ -9,13 +9,17 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import UserError
 from bot.render import render_deck, render_turn
-from bot.replies import COLOUR, card_line, render, resolution_embed, safe, send
+from bot.replies import COLOUR, Kept, card_line, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
 from bot.table import Table, open_table
 
 from . import options
+
+
+TURNS = Kept(render_turn, 512)
+"""The pictures of the cards a /draw turns: a card, or a joker and a card, all game long."""
 
 
 def phase_summary(state: GameState) -> str:
@@ -108,7 +112,7 @@ class Deck(commands.Cog):
                 lines.append(phase_summary(state))
             cards = tuple(state.deck.turned[len(state.deck.turned) - len(turned):])
             await table.commit("draw", " ".join(lines), {"turned": [c.code for c in cards]})
-        image = await render(render_turn, cards, character.luck if character else None)
+        image = await TURNS(cards, character.luck if character else None)
         embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
                               description="\n".join(lines), colour=COLOUR)
         ping = [character.owner] if character else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -90,15 +91,15 @@ class Rolls(commands.Cog):
         async with open_table(self.bot, interaction) as table:
             request = build(table)
             state, resolution = perform(table.state, request, self.bot.rng)
+            drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
             await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-        await self.reply(interaction, table, resolution)
+        await self.reply(interaction, table, resolution, drawing)
 
-    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution) -> None:
-        """The story and the roll card, drawn once the change is stored (a commit is quicker than the
-        picture, and the two drawn together only wait on each other for Python's lock)."""
+    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
+                    drawing: asyncio.Future[bytes]) -> None:
+        """The story, the roll card, and the re-roll buttons if a decision waits."""
         state = table.state
-        drawing = render_soon(render_roll, resolution)
         embed = resolution_embed(state, resolution)
         image = await picture(drawing)
         view, ping, content = None, [], ""
@@ -120,6 +121,7 @@ class Rolls(commands.Cog):
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
             state, resolution = decide(table.state, choice, self.bot.rng)
+            drawing = render_soon(render_roll, resolution)
             table.state = state
             await table.commit("decide", f"{roller.name}: {choice}", {"resolution": serial.to_json(resolution)})
         if interaction.message is not None:
@@ -127,7 +129,7 @@ class Rolls(commands.Cog):
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, resolution)
+        await self.reply(interaction, table, resolution, drawing)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who is shot at", shooter="Who shoots (default: whose card is up)",

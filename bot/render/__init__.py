@@ -9,4 +9,15 @@ from .roll import render_roll
 from .status import render_status, render_status_pages
 from .turn import render_turn
 
-__all__ = ["render_deck", "render_roll", "render_status", "render_status_pages", "render_turn"]
+__all__ = ["render_deck", "render_roll", "render_status", "render_status_pages", "render_turn", "warm_up"]
+
+
+def warm_up() -> None:
+    """Draw one of each picture, so that fonts, cards and dice are loaded before the first real one."""
+    from .gallery import sample_game, sample_resolution
+
+    game = sample_game(characters=4, turned=6)
+    render_deck(game)
+    render_status(game, {})
+    render_roll(sample_resolution())
+    render_turn(tuple(game.deck.turned[-1:]))

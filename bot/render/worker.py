@@ -1,0 +1,57 @@
+"""A picture worker: ``python -m bot.render.worker`` draws the pictures the bot asks for, one after another.
+
+It reads requests from its standard input and writes the pictures to its standard output, each as a
+frame: a 4-byte big-endian length, then a pickle. A request is ``(number, name, args)``, ``name`` one
+of this package's ``render_*`` functions (the others are refused); the answer is ``(number, True, png)``, or
+``(number, False, "what went wrong")``. It ends when its input does.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import sys
+import traceback
+from typing import BinaryIO
+
+from . import render_deck, render_roll, render_status, render_status_pages, render_turn, warm_up
+
+HEADER = struct.Struct(">I")
+PICTURES = {draw.__name__: draw for draw in (render_deck, render_roll, render_status, render_status_pages,
+                                            render_turn)}
+NICENESS = 10
+"""A worker yields the processor to the bot: woken by a request, it would otherwise be run at once on the
+bot's own core, stopping the bot (a millisecond a picture) when the other cores are busy."""
+
+
+def read_frame(stream: BinaryIO) -> bytes | None:
+    """The next frame's payload, or None at the end of the stream."""
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    return stream.read(HEADER.unpack(header)[0])
+
+
+def frame(payload: bytes) -> bytes:
+    return HEADER.pack(len(payload)) + payload
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """Draw each picture asked for, until the requests end."""
+    while (payload := read_frame(requests)) is not None:
+        number, name, args = pickle.loads(payload)
+        try:
+            if name not in PICTURES:
+                raise ValueError(f"not a picture: {name!r}")
+            answer = (number, True, PICTURES[name](*args))
+        except Exception:
+            answer = (number, False, traceback.format_exc(limit=5))
+        answers.write(frame(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)))
+        answers.flush()
+
+
+if __name__ == "__main__":
+    os.nice(NICENESS)
+    warm_up()
+    serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -1,0 +1,57 @@
+"""The picture workers: pictures drawn in their own processes are the pictures, come back however many are
+asked for at once, and a worker that dies is replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from bot import painters
+from bot.painters import PictureFailed, paint
+from bot.render import render_roll, render_turn
+from bot.render.gallery import sample_resolution
+from bot.rules.core.cards import RED_JOKER, Card
+from bot.rules.core.dice import Luck
+
+KING = Card.parse("KH")
+
+
+async def test_a_worker_draws_the_same_picture_as_drawing_it_here():
+    resolution = sample_resolution()
+    assert await paint(render_roll, resolution) == render_roll(resolution)
+    assert await paint(render_turn, (RED_JOKER, KING), Luck.RED) == render_turn((RED_JOKER, KING), Luck.RED)
+
+
+async def test_many_pictures_asked_at_once_all_come_back_each_its_own():
+    cards = [Card.parse(f"{rank}{suit}") for rank in ("A", "K", "Q", "J", "10") for suit in "HSDC"]
+    drawn = await asyncio.gather(*(paint(render_turn, (card,)) for card in cards))
+    assert drawn == [render_turn((card,)) for card in cards]
+
+
+async def test_only_pictures_are_drawn():
+    with pytest.raises(PictureFailed, match="not a picture"):
+        await paint(os.getcwd)
+
+
+async def test_a_worker_that_dies_fails_its_pictures_and_is_replaced():
+    painters.start_painters()
+    dying = painters._painters[0]
+    waiting = [dying.draw(10_000 + n, "render_roll", (sample_resolution(),)) for n in range(20)]
+    os.kill(dying.process.pid, signal.SIGKILL)
+    outcomes = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 10)
+    failed = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert failed and all(isinstance(outcome, PictureFailed) and "died" in str(outcome) for outcome in failed)
+    assert await paint(render_turn, (KING,)) == render_turn((KING,))
+    assert dying not in painters._painters
+
+
+def test_the_workers_serve_one_event_loop_after_another():
+    for _ in range(2):
+        assert asyncio.run(_draw_king()) == render_turn((KING,))
+
+
+async def _draw_king() -> bytes:
+    return await paint(render_turn, (KING,))
