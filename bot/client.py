@@ -6,6 +6,8 @@ import asyncio
 import logging
 import random
 import time
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -84,8 +86,11 @@ class Director(commands.AutoShardedBot):
         self.db = database
         self.rng = rng or random.SystemRandom()
         self.sync_on_start = sync_on_start
-        self.background: set[asyncio.Task] = set()
+        self.alarm_clock: Callable[[datetime], None] | None = None
+        """Told of each alarm a command sets, to ring it in time (set by the timers extension)."""
         self._servers: dict[int, tuple[float, ServerRow]] = {}
+        self._shown: list[tuple[int, int, int]] = []
+        self._recorder: asyncio.Task | None = None
 
     async def server_settings(self, guild_id: int) -> ServerRow:
         """The server's settings, cached for a minute (other processes' changes show within that)."""
@@ -101,6 +106,28 @@ class Director(commands.AutoShardedBot):
         """Drop the cached settings after a change."""
         self._servers.pop(guild_id, None)
 
+    def expect_alarm(self, at: datetime | None) -> None:
+        """A command set a game's next alarm to ``at``: make sure it rings then."""
+        if at is not None and self.alarm_clock is not None:
+            self.alarm_clock(at)
+
+    def remember_message(self, game_id: int, seq: int, message_id: int) -> None:
+        """Note the message that shows a log entry, for /undo to strike out.
+
+        Stored in the background after the reply has gone, several at once when replies come fast.
+        """
+        self._shown.append((game_id, seq, message_id))
+        if self._recorder is None or self._recorder.done():
+            self._recorder = asyncio.create_task(self._record_shown())
+
+    async def _record_shown(self) -> None:
+        while self._shown:
+            batch, self._shown = self._shown, []
+            try:
+                await self.db.record_messages(batch)
+            except Exception:
+                log.exception("could not store which messages show %d log entries", len(batch))
+
     async def setup_hook(self) -> None:
         await self.db.migrate()
         for name in EXTENSIONS:
@@ -109,8 +136,8 @@ class Director(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        for task in self.background:
-            task.cancel()
+        if self._recorder is not None:
+            await asyncio.wait([self._recorder], timeout=10)
         await super().close()
 
 

@@ -96,10 +96,13 @@ async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
     return await picture(render_soon(draw, *args))
 
 
-async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
-               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
-               ping: Sequence[int] = ()) -> discord.Message | None:
-    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named."""
+SHOWN_ENTRY = "director.shown_entry"
+"""Key of ``Interaction.extras``: the (game id, entry number) of the log entry the reply shows."""
+
+
+def _message(content: str, embed: discord.Embed | None, image: bytes | None, filename: str,
+             view: discord.ui.View | None, ping: Sequence[int]) -> dict:
+    """The keyword arguments of a message that pings only the users in ``ping``."""
     kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
                     discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
     if embed is not None:
@@ -110,13 +113,35 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
             embed.set_image(url=f"attachment://{filename}")
     if view is not None:
         kwargs["view"] = view
+    return kwargs
+
+
+async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
+               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
+               ping: Sequence[int] = ()) -> discord.Message | None:
+    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
+
+    A reply showing a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
+    """
+    kwargs = _message(content, embed, image, filename, view, ping)
     try:
         if not interaction.response.is_done():
-            return (await interaction.response.send_message(**kwargs)).resource
-        return await interaction.followup.send(wait=True, **kwargs)
+            message = (await interaction.response.send_message(**kwargs)).resource
+        else:
+            message = await interaction.followup.send(wait=True, **kwargs)
     except discord.NotFound:
         log.warning("interaction %s expired; posting in the channel instead", interaction.id)
-        if image is not None:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
         channel = interaction.channel
-        return await channel.send(**kwargs) if channel is not None else None
+        message = await post(channel, content=content, embed=embed, image=image, filename=filename, view=view,
+                             ping=ping) if channel is not None else None
+    shown = interaction.extras.get(SHOWN_ENTRY)
+    if message is not None and shown is not None:
+        interaction.client.remember_message(*shown, message.id)
+    return message
+
+
+async def post(channel: discord.abc.Messageable, *, content: str = "", embed: discord.Embed | None = None,
+               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
+               ping: Sequence[int] = ()) -> discord.Message:
+    """Post in a channel, unasked (a reminder, a deadline). Pings only the users named."""
+    return await channel.send(**_message(content, embed, image, filename, view, ping))

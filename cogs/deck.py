@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -45,6 +48,39 @@ def turn(state: GameState) -> tuple[list[str], Character | None]:
         lines.append(card_line(state, character, str(card)))
         return lines, character
     return lines, None
+
+
+@dataclass
+class Turn:
+    """What turning on to the next card did: the lines to show, the cards turned, who acts now."""
+
+    lines: list[str]
+    cards: list[str]
+    character: Character | None
+
+
+def next_turn(state: GameState, rng: random.Random) -> Turn:
+    """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first,
+    and the phase's end is said when its last card is turned."""
+    lines = []
+    if state.deck.spent:
+        state.shuffle(rng)
+        lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
+    turned, character = turn(state)
+    lines += turned
+    if state.deck.spent:
+        lines.append(phase_summary(state))
+    return Turn(lines, [c.code for c in state.deck.turned[len(state.deck.turned) - len(turned):]], character)
+
+
+def turn_message(state: GameState, done: Turn) -> tuple[str, discord.Embed, list[int]]:
+    """The content, embed and ping announcing a turn: the owner of the character who acts is pinged."""
+    embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
+                          description="\n".join(done.lines), colour=COLOUR)
+    character = done.character
+    if character is None:
+        return "", embed, []
+    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner]
 
 
 def check_may_draw(table: Table) -> None:
@@ -95,21 +131,11 @@ class Deck(commands.Cog):
                 raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
             if state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            lines = []
-            if state.deck.spent:
-                state.shuffle(self.bot.rng)
-                lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
-            turned, character = turn(state)
-            lines += turned
-            if state.deck.spent:
-                lines.append(phase_summary(state))
-            await table.commit("draw", " ".join(lines), {"turned": [c.code for c in state.deck.turned[-len(turned):]]})
+            done = next_turn(state, self.bot.rng)
+            await table.commit("draw", " ".join(done.lines), {"turned": done.cards})
             drawing = render_soon(render_deck, state)
         image = await picture(drawing)
-        embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
-                              description="\n".join(lines), colour=COLOUR)
-        ping = [character.owner] if character else []
-        content = f"<@{character.owner}>, {safe(character.name)} acts." if character else ""
+        content, embed, ping = turn_message(state, done)
         await send(interaction, content=content, embed=embed, image=image, filename="deck.png", ping=ping)
 
     @app_commands.command(name="hold")
