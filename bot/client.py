@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs import EXTENSIONS
 
 from .db import Database, DatabaseUnavailable, GameExists, ServerRow, StaleGame
-from .errors import UserError
+from .errors import ReplyFailed, UserError
 from .rules.qotd.state import RulesError
 from .settings import Settings
 
@@ -26,6 +26,7 @@ SERVER_CACHE_SECONDS = 60.0
 UNEXPECTED = "Something went wrong on our side and nothing was changed. It has been logged; please try again."
 STALE = "The game changed while you were typing: nothing was done, please try again."
 GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it first."
+REPLY_FAILED = "Discord would not take the bot's reply. What you did is stored all the same: `/log recent` shows it."
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
 INTENTS = discord.Intents(guilds=True)
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
@@ -45,6 +46,10 @@ class DirectorTree(app_commands.CommandTree):
             message = STALE
         elif isinstance(original, GameExists):
             message = GAME_EXISTS
+        elif isinstance(original, ReplyFailed):
+            log.warning("reply to /%s failed: %s", _command_name(interaction), original)
+            await tell(interaction, REPLY_FAILED, in_channel=True)
+            return
         elif isinstance(original, DatabaseUnavailable):
             log.warning("database unavailable for /%s: %s", _command_name(interaction), original)
             message = UNREACHABLE
@@ -61,15 +66,23 @@ def _command_name(interaction: discord.Interaction) -> str:
     return interaction.command.qualified_name if interaction.command else "?"
 
 
-async def tell(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral message to the user, whether or not the interaction was answered yet."""
+async def tell(interaction: discord.Interaction, message: str, *, in_channel: bool = False) -> None:
+    """An ephemeral message to the user, whether or not the interaction was answered yet; failing that,
+    and only when ``in_channel``, a message in the channel (naming the user, pinging no one)."""
     try:
         if interaction.response.is_done():
             await interaction.followup.send(message[:2000], ephemeral=True)
         else:
             await interaction.response.send_message(message[:2000], ephemeral=True)
+        return
     except discord.HTTPException:
         log.warning("could not tell user %s: %s", interaction.user.id, message)
+    if in_channel and interaction.channel is not None:
+        try:
+            await interaction.channel.send(f"{interaction.user.mention}: {message}"[:2000],
+                                           allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not tell channel %s either", interaction.channel_id)
 
 
 class Director(commands.AutoShardedBot):

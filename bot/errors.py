@@ -18,3 +18,8 @@ class NotAllowed(UserError):
 
 class NotFound(UserError):
     """A name or id that matches nothing in this game."""
+
+
+class ReplyFailed(Exception):
+    """Discord would not take the reply to a command (or a message the bot posts unasked) whose change,
+    if any, is already stored."""

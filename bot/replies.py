@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from .errors import ReplyFailed
 from .rules.core.replay import Reading
 from .rules.qotd.results import Resolution
 from .rules.qotd.state import Character, GameState
@@ -18,6 +19,9 @@ log = logging.getLogger("director.replies")
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
+REPLY_TRIES = 3
+RETRY_SECONDS = 1.0
+"""A refused reply is tried again after this many seconds, then twice as many."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -100,40 +104,16 @@ SHOWN_ENTRY = "director.shown_entry"
 """Key of ``Interaction.extras``: the (game id, entry number) of the log entry the reply shows."""
 
 
-def _message(content: str, embed: discord.Embed | None, image: bytes | None, filename: str,
-             view: discord.ui.View | None, ping: Sequence[int]) -> dict:
-    """The keyword arguments of a message that pings only the users in ``ping``."""
-    kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
-                    discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
-    if embed is not None:
-        kwargs["embed"] = embed
-    if image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)
-        if embed is not None:
-            embed.set_image(url=f"attachment://{filename}")
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
-
-
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
                ping: Sequence[int] = ()) -> discord.Message | None:
     """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
 
+    Discord's passing errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed.
     A reply showing a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
     """
-    kwargs = _message(content, embed, image, filename, view, ping)
-    try:
-        if not interaction.response.is_done():
-            message = (await interaction.response.send_message(**kwargs)).resource
-        else:
-            message = await interaction.followup.send(wait=True, **kwargs)
-    except discord.NotFound:
-        log.warning("interaction %s expired; posting in the channel instead", interaction.id)
-        channel = interaction.channel
-        message = await post(channel, content=content, embed=embed, image=image, filename=filename, view=view,
-                             ping=ping) if channel is not None else None
+    message = await _retried(lambda kwargs: _deliver(interaction, kwargs), f"the reply to interaction {interaction.id}",
+                             content, embed, image, filename, view, ping)
     shown = interaction.extras.get(SHOWN_ENTRY)
     if message is not None and shown is not None:
         interaction.client.remember_message(*shown, message.id)
@@ -143,5 +123,45 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
 async def post(channel: discord.abc.Messageable, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
                ping: Sequence[int] = ()) -> discord.Message:
-    """Post in a channel, unasked (a reminder, a deadline). Pings only the users named."""
-    return await channel.send(**_message(content, embed, image, filename, view, ping))
+    """Post in a channel, unasked (a reminder, a deadline), as :func:`send` answers."""
+    return await _retried(lambda kwargs: channel.send(**kwargs), f"a post in channel {getattr(channel, 'id', '?')}",
+                          content, embed, image, filename, view, ping)
+
+
+async def _retried(deliver: Callable[[dict], Awaitable[discord.Message | None]], what: str, content: str,
+                   embed: discord.Embed | None, image: bytes | None, filename: str, view: discord.ui.View | None,
+                   ping: Sequence[int]) -> discord.Message | None:
+    """A message delivered, pinging only the users in ``ping``; Discord's passing errors (5xx, 429) are
+    retried, and a message Discord still refuses raises ReplyFailed."""
+    kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
+                    discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
+    if embed is not None:
+        kwargs["embed"] = embed
+        if image is not None:
+            embed.set_image(url=f"attachment://{filename}")
+    if view is not None:
+        kwargs["view"] = view
+    for attempt in range(1, REPLY_TRIES + 1):
+        if image is not None:
+            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)  # a file is read once a try
+        try:
+            return await deliver(kwargs)
+        except discord.HTTPException as error:
+            passing = error.status == 429 or error.status >= 500
+            if not passing or attempt == REPLY_TRIES:
+                raise ReplyFailed(f"Discord refused {what} ({error.status} {error.text or ''})") from error
+            log.warning("Discord answered %s to %s; trying again", error.status, what)
+            await asyncio.sleep(RETRY_SECONDS * attempt)
+    raise AssertionError("unreachable")
+
+
+async def _deliver(interaction: discord.Interaction, kwargs: dict) -> discord.Message | None:
+    """One try at the reply: the interaction's response, its follow-up, or (expired) a post in the channel."""
+    try:
+        if not interaction.response.is_done():
+            return (await interaction.response.send_message(**kwargs)).resource
+        return await interaction.followup.send(wait=True, **kwargs)
+    except discord.NotFound:
+        log.warning("interaction %s expired; posting in the channel instead", interaction.id)
+        channel = interaction.channel
+        return await channel.send(**kwargs) if channel is not None else None

@@ -41,6 +41,21 @@ def clean_name(text: str, what: str = "name") -> str:
     return name
 
 
+def quote(text: str) -> str:
+    """What a user typed, cut to a name's length and escaped, to repeat it in a refusal."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text[:NAME_LIMIT]))
+
+
+def directs(user: discord.abc.User, director_id: int, director_role: str) -> bool:
+    """Whether a user directs a game or campaign: the one who started it (or was handed it),
+    a member with the server's Director role, or a member who may manage the server."""
+    if user.id == director_id:
+        return True
+    if not isinstance(user, discord.Member):
+        return False
+    return user.guild_permissions.manage_guild or any(role.name == director_role for role in user.roles)
+
+
 def slug(name: str) -> str:
     """A character's key: its name folded to lower case, spaces as dashes."""
     return "-".join(name.casefold().split())
@@ -65,14 +80,7 @@ class Table:
     @property
     def is_director(self) -> bool:
         """The game's Director, a member with the server's Director role, or a server manager."""
-        if self.user_id == self.game.director_id:
-            return True
-        member = self.interaction.user
-        if not isinstance(member, discord.Member):
-            return False
-        if member.guild_permissions.manage_guild:
-            return True
-        return any(role.name == self.server.director_role for role in member.roles)
+        return directs(self.interaction.user, self.game.director_id, self.server.director_role)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:
@@ -84,8 +92,7 @@ class Table:
         for character in self.state.characters.values():
             if wanted in (character.key, character.name.casefold()):
                 return character
-        shown = discord.utils.escape_markdown(discord.utils.escape_mentions(text[:NAME_LIMIT]))
-        raise NotFound(f"There is no character called **{shown}** in this game.")
+        raise NotFound(f"There is no character called **{quote(text)}** in this game.")
 
     def require_control(self, character: Character) -> None:
         """Only the owner of a character, or a Director, acts with it."""

@@ -49,6 +49,15 @@ def weapon_text(carried: Carried) -> str:
     return f"{weapon.name} ({carried.condition.value})"
 
 
+def trait_text(trait: Trait) -> str:
+    """A skill or trait as the book names it, with what it is about (a weapon by its name)."""
+    name = SKILLS[trait.key].name
+    if not trait.detail:
+        return name
+    subject = WEAPONS[trait.detail].name if trait.detail in WEAPONS else trait.detail
+    return f"{name} ({subject})"
+
+
 def character_embed(character: Character, owner: str) -> discord.Embed:
     """Everything about one character, as the cast list shows it."""
     kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
@@ -60,7 +69,7 @@ def character_embed(character: Character, owner: str) -> discord.Embed:
     else:
         personality = PERSONALITIES[character.personality]
         embed.add_field(name="Personality", value=f"{personality.name} — {personality.nickname}", inline=False)
-        traits = [SKILLS[t.key].name + (f" ({safe(t.detail)})" if t.detail else "") for t in character.traits]
+        traits = [safe(trait_text(t)) for t in character.traits]
         limit = character.type.row.max_traits
         embed.add_field(name=f"Skills and traits ({len(traits)}/{limit})", value=", ".join(traits) or "none",
                         inline=False)

@@ -1,4 +1,7 @@
-"""Games: one per channel or thread. Start, end, join, leave, hand over the Director's chair, settings."""
+"""Games: one per channel or thread. Start, end, join, leave, hand over the Director's chair, settings.
+
+A game may be an adventure of a campaign: it ends with Post Action Rest and Recovery (cogs.campaign).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +16,14 @@ from bot.client import Director
 from bot.db import GameRow, ServerRow, UnitOfWork
 from bot.errors import NotAllowed, UserError
 from bot.replies import COLOUR, safe, send
+from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS
 from bot.rules.qotd.state import GameState, Seat
 from bot.table import open_table
 from bot.waiting import HOLD
+
+from . import options
+from .campaign import announce_recovery, end_adventure, next_adventure_of
 
 
 def seat_text(seat: Seat) -> str:
@@ -34,17 +41,28 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         super().__init__()
 
     @app_commands.command(name="start")
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(campaign="Play the next adventure of this campaign (its Director only)")
+    @app_commands.autocomplete(campaign=options.campaigns)
+    async def start(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
         """Make this channel a set: start a game of Quick on the Draw, with you as its Director."""
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
+        adventure = await next_adventure_of(self.bot, interaction, campaign) if campaign is not None else None
         async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
             await uow.start_game(interaction.user.id, GameState().to_json())
-            await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts a game.")
+            what = "a game"
+            if adventure is not None:
+                uow.set_campaign(adventure.id)
+                what = f"an adventure of {adventure.name}"
+            await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.")
+        description = (f"Director: {interaction.user.mention}\n"
+                       "Players join with `/game join`, then cast with `/cast add`. "
+                       "The Director deals the first phase with `/deal`.")
+        if adventure is not None:
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
+                            "back, `/campaign add` puts new characters on it.")
         embed = discord.Embed(title="Quick on the Draw — the cameras are rolling", colour=COLOUR,
-                              description=f"Director: {interaction.user.mention}\n"
-                                          "Players join with `/game join`, then cast with `/cast add`. "
-                                          "The Director deals the first phase with `/deal`.")
+                              description=description)
         await send(interaction, embed=embed)
 
     @app_commands.command(name="join")
@@ -72,13 +90,23 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
-        """End the game in this channel (Director only). Its log stays stored."""
+        """End the game in this channel (Director only); an adventure's roster rolls Post Action Rest
+        and Recovery. Its log stays stored."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("end the game")
-            await table.uow.log(interaction.user.id, "end", "The game ends.")
+            aftermath = await end_adventure(self.bot, table) if table.game.campaign_id is not None else None
+            if aftermath is None:
+                await table.uow.log(interaction.user.id, "end", "The game ends.")
+            else:
+                await table.uow.log(interaction.user.id, "end", "The adventure ends.",
+                                    {"resolution": serial.to_json(aftermath.resolution())})
             await table.uow.end_game()
             phases = table.state.deck.phase
-        await send(interaction, content=f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}.")
+        wrap = f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}."
+        if aftermath is None:
+            await send(interaction, content=wrap)
+        else:
+            await announce_recovery(interaction, wrap, table.state, aftermath)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")

@@ -1,4 +1,5 @@
-"""Autocomplete shared by the extensions: characters of the channel's game, and the rulebook's tables."""
+"""Autocomplete shared by the extensions: characters of the channel's game, the server's campaigns, and the
+rulebook's tables."""
 
 from __future__ import annotations
 
@@ -29,6 +30,14 @@ async def characters(interaction: discord.Interaction, typed: str) -> list[app_c
     mine = [(name, key) for key, name, owner in rows if owner == interaction.user.id]
     others = [(name, key) for key, name, owner in rows if owner != interaction.user.id]
     return (matching(mine, typed) + matching(others, typed))[:MAX_CHOICES]
+
+
+async def campaigns(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The server's active campaigns."""
+    if interaction.guild_id is None:
+        return []
+    rows = await interaction.client.db.campaigns(interaction.guild_id)
+    return matching(((c.name, str(c.id)) for c in rows), typed)
 
 
 async def personalities(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

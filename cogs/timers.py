@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.db import AlarmRow, DatabaseUnavailable, StaleGame, UnitOfWork
+from bot.errors import ReplyFailed
 from bot.render import render_deck, render_roll
 from bot.replies import picture, post, render_soon, safe
 from bot.rules.core import serial
@@ -243,7 +244,7 @@ class Timers(commands.Cog):
                 self.bot.remember_message(*notice.entry, message.id)
             if notice.buttons_of is not None:
                 await channel.get_partial_message(notice.buttons_of).edit(view=None)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, ReplyFailed) as error:
             log.warning("could not tell channel %s of its alarm: %s", getattr(channel, "id", "?"), error)
 
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
-                        MetaData, String, Text, UniqueConstraint, text)
+                        MetaData, String, Text, UniqueConstraint, false, text)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -98,10 +98,17 @@ class Campaign(Base):
     name: Mapped[str]
     status: Mapped[str] = mapped_column(String(16), default="active")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    director_id: Mapped[int] = mapped_column(server_default=text("0"))
+    """Who started the campaign (0 for campaigns older than the column: only server Directors direct them)."""
 
 
 class RosterEntry(Base):
-    """A campaign character between games: its serialised character and how it fares."""
+    """A campaign character between games: its serialised character and how it fares.
+
+    ``status`` is ready, resting (misses the next adventure) or dead; ``cards_less`` and
+    ``reduced`` apply to the next adventure they take part in; ``notes`` lists each
+    adventure's Post Action Rest and Recovery outcome.
+    """
 
     __tablename__ = "roster"
     __table_args__ = (CheckConstraint("status IN ('ready', 'resting', 'dead')", name="status"),)
@@ -114,6 +121,9 @@ class RosterEntry(Base):
     status: Mapped[str] = mapped_column(String(16), default="ready")
     adventures: Mapped[int] = mapped_column(Integer, default=0)
     notes: Mapped[list[Any]] = mapped_column(default=list)
+    cards_less: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    reduced: Mapped[bool] = mapped_column(default=False, server_default=false())
+    traits_due: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class Game(Base):

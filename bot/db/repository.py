@@ -25,7 +25,7 @@ import json
 import zlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -36,7 +36,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
-from .models import Character, Game, LogEntry, Player, Server, utcnow
+from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
+
 
 class GameExists(Exception):
     """The channel already has an active game."""
@@ -50,6 +51,13 @@ class StaleGame(Exception):
 
     def __init__(self) -> None:
         super().__init__("the game changed, try again")
+
+
+class CampaignExists(Exception):
+    """The server already has an active campaign of that name."""
+
+    def __init__(self) -> None:
+        super().__init__("this server already has an active campaign of that name")
 
 
 class DatabaseUnavailable(Exception):
@@ -107,6 +115,50 @@ class AlarmRow:
     guild_id: int
     channel_id: int
     alarm_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """A campaign on a server; ``director_id`` is who started it."""
+
+    id: int
+    guild_id: int
+    name: str
+    director_id: int
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """A character on a campaign's roster; ``data`` is the rules engine's JSON of the character."""
+
+    id: int
+    campaign_id: int
+    owner_id: int
+    name: str
+    data: dict[str, Any]
+    status: str
+    adventures: int
+    notes: list[Any]
+    cards_less: int
+    reduced: bool
+    traits_due: int
+
+
+@dataclass(frozen=True, slots=True)
+class RosterName:
+    """A roster character of an active campaign, for autocomplete and for finding them by name."""
+
+    id: int
+    name: str
+    owner_id: int
+    status: str
+    campaign_id: int
+    campaign: str
+
+
+ROSTER_CHANGES = frozenset({"data", "status", "adventures", "notes", "cards_less", "reduced", "traits_due"})
+"""The columns of a roster entry that an adventure's end may change."""
 
 
 def _columns(row: type, *models: type) -> list[Any]:
@@ -205,11 +257,11 @@ class Database:
 
     @asynccontextmanager
     async def _writing(self, unit: UnitOfWork | None = None) -> AsyncIterator[AsyncConnection]:
-        """The connection a unit (or another writer) writes its changes on, for one transaction.
+        """The connection to write on, for one transaction that the caller commits.
 
         SQLite has one writer at a time, so the process keeps one connection for writing and
-        its units take turns on it (no waiting on the file's lock); PostgreSQL writes on the
-        unit's own connection (another writer: a pooled one), beside the other units' writes.
+        its writes take turns on it (no waiting on the file's lock); PostgreSQL writes on the
+        unit's own connection, or a pooled one, beside the other writes.
         """
         if self._writer_lock is None:
             if unit is not None:
@@ -218,6 +270,8 @@ class Database:
             async with self.engine.connect() as connection:
                 yield connection
             return
+        if unit is not None:
+            await unit.release()       # its reads are done: a unit waiting for the writer holds no connection
         async with self._writer_lock:
             if self._writer is None or self._writer.invalidated:
                 self._writer = await self.engine.connect()
@@ -267,15 +321,11 @@ class Database:
 
     # -- servers ---------------------------------------------------------------
 
-    @_reachable()
     async def server(self, guild_id: int) -> ServerRow:
         """The server's settings, or the defaults when it has none stored."""
-        async with self.engine.connect() as connection:
-            row = (await connection.execute(select(*_columns(ServerRow, Server))
-                                            .where(Server.guild_id == guild_id))).one_or_none()
-        return ServerRow(*row) if row else self.server_defaults
+        found = await self._read(select(*_columns(ServerRow, Server)).where(Server.guild_id == guild_id))
+        return ServerRow(*found[0]) if found else self.server_defaults
 
-    @_reachable()
     async def update_server(self, guild_id: int, **fields: Any) -> None:
         """Change some of a server's settings (``director_role``, ``reminder_hours``, ``status_pinned``)."""
         if unknown := fields.keys() - SERVER_FIELDS:
@@ -283,11 +333,10 @@ class Database:
         if not fields:
             return
         upsert = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[self.engine.dialect.name]
-        statement = (upsert(Server)
-                     .values(guild_id=guild_id, **{**dataclasses.asdict(self.server_defaults), **fields})
-                     .on_conflict_do_update(index_elements=[Server.guild_id], set_={**fields, "updated_at": utcnow()}))
-        async with self.engine.begin() as connection:
-            await connection.execute(statement)
+        await self._write_alone(upsert(Server)
+                                .values(guild_id=guild_id, **{**dataclasses.asdict(self.server_defaults), **fields})
+                                .on_conflict_do_update(index_elements=[Server.guild_id],
+                                                       set_={**fields, "updated_at": utcnow()}))
 
     # -- games -----------------------------------------------------------------
 
@@ -298,19 +347,15 @@ class Database:
             loaded = await _load(connection, guild_id, channel_id)
         return loaded.game() if loaded else None
 
-    @_reachable()
     async def character_names(self, guild_id: int, channel_id: int) -> list[tuple[str, str, int]]:
         """(key, name, owner_id) of each character in the channel's active game, by name; for autocomplete."""
-        query = (select(Character.key, Character.name, Character.owner_id)
-                 .join(Game, Game.id == Character.game_id)
-                 .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
-                 .order_by(Character.name))
-        async with self.engine.connect() as connection:
-            return [tuple(row) for row in await connection.execute(query)]
+        return [tuple(row) for row in await self._read(
+            select(Character.key, Character.name, Character.owner_id).join(Game, Game.id == Character.game_id)
+            .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
+            .order_by(Character.name))]
 
     # -- alarms and the messages that show the log ---------------------------------
 
-    @_reachable()
     async def next_alarms(self, limit: int, shard_count: int = 1, shard_ids: Collection[int] = (0,)) -> list[AlarmRow]:
         """The ``limit`` soonest alarms, due or not, of the active games whose servers are on the shards
         ``shard_ids`` (a server's shard is ``(guild_id >> 22) % shard_count``); one indexed query."""
@@ -319,8 +364,7 @@ class Database:
         if set(shard_ids) != set(range(shard_count)):
             shard = Game.guild_id.op(">>")(literal_column("22")).op("%")(literal_column(str(int(shard_count))))
             query = query.where(shard.in_([int(i) for i in shard_ids]))
-        async with self.engine.connect() as connection:
-            return [AlarmRow(*row) for row in await connection.execute(query)]
+        return [AlarmRow(*row) for row in await self._read(query)]
 
     @_reachable()
     async def record_messages(self, shown: Sequence[tuple[int, int, int]]) -> None:
@@ -333,7 +377,90 @@ class Database:
                                                  for game, seq, message in shown])
             await connection.commit()
 
-    # Campaigns and their rosters (issue 6) get their queries here.
+    # -- campaigns and their rosters ------------------------------------------------
+
+    async def start_campaign(self, guild_id: int, name: str, director_id: int) -> CampaignRow:
+        """Start a campaign on the server; CampaignExists if an active one has that name."""
+        statement = (insert(Campaign).values(guild_id=guild_id, name=name, director_id=director_id)
+                     .returning(Campaign.id))
+        try:
+            async with _reachable(), self._writing() as connection:
+                campaign_id = (await connection.execute(statement)).scalar_one()
+                await connection.commit()
+        except exc.IntegrityError:
+            raise CampaignExists() from None
+        return CampaignRow(campaign_id, guild_id, name, director_id, "active")
+
+    async def campaign(self, guild_id: int, campaign_id: int) -> CampaignRow | None:
+        """The server's campaign with that id, active or ended (None for another server's)."""
+        found = await self._read(select(*_columns(CampaignRow, Campaign))
+                                 .where(Campaign.id == campaign_id, Campaign.guild_id == guild_id))
+        return CampaignRow(*found[0]) if found else None
+
+    async def campaigns(self, guild_id: int) -> list[CampaignRow]:
+        """The server's active campaigns, by name."""
+        return [CampaignRow(*row) for row in await self._read(
+            select(*_columns(CampaignRow, Campaign))
+            .where(Campaign.guild_id == guild_id, Campaign.status == "active").order_by(Campaign.name))]
+
+    async def end_campaign(self, campaign_id: int) -> bool:
+        """End an active campaign; False when it was not active. Its roster stays stored."""
+        return await self._write_alone(update(Campaign).where(Campaign.id == campaign_id, Campaign.status == "active")
+                                       .values(status="ended")) == 1
+
+    async def adventure_channel(self, campaign_id: int) -> int | None:
+        """The channel of the campaign's active game (its adventure under way), or None."""
+        found = await self._read(select(Game.channel_id)
+                                 .where(Game.campaign_id == campaign_id, Game.status == "active").limit(1))
+        return found[0][0] if found else None
+
+    async def roster(self, campaign_id: int) -> list[RosterRow]:
+        """Every character on the campaign's roster, in the order they joined it."""
+        return [RosterRow(*row) for row in await self._read(
+            select(*_columns(RosterRow, RosterEntry)).where(RosterEntry.campaign_id == campaign_id)
+            .order_by(RosterEntry.id))]
+
+    async def roster_names(self, guild_id: int) -> list[RosterName]:
+        """Every roster character of the server's active campaigns, by name."""
+        return [RosterName(*row) for row in await self._read(
+            select(RosterEntry.id, RosterEntry.name, RosterEntry.owner_id, RosterEntry.status,
+                   RosterEntry.campaign_id, Campaign.name)
+            .join(Campaign, Campaign.id == RosterEntry.campaign_id)
+            .where(Campaign.guild_id == guild_id, Campaign.status == "active")
+            .order_by(RosterEntry.name, RosterEntry.id))]
+
+    async def roster_entry(self, guild_id: int, entry_id: int) -> RosterRow | None:
+        """A roster character of one of the server's campaigns (None for another server's)."""
+        found = await self._read(select(*_columns(RosterRow, RosterEntry))
+                                 .join(Campaign, Campaign.id == RosterEntry.campaign_id)
+                                 .where(RosterEntry.id == entry_id, Campaign.guild_id == guild_id))
+        return RosterRow(*found[0]) if found else None
+
+    async def teach(self, entry_id: int, data: dict[str, Any], traits_due: int) -> bool:
+        """Store a roster character who picked a new trait: ``data`` with it, and one trait fewer due.
+
+        False (and nothing stored) when the entry no longer has ``traits_due`` traits to pick,
+        because someone picked one meanwhile.
+        """
+        return await self._write_alone(update(RosterEntry)
+                                       .where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
+                                       .values(data=data, traits_due=traits_due - 1)) == 1
+
+    # -- reading and writing outside a unit of work ------------------------------------
+
+    @_reachable()
+    async def _read(self, query: Executable) -> list[Any]:
+        """The rows of a query, on a connection of its own."""
+        async with self.engine.connect() as connection:
+            return (await connection.execute(query)).all()
+
+    @_reachable()
+    async def _write_alone(self, statement: Executable) -> int:
+        """Run one statement in a transaction of its own; returns how many rows it changed."""
+        async with self._writing() as connection:
+            changed = (await connection.execute(statement)).rowcount
+            await connection.commit()
+        return changed
 
 
 async def _load(connection: AsyncConnection, guild_id: int, channel_id: int) -> _Cached | None:
@@ -371,6 +498,9 @@ class UnitOfWork:
         self._entries: list[dict[str, Any]] = []
         self._writes: list[Callable[[int], Executable]] = []
         """Further statements, each made for the game's id when the unit commits."""
+        self._writing: AsyncExitStack | None = None
+        """Holds the unit's write transaction once it has begun (see :meth:`_write_connection`)."""
+        self._write_on: AsyncConnection | None = None
 
     async def __aenter__(self) -> UnitOfWork:
         self._lock = self.database._channel_lock(*self.key)
@@ -389,23 +519,45 @@ class UnitOfWork:
             self.game = self._loaded.game()
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, *_: Any) -> None:
+    async def __aexit__(self, exc_type: type[BaseException] | None, error: BaseException | None, *_: Any) -> None:
         try:
             if exc_type is None and self._dirty:
                 try:
-                    async with _reachable(), self.database._writing(self) as connection:
+                    async with _reachable():
+                        connection = await self._write_connection()
                         stored = await self._write(connection)
                         await connection.commit()
-                except BaseException:
+                except BaseException as failure:
                     self.database._remember(self.key, None)
+                    await self._end_writing(failure)
                     raise
                 self.database._remember(self.key, stored)
+            await self._end_writing(error)
         finally:
             await self._close()
 
+    async def _write_connection(self) -> AsyncConnection:
+        """The connection of the unit's write transaction, begun now if it has not begun yet (on SQLite,
+        the process's one writer is the unit's until it ends)."""
+        if self._writing is None:
+            self._writing = AsyncExitStack()
+            self._write_on = await self._writing.enter_async_context(self.database._writing(self))
+        return self._write_on
+
+    async def _end_writing(self, error: BaseException | None) -> None:
+        """End the write transaction, if one began: it was committed, or is rolled back for ``error``."""
+        if self._writing is None:
+            return
+        writing, self._writing = self._writing, None
+        if error is None:
+            await writing.aclose()
+        else:
+            await writing.__aexit__(type(error), error, error.__traceback__)
+
     @property
     def _dirty(self) -> bool:
-        return bool(self._state is not None or self._changes or self._entries or self._writes)
+        return bool(self._state is not None or self._changes or self._entries or self._writes
+                    or self._writing is not None)
 
     async def connection(self) -> AsyncConnection:
         """The unit's connection for reading, opened when first needed."""
@@ -413,11 +565,16 @@ class UnitOfWork:
             self._connection = await self.database.engine.connect()
         return self._connection
 
+    async def release(self) -> None:
+        """Give the unit's connection back (rolling back whatever was not committed)."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            await connection.close()
+
     async def _close(self) -> None:
-        """Give the connection back (rolling back whatever was not committed) and let the channel go."""
+        """Give the connection back and let the channel go."""
         try:
-            if self._connection is not None:
-                await self._connection.close()
+            await self.release()
         finally:
             self._lock.release()
 
@@ -506,6 +663,10 @@ class UnitOfWork:
         """After ``hours`` without an answer (None: never), do ``action`` for the waiting character."""
         self._change(deadline_hours=hours, deadline_action=action)
 
+    def set_campaign(self, campaign_id: int) -> None:
+        """Make the game an adventure of a campaign (of this server: the caller checks)."""
+        self._change(campaign_id=campaign_id)
+
     def set_status_message(self, message_id: int | None) -> None:
         """Remember the message that shows the game's status, to edit it later."""
         self._change(status_message_id=message_id)
@@ -535,6 +696,34 @@ class UnitOfWork:
         self._require_game()
         self._changes.update(status="ended", ended_at=utcnow())
         self.set_alarm(None, None, None)
+
+    # -- the roster of the game's campaign -----------------------------------------------
+
+    def _require_campaign(self) -> int:
+        campaign_id = self._require_game().campaign_id
+        if campaign_id is None:
+            raise RuntimeError("this channel's game is not an adventure of a campaign")
+        return campaign_id
+
+    async def enrol(self, owner_id: int, name: str, data: dict[str, Any]) -> int:
+        """Add a character to the roster of the game's campaign, with the game's change; returns its id.
+
+        The unit takes its write transaction now, to have the id at once.
+        """
+        statement = (insert(RosterEntry)
+                     .values(campaign_id=self._require_campaign(), owner_id=owner_id, name=name, data=data)
+                     .returning(RosterEntry.id))
+        async with _reachable():
+            return (await (await self._write_connection()).execute(statement)).scalar_one()
+
+    def update_roster(self, entry_id: int, **values: Any) -> None:
+        """Change a character on the roster of the game's campaign on commit (``data``, ``status``, ...)."""
+        if unknown := values.keys() - ROSTER_CHANGES:
+            raise TypeError(f"not a roster change: {', '.join(sorted(unknown))}")
+        campaign_id = self._require_campaign()
+        self._writes.append(lambda _game_id: update(RosterEntry)
+                            .where(RosterEntry.id == entry_id, RosterEntry.campaign_id == campaign_id)
+                            .values(values))
 
     # -- the log -------------------------------------------------------------------
 

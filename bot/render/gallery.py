@@ -32,8 +32,9 @@ CAST = (
     ("Mustafa al-Rashid", MINOR), ("Preacher Jones", MINOR), ("Banker Hale", MINOR), ("Dutch Henry", MINOR),
     ("Lame Horse", MINOR), ("Rosa Flores", MINOR), ("Big Nose Kate", MINOR), ("Shotgun Gibbs", MINOR),
 )
-ARMS = (("colt_single_action_army", 6), ("winchester_1873", 12), ("double_barrel_shotgun", 2),
-        ("derringer", 2), ("bowie_knife", 0))
+ARMS = (("single_action_revolver", 6), ("repeating_carbine", 12), ("double_barrelled", 2), ("derringer", 2),
+        ("bowie_knife", 0))
+"""Keys of the weapons table, with the shots each holds."""
 MOUNTS = ("horse", "mule")
 ARMOUR = ("none", "none", "minimal", "armoured")
 

@@ -10,27 +10,31 @@ from PIL import Image, ImageDraw
 from ..rules.core.dice import Band
 from ..rules.core.replay import Reading
 from ..rules.qotd.results import Resolution
-from .sprites import die_face, stamp
-from .theme import (BOLD, CREAM, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, canvas, font,
-                    header, name_font, png, wrap, write)
+from .sprites import die_face
+from .theme import (BOLD, CREAM, GOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas,
+                    Sprite, font, length, name_font, on_palette, wrap)
 
-WIDTH = 800
-MARGIN = 20
-HEADER = 56
-DICE_RIGHT = 270
+WIDTH = 520
+HEADER = 36
+DICE_RIGHT = 180
 """The dice of a reading fit between the margin and here."""
-ARROW = 30
-DIE = 44
-ROW = 92
-NOTE_ROW = 26
-CHANGE_ROW = 26
+ARROW = 20
+DIE = 30
+DICE_TOP = 22
+"""The dice of a reading stand this far below the top of its row, under its label."""
+HEADLINE = HEADER + 21
+"""The baseline of the headline's first line."""
+HEADLINE_SIZE = 14
+LINE = 18
+"""From one baseline to the next in the headline, the notes and the list of changes."""
+ROW = 60
 MAX_CHANGES = 8
-BANDS = ((Band.DISASTER, 36, RED), (Band.FAIL, 54, RUST), (Band.SUCCESS, 54, GREEN), (Band.OUTSTANDING, 42, GOLD))
+BANDS = ((Band.DISASTER, 24, RED), (Band.FAIL, 36, RUST), (Band.SUCCESS, 36, GREEN), (Band.OUTSTANDING, 28, GOLD))
 """Each band of the chart strip: its width and its colour when the roll falls in it."""
 STRIP_WIDTH = sum(width for _, width, _ in BANDS)
-STRIP_HEIGHT = 34
-TITLE_SIZE = 23
-SMALL_TITLE_SIZE = 18
+STRIP_HEIGHT = 24
+TITLE_SIZE = 16
+SMALL_TITLE_SIZE = 13
 """An outcome's title too long for a line is drawn smaller on two."""
 
 
@@ -61,6 +65,8 @@ class RollLayout:
     """The geometry of the roll card."""
 
     size: tuple[int, int]
+    headline: tuple[str, ...]
+    """The headline's lines: a long one goes on two."""
     rows: tuple[ReadingRow, ...]
     changes: tuple[str, ...]
     changes_top: int
@@ -88,9 +94,9 @@ def _dice(reading: Reading, top: int) -> tuple[tuple[Die, ...], int]:
     rolls = [(reading.first, True)] if reading.first is not None else []
     rolls.append((reading.roll, False))
     count = sum(len(roll.faces) for roll, _ in rolls)
-    step = min(DIE + 8, (DICE_RIGHT - MARGIN - ARROW * (len(rolls) - 1)) // max(1, count))
-    size = max(12, step - 6)
-    y = top + 34 + (DIE - size) // 2
+    step = min(DIE + 6, (DICE_RIGHT - MARGIN - ARROW * (len(rolls) - 1)) // max(1, count))
+    size = max(10, step - 5)
+    y = top + DICE_TOP + (DIE - size) // 2
     x, arrow, dice = MARGIN, 0, []
     for roll, faded in rolls:
         kept = set(roll.kept)
@@ -105,32 +111,33 @@ def _dice(reading: Reading, top: int) -> tuple[tuple[Die, ...], int]:
 
 def roll_layout(resolution: Resolution) -> RollLayout:
     """The geometry of :func:`render_roll` for this resolution."""
-    y = HEADER + 44
+    headline = wrap(resolution.headline, font(BOLD, HEADLINE_SIZE), WIDTH - 2 * MARGIN, 2)
+    y = HEADLINE + 13 + LINE * max(0, len(headline) - 1)
     rows = []
     for reading in resolution.readings:
         dice, arrow = _dice(reading, y)
         line = notes(reading)
-        strip = (DICE_RIGHT + 16, y + 34 + (DIE - STRIP_HEIGHT) // 2)
+        strip = (DICE_RIGHT + 10, y + DICE_TOP + (DIE - STRIP_HEIGHT) // 2)
         strip += (strip[0] + STRIP_WIDTH, strip[1] + STRIP_HEIGHT)
         rows.append(ReadingRow(y, dice, arrow, strip, line))
-        y += ROW + (NOTE_ROW if line else 0)
+        y += ROW + (LINE if line else 0)
     changes = resolution.changes
     if len(changes) > MAX_CHANGES:
         changes = changes[:MAX_CHANGES - 1] + (f"… and {len(changes) - MAX_CHANGES + 1} more",)
     if resolution.decision is not None:
         rights = ", ".join(r.label for r in resolution.decision.rights)
         changes += (f"Waiting: re-roll {resolution.decision.reading.label} ({rights}) or keep it",)
-    changes_top = y + 8
-    bottom = changes_top + len(changes) * CHANGE_ROW + (12 if changes else 0)
-    return RollLayout((WIDTH, bottom + MARGIN - 8), tuple(rows), changes, changes_top)
+    changes_top = y + 4
+    bottom = changes_top + len(changes) * LINE + (8 if changes else 0)
+    return RollLayout((WIDTH, bottom + MARGIN - 6), headline, tuple(rows), changes, changes_top)
 
 
 @functools.cache
-def band_strip(active: Band) -> Image.Image:
+def band_strip(active: Band) -> Sprite:
     """The chart's four bands, 1 / 2-4 / 5-9 / 10, with the one the roll fell in filled."""
     image = Image.new("RGBA", (STRIP_WIDTH, STRIP_HEIGHT), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    face = font(BOLD, 16)
+    face = font(BOLD, 11)
     x = 0
     for band, band_width, colour in BANDS:
         lit = band is active
@@ -139,48 +146,49 @@ def band_strip(active: Band) -> Image.Image:
         draw.text((x + band_width / 2, STRIP_HEIGHT / 2), band.value, font=face, fill=CREAM if lit else MUTED,
                   anchor="mm")
         x += band_width
-    return image
+    return on_palette(image)
 
 
-def _draw_reading(image: Image.Image, draw: ImageDraw.ImageDraw, reading: Reading, row: ReadingRow) -> None:
+def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
     top = row.top
-    draw.line((MARGIN, top - 6, WIDTH - MARGIN, top - 6), fill=PAPER_SHADE, width=2)
-    end = write(draw, MARGIN, top + 20, reading.label, font(BOLD, 20), INK, WIDTH * 0.6)
-    write(draw, end + 12, top + 20, f"{reading.roll.dice} · {reading.dice_reason}", font(SANS, 17), MUTED,
-          WIDTH - MARGIN - end - 12)
+    canvas.line((MARGIN, top - 4, WIDTH - MARGIN, top - 4), PAPER_SHADE, width=2)
+    end = canvas.write(MARGIN, top + 14, reading.label, font(BOLD, 14), INK, WIDTH * 0.6)
+    canvas.write(end + 8, top + 14, f"{reading.roll.dice} · {reading.dice_reason}", font(SANS, 12), MUTED,
+                 WIDTH - MARGIN - end - 8)
     for die in row.dice:
-        stamp(image, die_face(die.value, die.box[2] - die.box[0], die.kept, die.faded), *die.box[:2])
+        canvas.stamp(die_face(die.value, die.box[2] - die.box[0], die.kept, die.faded), *die.box[:2])
+    middle = top + DICE_TOP + DIE // 2
     if row.arrow:
-        draw.text((row.arrow, top + 34 + DIE // 2), "→", font=font(SANS, 24), fill=MUTED, anchor="mm")
-    stamp(image, band_strip(reading.band), *row.strip[:2])
-    x = row.strip[2] + 16
-    title, room, middle = reading.outcome.title, WIDTH - MARGIN - x, top + 34 + DIE // 2
+        canvas.text((row.arrow, middle), "→", font(SANS, 16), MUTED, anchor="mm")
+    canvas.stamp(band_strip(reading.band), *row.strip[:2])
+    x = row.strip[2] + 10
+    title, room = reading.outcome.title, WIDTH - MARGIN - x
     face = name_font(title, TITLE_SIZE)
-    if face.getlength(title) <= room:
-        write(draw, x, middle + 8, title, face, INK)
+    if length(title, face) <= room:
+        canvas.write(x, middle + 6, title, face, INK)
     else:
         face = name_font(title, SMALL_TITLE_SIZE)
         lines = wrap(title, face, room, 2)
         for index, line in enumerate(lines):
-            write(draw, x, middle + 7 + (index * 2 + 1 - len(lines)) * 11, line, face, INK)
+            canvas.write(x, middle + 5 + (index * 2 + 1 - len(lines)) * 8, line, face, INK)
     if row.notes:
-        write(draw, MARGIN, top + ROW + 10, row.notes, font(SANS, 17), MUTED, WIDTH - 2 * MARGIN)
+        canvas.write(MARGIN, top + ROW + 6, row.notes, font(SANS, 12), MUTED, WIDTH - 2 * MARGIN)
 
 
 def render_roll(resolution: Resolution) -> bytes:
     """The roll card for /shoot, /fight and /test, as PNG bytes."""
     layout = roll_layout(resolution)
-    image, draw = canvas(*layout.size)
-    header(draw, WIDTH, HEADER, resolution.kind.capitalize() or "Roll",
-           "waiting for a choice" if resolution.decision else "")
-    write(draw, MARGIN, HEADER + 30, resolution.headline, font(BOLD, 20), INK, WIDTH - 2 * MARGIN)
+    canvas = Canvas(*layout.size)
+    canvas.header(HEADER, resolution.kind.capitalize() or "Roll", "waiting for a choice" if resolution.decision else "")
+    for index, line in enumerate(layout.headline):
+        canvas.write(MARGIN, HEADLINE + index * LINE, line, font(BOLD, HEADLINE_SIZE), INK)
     for reading, row in zip(resolution.readings, layout.rows):
-        _draw_reading(image, draw, reading, row)
-    small = font(SANS, 18)
+        _draw_reading(canvas, reading, row)
+    small = font(SANS, 13)
     for index, change in enumerate(layout.changes):
-        baseline = layout.changes_top + 20 + index * CHANGE_ROW
+        baseline = layout.changes_top + 14 + index * LINE
         waiting = resolution.decision is not None and index == len(layout.changes) - 1
-        draw.text((MARGIN + 4, baseline), "•", font=small, fill=MUTED, anchor="ls")
-        write(draw, MARGIN + 22, baseline, change, font(BOLD, 18) if waiting else small, RUST if waiting else INK,
-              WIDTH - 2 * MARGIN - 22)
-    return png(image)
+        canvas.text((MARGIN + 3, baseline), "•", small, MUTED)
+        canvas.write(MARGIN + 15, baseline, change, font(BOLD, 13) if waiting else small, RUST if waiting else INK,
+                     WIDTH - 2 * MARGIN - 15)
+    return canvas.png()

@@ -1,4 +1,4 @@
-"""Playing cards, card backs, joker badges and dice: drawn once, cached, pasted wherever needed."""
+"""Playing cards, card backs, joker badges and dice: drawn once, cached as sprites, stamped wherever needed."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from PIL import Image, ImageDraw
 
 from ..rules.core.cards import SUIT_SYMBOLS, Card
 from .theme import (BACK, BLACK, BOLD, CREAM, EDGE, FACE, GOLD, INK, MUTED, PAPER, RED, SANS, STRIKE, WOOD,
-                    WOOD_DARK, font)
-
+                    WOOD_DARK, Sprite, font, on_palette)
 
 
 @dataclass(frozen=True)
@@ -25,9 +24,9 @@ class CardSize:
     centre: int
 
 
-BIG = CardSize(150, 210, 36, 30, 88)
-SMALL = CardSize(62, 88, 21, 17, 36)
-TINY = CardSize(36, 50, 17, 16, 0)
+BIG = CardSize(84, 118, 22, 18, 50)
+SMALL = CardSize(38, 54, 14, 11, 22)
+TINY = CardSize(26, 36, 13, 11, 0)
 
 
 class Look(enum.Enum):
@@ -37,11 +36,6 @@ class Look(enum.Enum):
     STUNNED = "stunned"
     LOST = "lost"
     OUT = "out"
-
-
-def stamp(image: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    """Paste a sprite with its own transparency."""
-    image.paste(sprite, (x, y), sprite)
 
 
 def fade(sprite: Image.Image, amount: float, grey: bool = True) -> Image.Image:
@@ -66,7 +60,7 @@ def _pips(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, colour: tuple[i
     symbol = SUIT_SYMBOLS[card.suit]
     if size.centre:
         draw.text((pad, pad), card.rank, font=rank, fill=colour, anchor="lt")
-        if w >= 100:  # a big card has the corner pip under the rank, a small one beside it
+        if w >= BIG.width:  # a big card has the corner pip under the rank, a small one beside it
             corner = (pad + rank.getlength(card.rank) / 2, pad + size.rank + 2)
         else:
             corner = (pad + rank.getlength(card.rank) + 1 + size.pip / 2, pad + (size.rank - size.pip) / 2)
@@ -83,14 +77,14 @@ def _pips(draw: ImageDraw.ImageDraw, card: Card, size: CardSize, colour: tuple[i
 def _joker(draw: ImageDraw.ImageDraw, size: CardSize, colour: tuple[int, int, int]) -> None:
     w, h = size.width, size.height
     inset = max(3, w // 14)
-    draw.rectangle((inset, inset, w - 1 - inset, h - 1 - inset), outline=colour, width=max(1, w // 30))
+    draw.rectangle((inset, inset, w - 1 - inset, h - 1 - inset), outline=colour, width=max(2, w // 30))
     draw.text((w / 2, h / 2 + w // 12), "★", font=font(SANS, size.centre or w * 2 // 3), fill=colour, anchor="mm")
     if size.centre:
-        draw.text((w / 2, inset * 2 + 1), "JOKER", font=font(BOLD, max(10, w // 6)), fill=colour, anchor="mt")
+        draw.text((w / 2, inset * 2 + 1), "JOKER", font=font(BOLD, max(8, w // 6)), fill=colour, anchor="mt")
 
 
 @functools.lru_cache(maxsize=1024)
-def card_face(card: Card, size: CardSize, look: Look = Look.PLAIN) -> Image.Image:
+def card_face(card: Card, size: CardSize, look: Look = Look.PLAIN) -> Sprite:
     """One card, face up, in a given look."""
     image, draw = _blank(size, FACE)
     colour = RED if card.is_red else BLACK
@@ -99,7 +93,7 @@ def card_face(card: Card, size: CardSize, look: Look = Look.PLAIN) -> Image.Imag
     else:
         _pips(draw, card, size, colour)
     if look is Look.PLAIN:
-        return image
+        return on_palette(image)
     image = fade(image, 0.45)
     draw = ImageDraw.Draw(image)
     w, h = size.width, size.height
@@ -111,11 +105,11 @@ def card_face(card: Card, size: CardSize, look: Look = Look.PLAIN) -> Image.Imag
         band = max(12, h // 5)
         draw.rectangle((0, (h - band) // 2, w - 1, (h + band) // 2), fill=WOOD)
         draw.text((w / 2, h / 2), "OUT", font=font(BOLD, band * 3 // 4), fill=CREAM, anchor="mm")
-    return image
+    return on_palette(image)
 
 
 @functools.cache
-def card_back(size: CardSize) -> Image.Image:
+def card_back(size: CardSize) -> Sprite:
     """The back of a card: barn red with a cream frame and a lattice."""
     image, draw = _blank(size, BACK)
     w, h, inset = size.width, size.height, max(4, size.width // 12)
@@ -126,25 +120,25 @@ def card_back(size: CardSize) -> Image.Image:
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), max(4, w // 10), fill=255)
     image.putalpha(mask)
-    return image
+    return on_palette(image)
 
 
 @functools.cache
-def joker_badge(red: bool, diameter: int) -> Image.Image:
+def joker_badge(red: bool, diameter: int) -> Sprite:
     """The round mark on a card a joker affected: a cream star on the joker's colour."""
     image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.ellipse((0, 0, diameter - 1, diameter - 1), fill=RED if red else BLACK, outline=CREAM, width=2)
     draw.text((diameter / 2, diameter / 2 + 1), "★", font=font(SANS, diameter * 2 // 3), fill=CREAM, anchor="mm")
-    return image
+    return on_palette(image)
 
 
 @functools.lru_cache(maxsize=512)
-def die_face(value: int, size: int, kept: bool, faded: bool = False) -> Image.Image:
+def die_face(value: int, size: int, kept: bool, faded: bool = False) -> Sprite:
     """A D10 as a rounded square with its number; the kept die dark with a gold rim."""
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     fill, ink, rim = (WOOD, CREAM, GOLD) if kept else (FACE, INK, EDGE)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), size // 5, fill=fill, outline=rim, width=3 if kept else 2)
     draw.text((size / 2, size / 2), str(value), font=font(BOLD, size // 2), fill=ink, anchor="mm")
-    return fade(image, 0.55) if faded else image
+    return on_palette(fade(image, 0.55) if faded else image)

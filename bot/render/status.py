@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
-
 from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
 from ..rules.qotd.state import Carried, Character, GameState, WeaponCondition
-from .sprites import TINY, Look, card_face, stamp
-from .theme import (BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Colour, canvas, font, header,
-                    name_font, png, write, write_runs)
+from .sprites import TINY, Look, card_face
+from .theme import BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas, Colour, font, name_font
 
 try:
     from ..rules.qotd.weapons import WEAPONS
@@ -20,15 +17,17 @@ except ImportError:  # the weapons table is optional here: names fall back to th
 ROWS_PER_COLUMN = 12
 COLUMNS = 2
 """Beyond one column of rows the board wraps into two; beyond two it goes on to another page."""
-ONE_COLUMN_WIDTH = 860
-TWO_COLUMN_WIDTH = 1200
-HEADER = 64
-GUTTER = 16
-ROW_HEIGHT = 86
-ROW_GAP = 6
-CARD_STEP = TINY.width + 5
-NAME_SIZE = 24
-TEXT_SIZE = 18
+ONE_COLUMN_WIDTH = 560
+TWO_COLUMN_WIDTH = 820
+HEADER = 40
+GUTTER = 10
+ROW_HEIGHT = 60
+ROW_GAP = 4
+CARD_STEP = TINY.width + 3
+CARD_INSET = 8
+"""The cards stand this far in from the right of a row, and the name stops this far before them."""
+NAME_SIZE = 17
+TEXT_SIZE = 13
 GRAVE = frozenset({"casualty", "passed out", "KO'd for the rest of the action", "Fled"})
 """State words shown in red."""
 
@@ -55,8 +54,8 @@ def _card_boxes(character: Character, box: Box) -> tuple[Box, ...]:
     count = len(character.cards)
     room = (box[2] - box[0]) * 2 // 5
     step = CARD_STEP if count <= 1 else min(CARD_STEP, (room - TINY.width) // (count - 1))
-    left = box[2] - 10 - TINY.width - step * (count - 1)
-    top = box[1] + 9
+    left = box[2] - CARD_INSET - TINY.width - step * (count - 1)
+    top = box[1] + 5
     return tuple((left + i * step, top, left + i * step + TINY.width, top + TINY.height) for i in range(count))
 
 
@@ -129,26 +128,25 @@ def _look(character: Character, card: Card) -> Look:
     return Look.STUNNED if card in character.stunned else Look.PLAIN
 
 
-def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, state: GameState, row: StatusRow,
-              owners: dict[int, str], acting: bool) -> None:
+def _draw_row(canvas: Canvas, state: GameState, row: StatusRow, owners: dict[int, str], acting: bool) -> None:
     """One character: suit pip, name, type, owner and state; weapons, mount and armour; the cards."""
     character = state.characters[row.key]
     x0, y0, x1, y1 = row.box
-    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 8, fill=PAPER_SHADE, outline=GOLD if acting else None, width=3)
+    canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, outline=GOLD if acting else None, width=2, radius=6)
     for card, box in zip(character.cards, row.cards):
-        stamp(image, card_face(card, TINY, _look(character, card)), *box[:2])
+        canvas.stamp(card_face(card, TINY, _look(character, card)), *box[:2])
     suit, pack = suit_of(state, character)
-    draw.text((x0 + 20, y0 + 30), SUIT_SYMBOLS[suit], font=font(SANS, 26), anchor="ms",
-              fill=RED if suit in RED_SUITS else BLACK)
+    canvas.text((x0 + 13, y0 + 21), SUIT_SYMBOLS[suit], font(SANS, 18), RED if suit in RED_SUITS else BLACK,
+                on=PAPER_SHADE, anchor="ms")
     if pack > 1:
-        draw.text((x0 + 30, y0 + 14), str(pack), font=font(SANS, 12), fill=MUTED, anchor="ls")
-    left, right = x0 + 42, (row.cards[0][0] if row.cards else x1) - 12
-    write(draw, left, y0 + 31, character.name, name_font(character.name, NAME_SIZE), INK, right - left)
+        canvas.text((x0 + 20, y0 + 10), str(pack), font(SANS, 9), MUTED, on=PAPER_SHADE)
+    left, right = x0 + 28, (row.cards[0][0] if row.cards else x1) - CARD_INSET
+    canvas.write(left, y0 + 21, character.name, name_font(character.name, NAME_SIZE), INK, right - left, PAPER_SHADE)
     small = font(SANS, TEXT_SIZE)
     who = [(character.type.title, MUTED)] + ([(owners[character.owner], MUTED)] if character.owner in owners else [])
     words = [(w, RED if w in GRAVE else INK) for w in character.state_words]
-    write_runs(draw, left, y0 + 56, who + words, small, right)
-    write_runs(draw, left, y0 + 78, gear(character), small, x1 - 12)
+    canvas.write_runs(left, y0 + 38, who + words, small, right, PAPER_SHADE)
+    canvas.write_runs(left, y0 + 55, gear(character), small, x1 - CARD_INSET, PAPER_SHADE)
 
 
 def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: dict[int, str]) -> bytes:
@@ -160,13 +158,13 @@ def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: 
     title = f"Phase {deck.phase}" if deck.phase else "Before the deal"
     if len(pages) > 1:
         title += f" · page {index + 1}/{len(pages)}"
-    image, draw = canvas(*page.size)
-    header(draw, page.size[0], HEADER, title, aside)
+    canvas = Canvas(*page.size)
+    canvas.header(HEADER, title, aside)
     for row in page.rows:
-        _draw_row(image, draw, state, row, owners, acting is not None and row.key == acting.key)
+        _draw_row(canvas, state, row, owners, acting is not None and row.key == acting.key)
     if not page.rows:
-        write(draw, GUTTER + 8, HEADER + 50, "No one in the cast yet.", font(SANS, 22), MUTED)
-    return png(image)
+        canvas.write(GUTTER + 4, HEADER + 32, "No one in the cast yet.", font(SANS, 15), MUTED)
+    return canvas.png()
 
 
 def render_status_pages(state: GameState, owners: dict[int, str] | None = None) -> list[bytes]:

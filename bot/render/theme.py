@@ -1,4 +1,9 @@
-"""The look every picture shares: palette, fonts, text cut to fit, the header band, PNG output."""
+"""The look every picture shares: palette, fonts, text cut to fit, the canvas, the header band, PNG output.
+
+A picture is drawn straight onto the palette: shapes in theme colours, and text and sprites made once,
+mapped onto the palette over the colour they sit on and kept in a cache. Nothing is quantized per
+picture, and the same name or card is never drawn twice.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import functools
 import io
 import re
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -53,9 +59,12 @@ _BLENDS = (
 """Backgrounds and the colours drawn on them: the palette holds the steps between each pair."""
 
 ELLIPSIS = "…"
-PNG_LEVEL = 3
-"""Pictures are saved on a fixed palette (a third of the bytes of RGB to compress, and a third of the
-size) at zlib level 3; measured with bench/render.py, level 1 is barely faster, 6 slower."""
+MARGIN = 12
+"""Room between the edge of a picture and what it shows."""
+PNG_LEVEL = 1
+"""Pictures are saved on a fixed palette (a third of the bytes of RGB to compress) at zlib level 1:
+compressing is most of the time a picture takes, and measured on these pictures level 3 is some 20%
+slower for files 5% smaller (0 is four times faster, but ten times larger)."""
 
 _BLANKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _MARK_RANGES = ("\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f"
@@ -84,6 +93,7 @@ def _in_display(char: str) -> bool:
     return probe.getbbox() is not None
 
 
+@functools.lru_cache(maxsize=1024)
 def name_font(text: str, size: int) -> ImageFont.FreeTypeFont:
     """The display face when it has every character of ``text``, else the complete bold sans."""
     return font(DISPLAY, size) if all(map(_in_display, text)) else font(BOLD, size)
@@ -95,13 +105,20 @@ def clean(text: str) -> str:
     return _STACKS.sub(lambda m: m.group()[:MARKS], _BLANKS.sub(" ", text))
 
 
+@functools.lru_cache(maxsize=8192)
+def length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """The width of ``text`` in ``face``, in pixels."""
+    return face.getlength(text)
+
+
+@functools.lru_cache(maxsize=4096)
 def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` on one line, cut with an ellipsis to ``width`` pixels in ``face``."""
     # The narrowest letters of these faces take over a quarter of an em, so a text of more than five
     # characters an em is cut without measuring all of it (a 5,000-character name costs no more).
     longest = int(width * 5 / face.size) + 1
     text = clean(text[:longest * 4])  # with room for the combining marks clean() drops
-    if len(text) <= longest and face.getlength(text) <= width:
+    if len(text) <= longest and length(text, face) <= width:
         return text
     text = text[:longest]
     low, high = 0, len(text)
@@ -113,63 +130,22 @@ def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
             high = middle - 1
     while 0 < low < len(text) and unicodedata.combining(text[low]):
         low += 1  # keep a letter's accents (which take no room) with it
-    return text[:low].rstrip(" \u200d") + ELLIPSIS if width >= face.getlength(ELLIPSIS) else ""
+    return text[:low].rstrip(" \u200d") + ELLIPSIS if width >= length(ELLIPSIS, face) else ""
 
 
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str]:
+@functools.lru_cache(maxsize=1024)
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> tuple[str, ...]:
     """``text`` broken between words into at most ``lines`` lines of ``width``; the last one cut to fit."""
     words = clean(text).split()
     broken = []
     while words and len(broken) < lines - 1:
         line = words.pop(0)
-        while words and face.getlength(f"{line} {words[0]}") <= width:
+        while words and length(f"{line} {words[0]}", face) <= width:
             line += " " + words.pop(0)
         broken.append(line)
     if words:
         broken.append(" ".join(words))
-    return [fit(line, face, width) for line in broken]
-
-
-def write(draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, face: ImageFont.FreeTypeFont,
-          fill: Colour, width: float | None = None) -> float:
-    """Draw ``text`` (cut to ``width``) from ``x`` on ``baseline``; returns the x where it ends."""
-    if width is not None:
-        text = fit(text, face, width)
-    if not text:
-        return x
-    draw.text((x, baseline), text, font=face, fill=fill, anchor="ls")
-    return x + face.getlength(text)
-
-
-def write_runs(draw: ImageDraw.ImageDraw, x: float, baseline: float, runs: list[tuple[str, Colour]],
-               face: ImageFont.FreeTypeFont, right: float, separator: str = " · ") -> None:
-    """Draw coloured pieces of text one after another, separated, cut where ``right`` is reached.
-
-    Neighbours of one colour are drawn as one piece (fewer, longer strings draw faster).
-    """
-    merged: list[tuple[str, Colour]] = []
-    for text, colour in runs:
-        if merged and merged[-1][1] == colour:
-            merged[-1] = (merged[-1][0] + separator + text, colour)
-        else:
-            merged.append((separator + text if merged else text, colour))
-    for text, colour in merged:
-        if x >= right - face.size:
-            return
-        x = write(draw, x, baseline, text, face, colour, right - x)
-
-
-def header(draw: ImageDraw.ImageDraw, width: int, height: int, title: str, aside: str = "") -> None:
-    """The wooden band across the top: a title in the display face and a note on the right."""
-    draw.rectangle((0, 0, width, height), fill=WOOD)
-    draw.rectangle((0, height - 4, width, height), fill=WOOD_DARK)
-    size = height * 9 // 16
-    baseline = height // 2 + size * 2 // 5
-    note = font(BOLD, size * 2 // 3)
-    aside = fit(aside, note, width * 0.45)
-    aside_width = note.getlength(aside)
-    write(draw, 24, baseline, title, name_font(title, size), CREAM, width - 72 - aside_width)
-    write(draw, width - 24 - aside_width, baseline, aside, note, CREAM)
+    return tuple(fit(line, face, width) for line in broken)
 
 
 @functools.cache
@@ -184,17 +160,140 @@ def palette() -> Image.Image:
     assert len(colours) <= 256, len(colours)
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in colours for channel in colour])
+    image.load()  # settles the palette now, so threads only ever read this image
     return image
 
 
-def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """An opaque paper-coloured image and a pen for it."""
-    image = Image.new("RGB", (width, height), PAPER)
-    return image, ImageDraw.Draw(image)
+@functools.cache
+def _entries() -> bytes:
+    return bytes(palette().getpalette())
 
 
-def png(image: Image.Image) -> bytes:
-    """The image as PNG bytes, on the :func:`palette`."""
-    buffer = io.BytesIO()
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
+@functools.cache
+def _indices() -> dict[Colour, int]:
+    entries = _entries()
+    return {tuple(entries[i:i + 3]): i // 3 for i in range(0, len(entries), 3)}
+
+
+def palette_index(colour: Colour) -> int:
+    """Where a theme colour is in the :func:`palette`."""
+    return _indices()[colour]
+
+
+_COVERED = [0] + [255] * 255
+"""Any coverage at all makes a pixel part of a sprite's mask."""
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A piece of picture on the palette: its pixels, the mask of those it covers, and where it starts
+    from the point it is placed at (for text, the anchor)."""
+
+    image: Image.Image
+    mask: Image.Image
+    offset: tuple[int, int] = (0, 0)
+
+
+def on_palette(drawing: Image.Image, cover: Image.Image | None = None, offset: tuple[int, int] = (0, 0)) -> Sprite:
+    """A sprite of an RGBA drawing: its colours mapped onto the palette; it covers the pixels where
+    ``cover`` (an "L" image; by default the drawing's alpha) is not 0."""
+    image = drawing.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    image.load()  # settles the palette now, so threads only ever read this image
+    cover = drawing.getchannel("A") if cover is None else cover
+    return Sprite(image, cover.point(_COVERED, "1"), offset)
+
+
+@functools.lru_cache(maxsize=4096)
+def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Colour, anchor: str) -> Sprite:
+    """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    size = (max(1, right - left), max(1, bottom - top))
+    cover = Image.new("L", size)
+    ImageDraw.Draw(cover).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    drawing = Image.new("RGB", size, ground)
+    drawing.paste(fill, (0, 0), cover)  # what drawing the text in colour does, without rendering it again
+    return on_palette(drawing, cover, (left, top))
+
+
+class Canvas:
+    """A paper-coloured picture drawn on the palette: shapes in theme colours (Pillow draws them without
+    anti-aliasing, so they stay on the palette), sprites and text stamped from the caches."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.image = Image.new("P", (width, height), palette_index(PAPER))
+        self.image.putpalette(_entries())
+        self._pen = ImageDraw.Draw(self.image)
+
+    @property
+    def width(self) -> int:
+        """The picture's width in pixels."""
+        return self.image.width
+
+    def box(self, xy: Box, fill: Colour | None = None, outline: Colour | None = None, width: int = 1,
+            radius: int = 0) -> None:
+        """A rectangle (``xy`` inclusive, as Pillow draws it), its corners rounded by ``radius``."""
+        fill, outline = (None if colour is None else palette_index(colour) for colour in (fill, outline))
+        if radius:
+            self._pen.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        else:
+            self._pen.rectangle(xy, fill=fill, outline=outline, width=width)
+
+    def line(self, xy: Box, fill: Colour, width: int = 1) -> None:
+        """A straight line from ``xy[:2]`` to ``xy[2:]``."""
+        self._pen.line(xy, fill=palette_index(fill), width=width)
+
+    def stamp(self, sprite: Sprite, x: float, y: float) -> None:
+        """Put a sprite's pixels down with its point at ``x, y``."""
+        self.image.paste(sprite.image, (round(x) + sprite.offset[0], round(y) + sprite.offset[1]), sprite.mask)
+
+    def text(self, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont, fill: Colour,
+             on: Colour = PAPER, anchor: str = "ls") -> None:
+        """Draw ``text`` anchored at ``xy`` (as Pillow's anchors) over a ground of colour ``on``."""
+        if text:
+            self.stamp(lettering(text, face, fill, on, anchor), *xy)
+
+    def write(self, x: float, baseline: float, text: str, face: ImageFont.FreeTypeFont, fill: Colour,
+              width: float | None = None, on: Colour = PAPER) -> float:
+        """Draw ``text`` (cut to ``width``) from ``x`` on ``baseline``; returns the x where it ends."""
+        if width is not None:
+            text = fit(text, face, width)
+        if not text:
+            return x
+        self.text((x, baseline), text, face, fill, on)
+        return x + length(text, face)
+
+    def write_runs(self, x: float, baseline: float, runs: list[tuple[str, Colour]], face: ImageFont.FreeTypeFont,
+                   right: float, on: Colour = PAPER, separator: str = " · ") -> None:
+        """Draw coloured pieces of text one after another, separated, cut where ``right`` is reached.
+
+        Neighbours of one colour are drawn as one piece (fewer, longer strings draw faster).
+        """
+        merged: list[tuple[str, Colour]] = []
+        for text, colour in runs:
+            if merged and merged[-1][1] == colour:
+                merged[-1] = (merged[-1][0] + separator + text, colour)
+            else:
+                merged.append((separator + text if merged else text, colour))
+        for text, colour in merged:
+            if x >= right - face.size:
+                return
+            x = self.write(x, baseline, text, face, colour, right - x, on)
+
+    def header(self, height: int, title: str, aside: str = "") -> None:
+        """The wooden band across the top: a title in the display face and a note on the right."""
+        width = self.width
+        self.box((0, 0, width, height), fill=WOOD)
+        self.box((0, height - 3, width, height), fill=WOOD_DARK)
+        size = height * 9 // 16
+        baseline = height // 2 + size * 2 // 5
+        note = font(BOLD, size * 2 // 3)
+        aside = fit(aside, note, width * 0.45)
+        aside_width = length(aside, note)
+        self.write(MARGIN, baseline, title, name_font(title, size), CREAM, width - 3 * MARGIN - aside_width, WOOD)
+        self.write(width - MARGIN - aside_width, baseline, aside, note, CREAM, on=WOOD)
+
+    def png(self) -> bytes:
+        """The picture as PNG bytes."""
+        buffer = io.BytesIO()
+        self.image.save(buffer, "PNG", compress_level=PNG_LEVEL)
+        return buffer.getvalue()

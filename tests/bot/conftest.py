@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.client import Director
 from bot.db import Database, GameExists, StaleGame
-from bot.errors import UserError
+from bot.errors import ReplyFailed, UserError
 from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
 
@@ -61,8 +61,8 @@ class Scene:
         return self.env.bot.db
 
 
-REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame)
-"""Errors the bot answers with a clear ephemeral message: expected whenever a test is refused."""
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame, ReplyFailed)
+"""Errors the bot answers with a clear message: expected whenever a test is refused (or Discord fails)."""
 
 
 def unexpected_errors(env) -> list[BaseException]:

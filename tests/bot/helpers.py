@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from bot.db import Database
 from bot.rules.qotd.state import GameState
 
@@ -39,31 +42,39 @@ def png(attachment_bytes: bytes) -> bool:
     return attachment_bytes.startswith(b"\x89PNG\r\n\x1a\n")
 
 
-async def burst(env, calls) -> list:
-    """Fire slash commands at once: every interaction reaches the bot before it has handled any.
+@contextmanager
+def unsettled(env) -> Iterator[None]:
+    """Within the block, every interaction an actor sends reaches the bot without SimCord settling after it,
+    so interactions sent one after another are all in flight together until ``await env.settle()``.
 
-    ``calls`` are ``(actor, channel, name, options)``. SimCord settles after each dispatch,
-    so its dispatch is swapped, for the burst only, for one that emits without waiting;
-    the burst is then settled once.
+    (SimCord settles after each dispatch; its dispatch is swapped, for the block only, for one that emits
+    without waiting.)
     """
     from simcord import actors
     from simcord.results import InteractionResult
 
-    def emit(actor, type, channel, data, *, extra=None, source_message_id=None):
+    async def dispatch(actor, type, channel, data, *, extra=None, source_message_id=None):
         record, payload = actors._interactions.base_payload(
             env.backend, type=type, channel_id=channel.id, guild_id=actor.guild.id, user_id=actor.id, data=data)
+        payload.update(extra or {})
+        if source_message_id is not None:
+            record.source_message_id = source_message_id
         env._notify_dispatch_observers(record)
         env.backend.emit("INTERACTION_CREATE", payload)
         return InteractionResult(env, record)
 
-    async def dispatch(*args, **kwargs):
-        return emit(*args, **kwargs)
-
     original = actors._dispatch_actor_interaction
     actors._dispatch_actor_interaction = dispatch
     try:
-        results = [await actor.slash(channel, name, **options) for actor, channel, name, options in calls]
+        yield
     finally:
         actors._dispatch_actor_interaction = original
+
+
+async def burst(env, calls) -> list:
+    """Fire slash commands at once, ``(actor, channel, name, options)`` each: every interaction reaches the
+    bot before it has handled any; the burst is then settled once."""
+    with unsettled(env):
+        results = [await actor.slash(channel, name, **options) for actor, channel, name, options in calls]
     await env.settle()
     return results

@@ -114,3 +114,19 @@ async def test_channel_locks_are_not_kept_once_no_one_holds_them(database):
             pass
     gc.collect()
     assert len(database._locks) == 0
+
+
+async def test_more_units_at_once_than_pooled_connections_all_commit(database, other_database):
+    """Forty channels load their games and commit at once, on a Database that has served none yet (a
+    process just started): no unit waits for a connection that another unit, itself waiting, holds."""
+    for channel in range(40):
+        await start(database, DOC, channel=channel)
+
+    async def command(channel: int) -> None:
+        async with other_database.unit(GUILD, channel) as uow:
+            await asyncio.sleep(0.01)
+            uow.save(state(DOC, phase=1))
+            await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state)
+
+    await asyncio.wait_for(asyncio.gather(*(command(channel) for channel in range(40))), 30)
+    assert await one(database, "SELECT count(*) FROM log WHERE kind = 'deal'") == 40

@@ -3,7 +3,7 @@
 import pytest
 
 from bot.render import render_deck
-from bot.render.deck import LAYERS, WIDTH, deck_layout, joker_marks
+from bot.render.deck import LAYER_STEP, LAYERS, WIDTH, deck_layout, joker_marks
 from bot.render.gallery import sample_game
 from bot.render.sprites import SMALL
 from bot.render.theme import BACK, BLACK, FACE, PAPER, RED, WOOD
@@ -43,7 +43,7 @@ def test_suits_are_red_or_black_and_jokers_have_a_frame():
     state = sample_game(turned=25)
     image = picture(render_deck(state))
     for card, box in zip(state.deck.turned, deck_layout(state).turned):
-        left = colours(image, (box[0], box[1], box[0] + 40, box[3]))
+        left = colours(image, (box[0], box[1], (box[0] + box[2]) // 2, box[3]))  # clear of any joker badge
         ink, other = (RED, BLACK) if card.is_red else (BLACK, RED)
         assert ink in left and other not in left, card
         frame = image.getpixel((box[0] + 4, (box[1] + box[3]) // 2))
@@ -89,7 +89,7 @@ def test_cards_taken_out_are_drawn_out():
 def test_the_cards_to_come_are_a_stack_until_the_pack_is_spent():
     state, _ = cast(HERO, MINOR)
     stack = deck_layout(state).stack
-    area = (stack[0], stack[1] - 3 * LAYERS, stack[2] + 3 * LAYERS, stack[3])
+    area = (stack[0], stack[1] - LAYER_STEP * LAYERS, stack[2] + LAYER_STEP * LAYERS, stack[3])
     assert count(picture(render_deck(state)), area, BACK) > 1000
     while state.deck.to_come:
         state.turn()
@@ -113,5 +113,5 @@ def test_a_long_name_of_any_script_is_cut_before_the_pack(name):
     layout = deck_layout(state)
     image = picture(render_deck(state))
     assert image.width == WIDTH
-    right = layout.stack[0] - 3 * LAYERS - 24
+    right = layout.beside[2]
     assert colours(image, (right + 1, layout.current[1], layout.stack[0] - 1, layout.stack[3])) == {PAPER}

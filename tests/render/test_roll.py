@@ -4,14 +4,14 @@ import pytest
 
 from bot.render import render_roll
 from bot.render.gallery import sample_resolution
-from bot.render.roll import BANDS, DICE_RIGHT, MAX_CHANGES, WIDTH, notes, roll_layout
-from bot.render.theme import EDGE, FACE, GOLD, PAPER_SHADE, WOOD
+from bot.render.roll import BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, WIDTH, notes, roll_layout
+from bot.render.theme import EDGE, FACE, GOLD, INK, MARGIN, PAPER_SHADE, WOOD
 from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Luck, Roll
 from bot.rules.core.replay import Decision, Reading, Right
 from bot.rules.qotd.results import Resolution
 
-from .pixels import picture
+from .pixels import count, picture
 
 
 def reading(roll: Roll, **extra) -> Reading:
@@ -53,6 +53,15 @@ def test_the_band_the_roll_fell_in_is_lit():
             x += width
 
 
+def test_a_long_headline_is_shown_in_full_on_two_lines():
+    resolution = sample_resolution()
+    layout = roll_layout(resolution)
+    assert len(layout.headline) == 2 and " ".join(layout.headline) == resolution.headline
+    second = HEADLINE + LINE
+    assert count(picture(render_roll(resolution)), (MARGIN, second - 12, WIDTH - MARGIN, second), INK) > 50
+    assert layout.rows[0].top > second
+
+
 def test_notes_give_the_dv_column_adjustments_re_roll_and_joker():
     effect = reading(Roll(Dice(1), (4,)), column=2, adjustments=(("in cover", 1), ("short range", -1)))
     assert notes(effect) == "DV column 2: in cover +1, short range -1"
@@ -68,7 +77,7 @@ def test_many_dice_stay_in_their_column():
         reading(Roll(many, tuple(range(1, 13))), first=Roll(many, (10,) * 12), reroll="Lucky"),))
     layout = roll_layout(resolution)
     assert len(layout.rows[0].dice) == 24
-    assert all(d.box[0] >= 20 and d.box[2] <= DICE_RIGHT for d in layout.rows[0].dice)
+    assert all(d.box[0] >= MARGIN and d.box[2] <= DICE_RIGHT for d in layout.rows[0].dice)
     picture(render_roll(resolution))
 
 

@@ -7,7 +7,7 @@ import pytest
 from bot.render import render_status, render_status_pages
 from bot.render import status
 from bot.render.gallery import OWNERS, sample_game
-from bot.render.status import (COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, gear,
+from bot.render.status import (CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, gear,
                                status_layout, weapon_words)
 from bot.render.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE
 from bot.rules.qotd.casting import CharacterType
@@ -92,7 +92,8 @@ def test_names_of_any_script_and_length_are_cut_before_the_cards():
     for key in keys:
         row = row_of(state, key)
         x0, y0, x1, y1 = row.box
-        gap = (row.cards[0][0] - 11, y0 + 4, row.cards[0][0] - 1, y0 + 64)
+        card = row.cards[0]
+        gap = (card[0] - CARD_INSET + 1, y0 + 4, card[0] - 1, card[3])  # beside the cards, above the gear
         assert colours(image, gap) == {PAPER_SHADE}, state.characters[key].name[:20]
         assert colours(image, (x0, y1, x1, y1 + ROW_GAP)) == {PAPER}
 

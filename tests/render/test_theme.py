@@ -1,13 +1,14 @@
-"""Fonts, text cut to fit, and the palette the pictures are saved on."""
+"""Fonts, text cut to fit, the palette the pictures are saved on, and the canvas that draws on it."""
 
 import io
 import time
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import theme
-from bot.render.theme import BOLD, DISPLAY, ELLIPSIS, FONTS, SANS, clean, fit, font, name_font, png, wrap
+from bot.render.theme import (BOLD, CREAM, DISPLAY, ELLIPSIS, FONTS, INK, PAPER, PAPER_SHADE, RED, SANS, WOOD, Canvas,
+                              clean, fit, font, name_font, palette, wrap)
 
 
 def test_fonts_and_their_licences_are_in_the_assets():
@@ -52,13 +53,30 @@ def test_wrap_breaks_between_words_and_cuts_the_last_line():
     lines = wrap("A-OK - Keep Calm and Carry On! " * 4, face, 200, 2)
     assert len(lines) == 2 and lines[-1].endswith(ELLIPSIS)
     assert all(face.getlength(line) <= 200 for line in lines)
-    assert wrap("Gotcha!", face, 200, 2) == ["Gotcha!"]
+    assert wrap("Gotcha!", face, 200, 2) == ("Gotcha!",)
 
 
 def test_every_theme_colour_survives_the_palette():
     named = [value for key, value in vars(theme).items()
              if key.isupper() and isinstance(value, tuple) and len(value) == 3]
-    strip = Image.new("RGB", (len(named), 1))
-    strip.putdata(named)
-    back = Image.open(io.BytesIO(png(strip))).convert("RGB")
+    canvas = Canvas(len(named), 1)
+    for x, colour in enumerate(named):
+        canvas.box((x, 0, x, 0), fill=colour)
+    back = Image.open(io.BytesIO(canvas.png())).convert("RGB")
     assert [back.getpixel((x, 0)) for x in range(len(named))] == named
+
+
+@pytest.mark.parametrize("text, face, fill, ground", [
+    ("Doc Holliday", font(DISPLAY, 26), INK, PAPER), ("18 turned · 3 to come", font(BOLD, 15), CREAM, WOOD),
+    ("KO'd for the rest of the action", font(SANS, 13), RED, PAPER_SHADE), ("José Ramírez", font(DISPLAY, 17), INK,
+                                                                             PAPER_SHADE)])
+def test_text_looks_as_pillow_draws_it_on_its_ground(text, face, fill, ground):
+    expected = Image.new("RGB", (300, 40), ground)
+    ImageDraw.Draw(expected).text((10, 30), text, font=face, fill=fill, anchor="ls")
+    expected = expected.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
+    canvas = Canvas(300, 40)
+    canvas.box((0, 0, 299, 39), fill=ground)
+    canvas.text((10, 30), text, face, fill, on=ground)
+    canvas.text((10, 30), text, face, fill, on=ground)  # the second time from the cache, the same pixels
+    drawn = Image.open(io.BytesIO(canvas.png())).convert("RGB")
+    assert drawn.tobytes() == expected.tobytes()

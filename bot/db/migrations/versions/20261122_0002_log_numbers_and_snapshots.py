@@ -20,11 +20,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(sa.Column("last_seq", sa.Integer(), server_default="0", nullable=False))
+    op.add_column("games", sa.Column("last_seq", sa.Integer(), server_default="0", nullable=False))
     op.execute("UPDATE games SET last_seq = COALESCE((SELECT MAX(seq) FROM log WHERE log.game_id = games.id), 0)")
-    with op.batch_alter_table("log") as log:
-        log.add_column(sa.Column("snapshot", sa.LargeBinary(), nullable=True))
+    op.add_column("log", sa.Column("snapshot", sa.LargeBinary(), nullable=True))
     op.execute("UPDATE log SET snapshot = (SELECT state FROM snapshots "
                "WHERE snapshots.game_id = log.game_id AND snapshots.seq = log.seq)")
     op.drop_table("snapshots")

@@ -3,7 +3,8 @@
 A command sets the alarm in the same UPDATE that stores the game, so reminders and
 deadlines cost it no statement; the background task finds due games through the
 partial index on ``alarm_at``. The ``timers`` table, which cost each command an
-insert and a delete, is dropped (it was never used).
+insert and a delete, is dropped (it was never used). Columns are added and dropped in place: no
+table is rebuilt, so SQLite's foreign keys to the games are never touched.
 
 Revision ID: 0003
 Revises: 0002
@@ -29,11 +30,11 @@ PENDING = "done_at IS NULL"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(sa.Column("reminder_hours", sa.Float(), nullable=True))
-        games.add_column(sa.Column("waiting_since", TIMESTAMP, nullable=True))
-        games.add_column(sa.Column("alarm_at", TIMESTAMP, nullable=True))
-        games.add_column(sa.Column("alarm_kind", sa.String(16), nullable=True))
+    for column in (sa.Column("reminder_hours", sa.Float(), nullable=True),
+                   sa.Column("waiting_since", TIMESTAMP, nullable=True),
+                   sa.Column("alarm_at", TIMESTAMP, nullable=True),
+                   sa.Column("alarm_kind", sa.String(16), nullable=True)):
+        op.add_column("games", column)
     op.create_index("ix_games_alarm_at", "games", ["alarm_at"], sqlite_where=sa.text(ALARMS),
                     postgresql_where=sa.text(ALARMS))
     op.drop_index("ix_timers_pending_due_at", table_name="timers")
@@ -57,6 +58,5 @@ def downgrade() -> None:
     op.create_index("ix_timers_pending_due_at", "timers", ["due_at"], sqlite_where=sa.text(PENDING),
                     postgresql_where=sa.text(PENDING))
     op.drop_index("ix_games_alarm_at", table_name="games")
-    with op.batch_alter_table("games") as games:
-        for column in ("alarm_kind", "alarm_at", "waiting_since", "reminder_hours"):
-            games.drop_column(column)
+    for column in ("alarm_kind", "alarm_at", "waiting_since", "reminder_hours"):
+        op.drop_column("games", column)

@@ -1,0 +1,283 @@
+"""Load: many games at once, each played through SimCord by its Director and two players for a whole
+phase (start, cast, deal, every draw with a shot after it, status), on SQLite and on PostgreSQL.
+
+The games play side by side in waves: each wave sends the next command of every game still playing,
+all in flight at once, then waits for every reply. Per database and number of games it prints the
+commands run, commands per second, the bot's time per command (wall time over commands), the median
+and p99 latency of a command (from its sending to its completion, queueing behind the wave included),
+peak memory and memory per game, unexpected errors, and what was lost. Nothing is lost when, for
+every game, the log is numbered 1..n without a gap and holds one entry per acknowledged command in the
+order they were acknowledged, the deck invariant holds, and the cards that /draw announced are the
+cards the stored game holds as turned, in order.
+
+Each size runs in a process of its own (for its peak memory); a tenth of the games runs first as the
+baseline: the time per command and the memory per game should not grow with the number of games.
+
+    .venv/bin/python bench/load.py [--games 1000] [--servers 10] [--db sqlite,postgresql] [--pg URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import simcord
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.client import Director  # noqa: E402
+from bot.db import Database  # noqa: E402
+from bot.rules.qotd.state import GameState  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from tests.bot.conftest import REFUSALS  # noqa: E402
+from tests.bot.helpers import unsettled  # noqa: E402
+from tests.db.helpers import rows  # noqa: E402
+
+SETTLE_TIMEOUT = 600.0
+CAST = (  # (who plays, name, type, weapon): 4 + 3 + 2 + 1 cards, and the two jokers
+    ("pete", "Kid", "hero", "single_action_revolver"),
+    ("polly", "Wyatt", "main", "double_action_revolver"),
+    ("dora", "Ike", "supporting", "repeating_rifle"),
+    ("dora", "Billy", "minor", "single_action_revolver"),
+)
+SIDES = {"pete": ("Ike", "Billy"), "polly": ("Billy", "Ike"), "dora": ("Kid", "Wyatt")}
+"""Whom each player's characters shoot at, first choice first."""
+LOG_KIND = {"game start": "start", "game settings": "settings", "game join": "join", "cast add": "cast",
+            "cast weapon": "weapon", "deal": "deal", "draw": "draw", "shoot": "shoot", "reload": "reload",
+            "keep": "decide"}
+"""The log entry each command writes when it is acknowledged (/status writes none)."""
+ACTS = re.compile(r"<@(\d+)>, .* acts\.")
+
+
+@dataclass
+class Table:
+    """One game as its players see it: what to send next, what was acknowledged, what /draw announced."""
+
+    channel: object
+    players: dict[str, object]
+    script: list[tuple[str, str, dict]]
+    acknowledged: list[str] = field(default_factory=list)
+    announced: list[str] = field(default_factory=list)
+    refused: int = 0
+    shooter: str | None = None
+    waiting: object = None
+    """A message whose re-roll buttons wait for a choice (the Director keeps the roll)."""
+
+    def next_command(self):
+        """The name of the next command and a coroutine that sends it, or None when the game is done."""
+        if not self.script:
+            return None
+        who, name, options = self.script.pop(0)
+        actor = self.players[who]
+        if name == "keep":
+            return name, actor.click(self.waiting, label="Keep")
+        return name, actor.slash(self.channel, name, **options)
+
+    def heard(self, name: str, response) -> None:
+        """Take in the reply to ``name``: count it, and after a /draw plan the shot and the next card."""
+        if response is None or response.ephemeral:
+            self.refused += 1
+            if name == "shoot" and response is not None and "reload" in response.content:
+                self.script.insert(0, (self.shooter, "reload", {}))
+            return
+        if name in LOG_KIND:
+            self.acknowledged.append(LOG_KIND[name])
+        if response.components:
+            self.waiting = response.message
+            self.script.insert(0, ("dora", "keep", {}))
+        if name != "draw":
+            return
+        description = response.embeds[0].description or ""
+        self.announced += [line.split(" — ")[0].strip("*") for line in description.splitlines() if " — " in line]
+        if "ends:" in description:
+            self.script = [("dora", "status", {})]
+            return
+        acting = ACTS.search(response.content or "")
+        self.shooter = next((who for who, member in self.players.items() if acting and member.id == int(acting[1])),
+                            None)
+        self.script = [("dora", "draw", {})]
+        if self.shooter:
+            target = SIDES[self.shooter][len(self.announced) % 2]
+            self.script.insert(0, (self.shooter, "shoot", {"target": target, "paces": 8}))
+
+
+def setup_script() -> list[tuple[str, str, dict]]:
+    script = [("dora", "game start", {}), ("dora", "game settings", {"cuts": 0}),
+              ("pete", "game join", {}), ("polly", "game join", {})]
+    for who, name, kind, weapon in CAST:
+        script += [(who, "cast add", {"name": name, "type": kind, "personality": "ordinary"}),
+                   (who, "cast weapon", {"character": name, "weapon": weapon})]
+    return script + [("dora", "deal", {}), ("dora", "draw", {})]
+
+
+class Clock:
+    """When each interaction was sent and when the bot completed it (or refused it)."""
+
+    def __init__(self, bot: Director) -> None:
+        self.sent: dict[int, float] = {}
+        self.latencies: list[float] = []
+        bot.add_listener(self.finished, "on_app_command_completion")
+        refuse = bot.tree.on_error
+
+        async def on_error(interaction, error) -> None:
+            await refuse(interaction, error)
+            self.stop(interaction.id)
+        bot.tree.on_error = on_error
+
+    async def finished(self, interaction, _command) -> None:
+        self.stop(interaction.id)
+
+    def stop(self, interaction_id: int) -> None:
+        sent = self.sent.pop(interaction_id, None)
+        if sent is not None:
+            self.latencies.append((time.perf_counter() - sent) * 1000)
+
+
+async def play(url: str, games: int, servers: int) -> dict:
+    """Play ``games`` games at once on the database at ``url``; returns the figures."""
+    bot = Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(1),
+                   sync_on_start=True, shard_count=1)
+    clock = Clock(bot)
+    async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
+        towns = [env.create_guild(f"Town {n}") for n in range(servers)]
+        tables = []
+        for n in range(games):
+            town = towns[n % servers]
+            players = {who: town.add_member(env.create_user(f"{who}{n}")) for who in ("dora", "pete", "polly")}
+            tables.append(Table(town.create_text_channel(f"saloon-{n}"), players, setup_script()))
+        memory_before = peak_memory_kb()
+        commands = 0
+        started = time.perf_counter()
+        while pending := [(table, command) for table in tables if (command := table.next_command())]:
+            with unsettled(env):
+                results = []
+                for _, (_, sending) in pending:
+                    sent_at = time.perf_counter()
+                    result = await sending
+                    clock.sent[result._interaction.id] = sent_at
+                    results.append(result)
+            await env.settle(timeout=SETTLE_TIMEOUT)
+            for (table, (name, _)), result in zip(pending, results):
+                table.heard(name, result.response)
+            commands += len(pending)
+        elapsed = time.perf_counter() - started
+        errors = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
+        lost = await check(bot.db, tables)
+    await bot.db.dispose()
+    peak = peak_memory_kb()
+    return {"games": games, "commands": commands, "seconds": elapsed,
+            "refused": sum(t.refused for t in tables), "errors": len(errors),
+            "error_sample": [repr(e)[:200] for e in errors[:3]], "lost": lost,
+            "median_ms": statistics.median(clock.latencies), "p99_ms": quantile(clock.latencies, 0.99),
+            "peak_mb": peak / 1024, "per_game_kb": (peak - memory_before) / games}
+
+
+async def check(database: Database, tables: list[Table]) -> list[str]:
+    """What each game lost, read back from the database: nothing, when all is as acknowledged."""
+    lost = []
+    for table in tables:
+        game = await database.load_game(table.players["dora"].guild.id, table.channel.id)
+        if game is None:
+            lost.append(f"#{table.channel.name}: no game stored")
+            continue
+        log = await rows(database, "SELECT seq, kind FROM log WHERE game_id = :id ORDER BY seq", id=game.id)
+        state = GameState.from_json(game.state)
+        problems = []
+        if [seq for seq, _ in log] != list(range(1, len(log) + 1)):
+            problems.append("log numbers have gaps")
+        if [kind for _, kind in log] != table.acknowledged:
+            problems.append(f"{len(log)} log entries for {len(table.acknowledged)} acknowledged commands")
+        try:
+            state.check()
+        except AssertionError as error:
+            problems.append(f"deck invariant: {error}")
+        if [str(card) for card in state.deck.turned] != table.announced:
+            problems.append("the turned cards are not those /draw announced")
+        lost += [f"#{table.channel.name}: {problem}" for problem in problems]
+    return lost
+
+
+def quantile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def peak_memory_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def run_child(db: str, games: int, servers: int, pg: str | None) -> dict:
+    """One size on one database, in a process of its own; its figures come back as JSON."""
+    command = [sys.executable, __file__, "--child", db, "--games", str(games), "--servers", str(servers)]
+    if pg:
+        command += ["--pg", pg]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{db} with {games} games failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+async def child(db: str, games: int, servers: int, pg: str | None) -> dict:
+    if db == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            return await play(f"sqlite+aiosqlite:///{folder}/load.db", games, servers)
+    from storage import scratch_databases
+    async with scratch_databases("postgresql", pg, 1) as [url]:
+        await Database(url).migrate()
+        return await play(url, games, servers)
+
+
+def report(db: str, figures: dict) -> None:
+    per_command = figures["seconds"] * 1000 / figures["commands"]
+    print(f"{db:10} {figures['games']:>5} games  {figures['commands']:>6} commands  "
+          f"{figures['commands'] / figures['seconds']:7.0f}/s  {per_command:5.2f} ms each  "
+          f"latency median {figures['median_ms']:8.1f} ms, p99 {figures['p99_ms']:8.1f} ms  "
+          f"peak {figures['peak_mb']:6.0f} MB ({figures['per_game_kb']:5.0f} KB/game)  "
+          f"refused {figures['refused']}  errors {figures['errors']}  lost {len(figures['lost'])}", flush=True)
+    for line in figures["error_sample"] + figures["lost"][:5]:
+        print(f"    {line}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--servers", type=int, default=10)
+    parser.add_argument("--db", default="sqlite,postgresql")
+    parser.add_argument("--pg", default=os.environ.get("DIRECTOR_TEST_POSTGRES_URL"),
+                        help="PostgreSQL server URL (default: DIRECTOR_TEST_POSTGRES_URL)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(asyncio.run(child(args.child, args.games, args.servers, args.pg))))
+        return 0
+    print(__doc__.split("\n\n")[0].replace("\n", " "))
+    baseline = max(args.servers, args.games // 10)
+    for db in args.db.split(","):
+        if db == "postgresql" and not args.pg:
+            print("postgresql: skipped (give --pg URL or set DIRECTOR_TEST_POSTGRES_URL)")
+            continue
+        small, large = (run_child(db, games, args.servers, args.pg) for games in (baseline, args.games))
+        report(db, small)
+        report(db, large)
+        growth = (large["seconds"] / large["commands"]) / (small["seconds"] / small["commands"])
+        memory = large["per_game_kb"] / small["per_game_kb"]
+        print(f"{db:10} {args.games} games against {baseline}: time per command {growth:.2f}x, memory per game "
+              f"{memory:.2f}x (goal: neither grows)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
