@@ -183,14 +183,15 @@ def change_pace(uow: UnitOfWork, server_hours: float, reminder: float | None, de
                         "so that the player is reminded before play moves on without them.")
     uow.set_reminder_hours(reminder)
     uow.set_deadline(deadline, action or game.deadline_action)
-    return f"Reminder after {remind_after:g} hours; {deadline_text(uow.game)}."
+    return f"Reminder after {remind_after:g} hours; deadline: {deadline_text(uow.game)}."
 
 
 def deadline_text(game: GameRow) -> str:
+    """"after 24 hours, then the character holds", or "none"."""
     if game.deadline_hours is None:
-        return "no deadline"
+        return "none"
     then = "the character holds" if game.deadline_action == HOLD else "the turn passes"
-    return f"deadline after {game.deadline_hours:g} hours, then {then}"
+    return f"after {game.deadline_hours:g} hours, then {then}"
 
 
 def settings_embed(server: ServerRow, game: GameRow | None, cuts: int | None) -> discord.Embed:

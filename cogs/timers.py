@@ -227,7 +227,7 @@ class Timers(commands.Cog):
         """The character whose card is up holds, if the game's deadline says so and the rules let them;
         else their turn passes. Returns the state and what happened, to follow the character's name."""
         if action != HOLD:
-            return state, "’s turn passes."
+            return state, "'s turn passes."
         try:
             state, _ = perform(state, HoldRequest(wait.character.key), self.bot.rng)
         except RulesError as refusal:

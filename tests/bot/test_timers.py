@@ -182,7 +182,7 @@ async def test_a_skipping_deadline_passes_the_turn_without_holding(scene):
     await hours(scene, 24.5)
     [notice] = posted(scene, "deadline passed")
     after = await game(scene)
-    assert notice.content == (f"⏰ The deadline passed: **{first.name}**’s turn passes.\n"
+    assert notice.content == (f"⏰ The deadline passed: **{first.name}**'s turn passes.\n"
                               f"<@{after.acting.owner}>, {after.acting.name} acts.")
     assert not any(Condition.HOLDING in c.conditions for c in after.characters.values())
     assert after.deck.turned[:len(before.deck.turned)] == before.deck.turned
@@ -223,13 +223,13 @@ async def test_the_games_pace_is_shown_and_changed_by_a_director(scene):
                                     deadline_action="skip")
     shown = text_of(result)
     assert "Reminder after: 6 hours in this game (server: 12 hours)" in shown
-    assert "Deadline: Deadline after 48 hours, then the turn passes" in shown
+    assert "Deadline: After 48 hours, then the turn passes" in shown
     assert await rows(scene.db(), "SELECT reminder_hours, deadline_hours, deadline_action FROM games") == [
         (6.0, 48.0, "skip")]
     assert await one(scene.db(), "SELECT text FROM log ORDER BY seq DESC LIMIT 1") == (
-        "Reminder after 6 hours; deadline after 48 hours, then the turn passes.")
+        "Reminder after 6 hours; deadline: after 48 hours, then the turn passes.")
     await scene.dora.slash(scene.channel, "game settings", deadline_hours=0)
-    assert "Deadline: No deadline" in text_of(await scene.polly.slash(scene.channel, "game settings"))
+    assert "Deadline: None" in text_of(await scene.polly.slash(scene.channel, "game settings"))
 
 
 @pytest.mark.parametrize("actor, options, words", [
@@ -243,10 +243,11 @@ async def test_the_games_pace_is_shown_and_changed_by_a_director(scene):
 async def test_bad_pace_settings_are_refused_and_change_nothing(scene, actor, options, words):
     await scene.game()
     await scene.dora.slash(scene.channel, "game settings", reminder_hours=12)
-    stored = await rows(scene.db(), "SELECT reminder_hours, deadline_hours, deadline_action, version FROM games")
+    pace = "SELECT reminder_hours, deadline_hours, deadline_action, version FROM games"
+    stored = await rows(scene.db(), pace)
     log = await rows(scene.db(), "SELECT seq, kind FROM log")
     public = len(scene.channel.history())
     refused(await getattr(scene, actor).slash(scene.channel, "game settings", **options), words)
-    assert await rows(scene.db(), "SELECT reminder_hours, deadline_hours, deadline_action, version FROM games") == stored
+    assert await rows(scene.db(), pace) == stored
     assert await rows(scene.db(), "SELECT seq, kind FROM log") == log
     assert len(scene.channel.history()) == public

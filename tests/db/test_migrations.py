@@ -114,7 +114,49 @@ async def test_upgrading_a_played_game_from_0001_keeps_its_log_numbers_and_undo_
         await database.dispose()
 
 
+async def test_a_game_from_before_the_alarms_gets_none_and_going_back_keeps_it_whole(database_url):
+    """0003 adds the alarm columns to a played game (no alarm yet: its next action sets one), and
+    taking 0003 back out drops them in place: no table is rebuilt, so no row goes with it."""
+    database = Database(database_url)
+    try:
+        async with database.engine.begin() as connection:
+            await connection.run_sync(lambda sync: _upgrade_to(sync, "0004"))
+            await connection.execute(text(
+                "INSERT INTO games (id, guild_id, channel_id, ruleset, director_id, status, state, version, "
+                "deadline_action, last_seq, created_at, updated_at) VALUES (7, :g, :c, 'qotd', :d, 'active', :s, 2, "
+                "'hold', 1, :now, :now)"), {"g": GUILD, "c": CHANNEL, "d": DIRECTOR, "s": json.dumps(state(DOC)),
+                                            "now": NOW})
+            await connection.execute(text(
+                "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone, snapshot) "
+                "VALUES (7, 1, :now, :d, 'cast', 'Doc joins.', '{}', false, :s)"),
+                {"now": NOW, "d": DIRECTOR, "s": pack_state(state())})
+            await connection.execute(text("INSERT INTO characters (game_id, key, name, owner_id, type) "
+                                          "VALUES (7, 'doc', 'Doc Holliday', :p, 'HERO')"), {"p": PETE})
+        await database.migrate()
+        game = await database.load_game(GUILD, CHANNEL)
+        assert (game.alarm_at, game.alarm_kind, game.waiting_since, game.reminder_hours) == (None,) * 4
+        assert await database.next_alarms(10) == []
+
+        async with database.engine.begin() as connection:
+            for revision in ("0004", "0003@-1"):           # out of the merge, then 0003 alone: 0004 stays
+                await connection.run_sync(lambda sync, revision=revision: _downgrade_to(sync, revision))
+        assert await rows(database, "SELECT version_num FROM alembic_version") == [("0004",)]
+        assert await rows(database, "SELECT kind FROM log") == [("cast",)]
+        assert await rows(database, "SELECT key FROM characters") == [("doc",)]
+        assert "timers" in await table_names(database)
+        await database.migrate()
+        assert await rows(database, "SELECT version_num FROM alembic_version") == [(head(),)]
+    finally:
+        await database.dispose()
+
+
 def _upgrade_to(connection, revision: str) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
+
+
+def _downgrade_to(connection, revision: str) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.downgrade(config, revision)
