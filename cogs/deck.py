@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -11,9 +13,10 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import UserError
-from bot.render import render_deck
-from bot.replies import COLOUR, card_line, picture, render, render_soon, resolution_embed, safe, send
+from bot.render import render_deck, render_turn
+from bot.replies import COLOUR, card_line, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
+from bot.rules.core.cards import Card
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
 from bot.table import Table, open_table
@@ -55,8 +58,16 @@ class Turn:
     """What turning on to the next card did: the lines to show, the cards turned, who acts now."""
 
     lines: list[str]
-    cards: list[str]
+    cards: tuple[Card, ...]
     character: Character | None
+
+    @property
+    def codes(self) -> list[str]:
+        return [card.code for card in self.cards]
+
+    def picture(self) -> Callable[[], bytes]:
+        """How to draw the cards turned, the last with its joker's mark (drawn once per card, then kept)."""
+        return functools.partial(render_turn, self.cards, self.character.luck if self.character else None)
 
 
 def next_turn(state: GameState, rng: random.Random) -> Turn:
@@ -70,7 +81,7 @@ def next_turn(state: GameState, rng: random.Random) -> Turn:
     lines += turned
     if state.deck.spent:
         lines.append(phase_summary(state))
-    return Turn(lines, [c.code for c in state.deck.turned[len(state.deck.turned) - len(turned):]], character)
+    return Turn(lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character)
 
 
 def turn_message(state: GameState, done: Turn) -> tuple[str, discord.Embed, list[int]]:
@@ -123,7 +134,10 @@ class Deck(commands.Cog):
 
     @app_commands.command(name="draw")
     async def draw(self, interaction: discord.Interaction) -> None:
-        """Turn the next card: its character acts. A spent pack is shuffled for the next phase."""
+        """Turn the next card: its character acts. A spent pack is shuffled for the next phase.
+
+        The reply shows the cards turned (`/deck` shows the whole phase).
+        """
         async with open_table(self.bot, interaction) as table:
             check_may_draw(table)
             state = table.state
@@ -132,11 +146,10 @@ class Deck(commands.Cog):
             if state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
             done = next_turn(state, self.bot.rng)
-            await table.commit("draw", " ".join(done.lines), {"turned": done.cards})
-            drawing = render_soon(render_deck, state)
-        image = await picture(drawing)
+            await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+        image = await render(done.picture())
         content, embed, ping = turn_message(state, done)
-        await send(interaction, content=content, embed=embed, image=image, filename="deck.png", ping=ping)
+        await send(interaction, content=content, embed=embed, image=image, filename="turn.png", ping=ping)
 
     @app_commands.command(name="hold")
     @app_commands.describe(character="Who holds (default: whose card is up)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -103,11 +102,12 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, request, self.bot.rng)
             table.state = state
             await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-            drawing = render_soon(render_roll, resolution)
-        await self.reply(interaction, table, resolution, drawing)
+        await self.reply(interaction, table, resolution)
 
-    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
-                    drawing: asyncio.Future[bytes]) -> None:
+    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution) -> None:
+        """The story and the roll card, drawn once the change is stored (a commit is quicker than the
+        picture, and the two drawn together only wait on each other for Python's lock)."""
+        drawing = render_soon(render_roll, resolution)
         content, embed, view, ping = roll_message(table.game.id, table.state, resolution)
         image = await picture(drawing)
         await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view, ping=ping)
@@ -126,13 +126,12 @@ class Rolls(commands.Cog):
             state, resolution = decide(table.state, choice, self.bot.rng)
             table.state = state
             await table.commit("decide", f"{roller.name}: {choice}", {"resolution": serial.to_json(resolution)})
-            drawing = render_soon(render_roll, resolution)
         if interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, resolution, drawing)
+        await self.reply(interaction, table, resolution)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who is shot at", shooter="Who shoots (default: whose card is up)",

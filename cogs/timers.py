@@ -10,7 +10,9 @@ version check lets one process, once, act on it; the channel is told after the c
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -20,8 +22,8 @@ from discord.ext import commands
 from bot.client import Director
 from bot.db import AlarmRow, DatabaseUnavailable, StaleGame, UnitOfWork
 from bot.errors import ReplyFailed
-from bot.render import render_deck, render_roll
-from bot.replies import picture, post, render_soon, safe
+from bot.render import render_roll
+from bot.replies import post, render, safe
 from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
@@ -51,7 +53,8 @@ class Notice:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     ping: list[int] = field(default_factory=list)
-    drawing: asyncio.Future[bytes] | None = None
+    picture: Callable[[], bytes] | None = None
+    """How to draw the message's picture, once the change is stored."""
     filename: str = "image.png"
     entry: tuple[int, int] | None = None
     """The (game id, entry number) of the deadline's log entry, which the message shows."""
@@ -206,13 +209,13 @@ class Timers(commands.Cog):
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.rng)
             outcome, data = " keeps the roll.", {"resolution": serial.to_json(resolution)}
-            drawing, filename = render_soon(render_roll, resolution), "roll.png"
+            drawn, filename = functools.partial(render_roll, resolution), "roll.png"
             content, embed, view, ping = roll_message(game.id, state, resolution)
         else:
             state, outcome = self.hold_or_pass(state, wait, game.deadline_action)
             done = next_turn(state, self.bot.rng)
-            data, turned = {"turned": done.cards}, done.lines
-            drawing, filename = render_soon(render_deck, state), "deck.png"
+            data, turned = {"turned": done.codes}, done.lines
+            drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done)
         said = f"⏰ The deadline passed: **{safe(wait.character.name)}**{safe(outcome)}"
         content = "\n".join(filter(None, (said, content)))
@@ -220,7 +223,7 @@ class Timers(commands.Cog):
         uow.save(state.to_json())
         seq = await uow.log(self.bot.user.id, "deadline", text, data, before=before)
         start_wait(uow, state, server_hours, discord.utils.utcnow())
-        return Notice(content, embed, view, ping, drawing, filename, entry=(game.id, seq),
+        return Notice(content, embed, view, ping, drawn, filename, entry=(game.id, seq),
                       buttons_of=waiting[0].message_id if waiting else None)
 
     def hold_or_pass(self, state: GameState, wait: Wait, action: str) -> tuple[GameState, str]:
@@ -236,7 +239,7 @@ class Timers(commands.Cog):
 
     async def tell(self, channel: discord.abc.Messageable, notice: Notice) -> None:
         """Post the notice (remembering it as its log entry's message) and take away buttons it outdated."""
-        image = await picture(notice.drawing) if notice.drawing is not None else None
+        image = await render(notice.picture) if notice.picture is not None else None
         try:
             message = await post(channel, content=notice.content, embed=notice.embed, image=image,
                                  filename=notice.filename, view=notice.view, ping=notice.ping)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from sqlalchemy import text
@@ -24,12 +25,10 @@ from bot.db import Database
 POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def database_url(request, tmp_path) -> AsyncIterator[str]:
-    """The URL of a new, empty database: a SQLite file, or a PostgreSQL database dropped after the test."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
-        return
+@asynccontextmanager
+async def scratch_postgres() -> AsyncIterator[str]:
+    """The URL of a new, empty PostgreSQL database on the server DIRECTOR_TEST_POSTGRES_URL names, dropped
+    afterwards; skips the test when the variable is not set."""
     server = os.environ.get(POSTGRES_ENV)
     if not server:
         pytest.skip(f"{POSTGRES_ENV} is not set (e.g. postgresql+asyncpg://postgres@127.0.0.1:5432/test)")
@@ -44,6 +43,23 @@ async def database_url(request, tmp_path) -> AsyncIterator[str]:
         async with admin.connect() as connection:
             await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         await admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database_url(request, tmp_path) -> AsyncIterator[str]:
+    """The URL of a new, empty database: a SQLite file, or a PostgreSQL database dropped after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
+        return
+    async with scratch_postgres() as url:
+        yield url
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """The URL of a new, empty PostgreSQL database, dropped after the test (skips without a server)."""
+    async with scratch_postgres() as url:
+        yield url
 
 
 @pytest.fixture

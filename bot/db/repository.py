@@ -37,6 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
 from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
+from .quick import QuickCommit
 
 
 class GameExists(Exception):
@@ -239,6 +240,7 @@ class Database:
         self._games: OrderedDict[tuple[int, int], _Cached] = OrderedDict()
         self._writer: AsyncConnection | None = None
         self._writer_lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
+        self._quick = QuickCommit(self.engine.dialect) if self._writer_lock else None
 
     def __repr__(self) -> str:
         return f"Database({describe(self.engine)})"
@@ -594,8 +596,19 @@ class UnitOfWork:
         mirror = mirror_rows(state)
         digest = mirror_hash(mirror)
         last_seq = loaded.last_seq + len(self._entries)
-        values = {**self._changes, "state": state, "mirror_hash": digest, "last_seq": last_seq,
-                  "version": game.version + 1}
+        values = {**self._changes, "version": game.version + 1}
+        for name, value, changed in (("state", state, self._state is not None),
+                                     ("mirror_hash", digest, digest != loaded.mirror_hash),
+                                     ("last_seq", last_seq, last_seq != loaded.last_seq)):
+            if changed or self._starting:
+                values[name] = value
+        quick = self.database._quick
+        if (quick is not None and not self._starting and not self._writes and digest == loaded.mirror_hash
+                and not connection.in_transaction()):
+            if not await quick.commit(connection, game.id, game.version, {**values, "updated_at": utcnow()},
+                                      ({"game_id": game.id, **entry} for entry in self._entries)):
+                raise StaleGame()
+            return self._stored(game, state, digest, last_seq)
         if self._starting:
             try:
                 game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))
@@ -603,11 +616,6 @@ class UnitOfWork:
                 raise GameExists() from None
             game = self.game = dataclasses.replace(game, id=game_id)
         else:
-            if self._state is None:
-                del values["state"]
-            for unchanged in ("mirror_hash", "last_seq"):
-                if values[unchanged] == getattr(loaded, unchanged):
-                    del values[unchanged]
             result = await connection.execute(update(Game).where(Game.id == game.id, Game.version == game.version)
                                               .values(values))
             if result.rowcount != 1:
@@ -622,10 +630,14 @@ class UnitOfWork:
             await connection.execute(insert(LogEntry), [{"game_id": game.id, **entry} for entry in self._entries])
         for statement in self._writes:
             await connection.execute(statement(game.id))
+        return self._stored(game, state, digest, last_seq)
+
+    def _stored(self, game: GameRow, state: dict[str, Any], digest: str, last_seq: int) -> _Cached | None:
+        """The game as the unit has stored it, for the cache (None when the game ended)."""
         if self._changes.get("status") == "ended":
             return None
-        stored = dataclasses.replace(game, version=game.version + 1, state={})
-        return _Cached(stored, json.dumps(state), digest, last_seq)
+        return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), json.dumps(state), digest,
+                       last_seq)
 
     # -- the game ----------------------------------------------------------------
 
@@ -732,7 +744,8 @@ class UnitOfWork:
         """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo."""
         self._require_game()
         seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
-        self._entries.append({"seq": seq, "actor_id": actor_id, "kind": kind, "text": text, "data": data or {},
+        self._entries.append({"seq": seq, "at": utcnow(), "actor_id": actor_id, "kind": kind, "text": text,
+                              "data": data or {}, "message_id": None, "undone": False,
                               "snapshot": None if before is None else pack_state(before)})
         return seq
 

@@ -7,5 +7,6 @@ run in a worker thread.
 from .deck import render_deck
 from .roll import render_roll
 from .status import render_status, render_status_pages
+from .turn import render_turn
 
-__all__ = ["render_deck", "render_roll", "render_status", "render_status_pages"]
+__all__ = ["render_deck", "render_roll", "render_status", "render_status_pages", "render_turn"]

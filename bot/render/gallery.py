@@ -10,13 +10,14 @@ import random
 import sys
 from pathlib import Path
 
+from ..rules.core.cards import RED_JOKER
 from ..rules.core.charts import Outcome
 from ..rules.core.dice import Dice, Keep, Luck, Roll
 from ..rules.core.replay import Reading
 from ..rules.qotd.casting import CharacterType
 from ..rules.qotd.results import Resolution
 from ..rules.qotd.state import Carried, Character, Condition, GameState, Mount, WeaponCondition
-from . import render_deck, render_roll, render_status
+from . import render_deck, render_roll, render_status, render_turn
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 PLAYERS = (101, 102, 103, 104, 105)
@@ -109,13 +110,13 @@ def sample_resolution() -> Resolution:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write deck.png, status.png and roll.png to the folder named (default docs/gallery)."""
+    """Write turn.png, deck.png, status.png and roll.png to the folder named (default docs/gallery)."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     state = sample_game()
-    pictures = {"deck.png": render_deck(state), "status.png": render_status(state, OWNERS),
-                "roll.png": render_roll(sample_resolution())}
+    pictures = {"turn.png": render_turn((RED_JOKER, state.deck.current), Luck.RED), "deck.png": render_deck(state),
+                "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution())}
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")

@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 from bot.client import Director
-from bot.db import Database, GameExists, StaleGame
+from bot.db import Database, DatabaseUnavailable, GameExists, StaleGame
 from bot.errors import ReplyFailed, UserError
 from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
@@ -61,7 +61,8 @@ class Scene:
         return self.env.bot.db
 
 
-REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame, ReplyFailed)
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame, ReplyFailed,
+            DatabaseUnavailable)
 """Errors the bot answers with a clear message: expected whenever a test is refused (or Discord fails)."""
 
 

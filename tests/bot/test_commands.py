@@ -213,7 +213,7 @@ HAPPY = [
                  id="roll-worst"),
     pytest.param(Case("dora", "deal", {}, (), ("Phase 1", "the pack of 6 cards is shuffled"), "deck.png", "deal",
                       lambda v, s: (v.game.deck.phase, len(v.game.deck.to_come)), (1, 6)), id="deal"),
-    pytest.param(Case("dora", "draw", {}, (), ("Phase 1 — ", "acts"), "deck.png", "draw",
+    pytest.param(Case("dora", "draw", {}, (), ("Phase 1 — ", "acts"), "turn.png", "draw",
                       a_cast_members_card_is_up, True, before=(("dora", "deal", {}, ()),), pings=None),
                  id="draw"),
     pytest.param(Case("pete", "deck", {}, (), ("Phase 1", "turned", "to come", "acts"), "deck.png",

@@ -5,7 +5,7 @@ import pytest
 from .helpers import png
 
 
-@pytest.mark.parametrize("command, filename", [("draw", "deck.png"), ("deck", "deck.png"), ("status", "status.png")])
+@pytest.mark.parametrize("command, filename", [("draw", "turn.png"), ("deck", "deck.png"), ("status", "status.png")])
 async def test_the_embed_shows_the_attached_picture(scene, command, filename):
     await scene.game()
     await scene.pete.slash(scene.channel, "cast add", name="Doc", type="hero", personality="brave")

@@ -162,7 +162,7 @@ async def test_at_the_deadline_the_character_holds_and_the_next_card_is_turned(s
                               f"<@{after.acting.owner}>, {after.acting.name} acts.")
     assert notice.raw_mentions == [after.acting.owner]
     assert notice.embeds[0].title == f"Phase 1 — {len(after.deck.to_come)} to come"
-    assert [a.filename for a in notice.attachments] == ["deck.png"]
+    assert [a.filename for a in notice.attachments] == ["turn.png"]
     [(actor, kind, text, message_id)] = await rows(
         scene.db(), "SELECT actor_id, kind, text, message_id FROM log ORDER BY seq DESC LIMIT 1")
     assert (actor, kind, message_id) == (scene.env.bot.user.id, "deadline", notice.id)

@@ -27,7 +27,7 @@ async def test_an_alarm_rides_in_the_commands_own_update(database):
     await start(database, DOC)
     async with database.unit(GUILD, CHANNEL):
         pass                                                   # the game is served from memory from now on
-    with statements(database) as sent:
+    async with statements(database) as sent:
         async with database.unit(GUILD, CHANNEL) as uow:
             uow.save(state(DOC, phase=1))
             await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state)
@@ -116,6 +116,6 @@ async def test_the_messages_that_show_log_entries_are_stored(database):
 
 async def test_a_naive_alarm_time_is_refused(database):
     await start(database, DOC)
-    with pytest.raises(exc.StatementError, match="naive datetime"):
+    with pytest.raises((exc.StatementError, ValueError), match="naive datetime"):   # SQLite: straight to the driver
         await set_alarm(database, datetime(2030, 1, 1))
     assert await database.next_alarms(10) == []

@@ -3,8 +3,8 @@ statements, and a game another process changed is refused once, then loaded afre
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from sqlalchemy import event
@@ -14,30 +14,44 @@ from bot.db import Database, StaleGame
 from .helpers import CHANNEL, DOC, GUILD, KATE, PETE, json_value, one, start, state
 
 
-@contextmanager
-def statements(database: Database) -> Iterator[list[str]]:
-    """The SQL statements the database is sent inside the block (their first two words)."""
+@asynccontextmanager
+async def statements(database: Database) -> AsyncIterator[list[str]]:
+    """The SQL statements the database is sent inside the block (their first two words), as SQLite's
+    writer connection traces them, or as SQLAlchemy sends them to PostgreSQL."""
     sent: list[str] = []
 
-    def record(_connection, _cursor, statement, *_args) -> None:
-        sent.append(" ".join(statement.split()[:2]).upper())
+    def record(statement: str) -> None:
+        if not statement.startswith(("BEGIN", "COMMIT", "ROLLBACK")):
+            sent.append(" ".join(statement.split()[:2]).upper())
 
-    event.listen(database.engine.sync_engine, "before_cursor_execute", record)
+    if database.engine.dialect.name == "sqlite":
+        driver = (await database._writer.get_raw_connection()).driver_connection
+        await driver.set_trace_callback(record)
+        try:
+            yield sent
+        finally:
+            await driver.set_trace_callback(None)
+        return
+
+    def sending(_connection, _cursor, statement, *_args) -> None:
+        record(statement)
+
+    event.listen(database.engine.sync_engine, "before_cursor_execute", sending)
     try:
         yield sent
     finally:
-        event.remove(database.engine.sync_engine, "before_cursor_execute", record)
+        event.remove(database.engine.sync_engine, "before_cursor_execute", sending)
 
 
 async def test_a_command_on_a_game_served_before_reads_nothing_and_writes_two_statements(database):
     await start(database, DOC)
-    with statements(database) as sent:
+    async with statements(database) as sent:
         async with database.unit(GUILD, CHANNEL) as uow:
             assert uow.game.state == state(DOC)
             uow.save(state(DOC, phase=1))
             assert await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state) == 1
     assert sent == ["UPDATE GAMES", "INSERT INTO"]
-    with statements(database) as sent:
+    async with statements(database) as sent:
         async with database.unit(GUILD, CHANNEL) as uow:
             assert uow.game.state == state(DOC, phase=1)
     assert sent == []

@@ -5,9 +5,9 @@ from bot.render import gallery
 from .pixels import picture
 
 
-def test_the_gallery_writes_the_three_pictures(tmp_path, capsys):
+def test_the_gallery_writes_one_picture_of_each_kind(tmp_path, capsys):
     assert gallery.main([str(tmp_path)]) == 0
-    for name in ("deck.png", "status.png", "roll.png"):
+    for name in ("turn.png", "deck.png", "status.png", "roll.png"):
         picture((tmp_path / name).read_bytes())
     assert "deck.png" in capsys.readouterr().out
 

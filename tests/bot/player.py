@@ -1,0 +1,102 @@
+"""A bot process for the fault tests: the real bot in SimCord on a given database, in a server whose ids are
+the same in every such process (a pinned server id; the channel and members made in the same order), so
+that several processes, one after another or at once, play the same game.
+
+    python -m tests.bot.player URL setup          # start a game, cast it, deal: prints {"ready": true}
+    python -m tests.bot.player URL play N SEED    # N commands as fast as it can, a JSON line per reply
+
+``play`` turns cards with /draw as the Director and, when Doc's card is up, has pete shoot at Billy, then
+keeps or re-rolls as the buttons offer. Each reply is printed (and flushed) as soon as it has arrived:
+``{"command": ..., "ok": ..., "text": ..., "turned": [...]}``, ``ok`` false for a refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+
+import simcord
+
+from bot.client import Director
+from bot.db import Database
+from bot.settings import Settings
+
+GUILD_ID = 1_100_000_000_000_000_000
+PEOPLE = ("dora", "pete", "polly")
+CAST = (("pete", "Doc", "hero", "disciplined", "single_action_revolver"),
+        ("polly", "Billy", "main", "ordinary", "single_action_revolver"),
+        ("dora", "Ike", "supporting", "ordinary", "single_action_revolver"))
+
+
+def make_bot(url: str, seed: int) -> Director:
+    return Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(seed),
+                    sync_on_start=True, shard_count=1)
+
+
+def the_set(env) -> tuple[object, dict[str, object]]:
+    """The server's #saloon and its members, with the same ids in every process."""
+    guild = env.create_guild("Tombstone", id=GUILD_ID)
+    channel = guild.create_text_channel("saloon")
+    return channel, {name: guild.add_member(env.create_user(name)) for name in PEOPLE}
+
+
+def reply(command: str, result) -> dict:
+    """What the user saw: whether it went through, its words, and the cards a /draw turned."""
+    response = result.response
+    if response is None:
+        return {"command": command, "ok": False, "text": "no reply", "turned": []}
+    text = response.content or ""
+    turned = []
+    if response.embeds:
+        description = response.embeds[0].description or ""
+        text = f"{text}\n{description}".strip()
+        if command == "draw":
+            turned = [line.split(" — ")[0].strip("*") for line in description.splitlines() if " — " in line]
+    return {"command": command, "ok": not response.ephemeral, "text": text, "turned": turned}
+
+
+async def setup(url: str) -> None:
+    bot = make_bot(url, 1)
+    async with simcord.run(bot) as env:
+        channel, people = the_set(env)
+        await people["dora"].slash(channel, "game start")
+        for name in ("pete", "polly"):
+            await people[name].slash(channel, "game join")
+        for owner, name, kind, personality, weapon in CAST:
+            await people[owner].slash(channel, "cast add", name=name, type=kind, personality=personality)
+            await people[owner].slash(channel, "cast weapon", character=name, weapon=weapon)
+        await people["dora"].slash(channel, "game settings", cuts=0)
+        await people["dora"].slash(channel, "deal")
+    await bot.db.dispose()
+    print(json.dumps({"ready": True}), flush=True)
+
+
+async def play(url: str, commands: int, seed: int) -> None:
+    bot = make_bot(url, seed)
+    async with simcord.run(bot, check_errors=False) as env:
+        channel, people = the_set(env)
+        for _ in range(commands):
+            result = await people["dora"].slash(channel, "draw")
+            said = reply("draw", result)
+            print(json.dumps(said), flush=True)
+            if said["ok"] and "**Doc** acts" in said["text"]:
+                shot = await people["pete"].slash(channel, "shoot", target="Billy", paces=10)
+                print(json.dumps(reply("shoot", shot)), flush=True)
+                if shot.response is not None and shot.response.components:
+                    kept = await people["pete"].click(shot.response.message, label="Keep")
+                    print(json.dumps(reply("keep", kept)), flush=True)
+    await bot.db.dispose()
+
+
+def main(argv: list[str]) -> None:
+    url, mode, *rest = argv
+    if mode == "setup":
+        asyncio.run(setup(url))
+    else:
+        asyncio.run(play(url, int(rest[0]), int(rest[1])))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
