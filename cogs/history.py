@@ -129,23 +129,21 @@ def struck_embed(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
-async def strike_out(channel: discord.abc.Messageable, entries: list[LogRow]) -> None:
-    """Strike out the bot's messages that showed undone entries, and take their buttons away.
+async def strike_out(channel: discord.abc.Messageable, messages: dict[int, int]) -> None:
+    """Strike out the bot's messages that showed undone entries (by entry number), and take their buttons away.
 
     A message deleted meanwhile (or out of the bot's reach) is passed over, and logged.
     """
-    for entry in entries:
-        if entry.message_id is None:
-            continue
+    for seq, message_id in messages.items():
         try:
-            message = await channel.fetch_message(entry.message_id)
+            message = await channel.fetch_message(message_id)
             content = f"~~{clip(message.content, 1980)}~~ *(undone)*" if message.content else "*(undone)*"
             await message.edit(content=content, embeds=[struck_embed(e) for e in message.embeds], view=None,
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
-            logger.info("the message of log entry #%s is gone; nothing to strike out", entry.seq)
+            logger.info("the message of log entry #%s is gone; nothing to strike out", seq)
         except discord.HTTPException as error:
-            logger.warning("could not strike out the message of log entry #%s: %s", entry.seq, error)
+            logger.warning("could not strike out the message of log entry #%s: %s", seq, error)
 
 
 @app_commands.guild_only()
@@ -209,7 +207,8 @@ class History(commands.Cog):
             view, ping = decision_view(table.game.id, resolution), [owner]
             content = f"<@{owner}>, the roll before waits for your choice again: re-roll or keep?"
         await send(interaction, content=content, embed=embed, view=view, ping=ping)
-        await strike_out(interaction.channel, undone)
+        shown = {e.seq: self.bot.message_showing(table.game.id, e) for e in undone}
+        await strike_out(interaction.channel, {seq: message for seq, message in shown.items() if message})
 
 
 async def setup(bot: Director) -> None:

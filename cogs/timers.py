@@ -5,19 +5,19 @@ sleeps until the soonest alarm of the servers on this process's shards, or until
 command sets a sooner one, and rings every alarm that is due, also those that fell
 due while the bot was down. Each alarm is handled in an ordinary unit of work: its
 version check lets one process, once, act on it; the channel is told after the commit.
+The same task stores, a few seconds after a reply, which message showed which log entry.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.client import Director
 from bot.db import AlarmRow, DatabaseUnavailable, StaleGame, UnitOfWork
@@ -42,7 +42,6 @@ BATCH = 50
 LONGEST_NAP = timedelta(hours=6)
 """The task looks at least this often, whatever it expects."""
 AFTER_A_FAILURE = timedelta(minutes=1)
-AT_ONCE = datetime.min.replace(tzinfo=UTC)
 
 
 @dataclass
@@ -90,46 +89,56 @@ class Timers(commands.Cog):
 
     def __init__(self, bot: Director) -> None:
         self.bot = bot
-        self.wake_at: datetime | None = AT_ONCE
-        """When the task next looks at the alarms (None: while it is looking)."""
-        self._runner: asyncio.Task | None = None
-        self._nap: asyncio.Task | None = None
+        self.looking = True
+        """Whether the task is looking at the alarms (or has yet to, the first time)."""
+        self.looked_at = discord.utils.utcnow()
+        """When it last began to look; its sleep is counted from then."""
+        self.wake_at: datetime | None = None
+        """When it looks next, while it sleeps."""
+        self.expected: datetime | None = None
+        """The soonest alarm set while it looks, to sleep no longer than that afterwards."""
 
     async def cog_load(self) -> None:
         self.bot.alarm_clock = self.expect
-        self._runner = asyncio.create_task(self.keep_time(), name="director-alarms")
+        self.keep_time.start()
 
     async def cog_unload(self) -> None:
         self.bot.alarm_clock = None
-        for task in (self._runner, self._nap):
-            if task is not None:
-                task.cancel()
+        self.keep_time.cancel()
 
     def expect(self, at: datetime | None) -> None:
         """An alarm was set for ``at``: wake the task sooner if it would sleep past it."""
-        if at is None or (self.wake_at is not None and at >= self.wake_at):
+        if at is None:
             return
-        self.wake_at = at
-        if self._nap is not None:
-            self._nap.cancel()
+        if self.looking:
+            self.expected = at if self.expected is None else min(at, self.expected)
+        elif at < self.wake_at:
+            self.sleep_until(at)
 
+    def sleep_until(self, at: datetime) -> None:
+        self.wake_at = at
+        self.keep_time.change_interval(seconds=max((at - self.looked_at).total_seconds(), 0.0))
+
+    @tasks.loop(seconds=LONGEST_NAP.total_seconds())
     async def keep_time(self) -> None:
-        """Ring the due alarms, sleep until the next one, and so on until the bot stops."""
+        """Store the messages noted since the last look and ring the alarms that are due, then sleep
+        until the next one (or a sooner one set meanwhile)."""
+        self.looked_at = now = discord.utils.utcnow()
+        self.looking = True
+        try:
+            await self.bot.store_shown()
+            look_again = await self.ring(now)
+        except Exception:
+            log.exception("could not read the alarms; trying again in a minute")
+            look_again = now + AFTER_A_FAILURE
+        if self.expected is not None:
+            look_again, self.expected = min(look_again, self.expected), None
+        self.looking = False
+        self.sleep_until(look_again)
+
+    @keep_time.before_loop
+    async def until_ready(self) -> None:
         await self.bot.wait_until_ready()
-        while True:
-            now = discord.utils.utcnow()
-            if self.wake_at is None or self.wake_at <= now:
-                self.wake_at = None                            # alarms set meanwhile are kept by expect()
-                try:
-                    look_again = await self.ring(now)
-                except Exception:
-                    log.exception("could not read the alarms; trying again in a minute")
-                    look_again = now + AFTER_A_FAILURE
-                self.wake_at = min(look_again, self.wake_at) if self.wake_at else look_again
-            seconds = (self.wake_at - discord.utils.utcnow()).total_seconds()
-            if seconds > 0:
-                self._nap = asyncio.ensure_future(asyncio.sleep(seconds))
-                await asyncio.wait([self._nap])
 
     async def ring(self, now: datetime) -> datetime:
         """Handle every alarm due by ``now`` on this process's shards; returns when to look again."""
@@ -224,7 +233,7 @@ class Timers(commands.Cog):
         seq = await uow.log(self.bot.user.id, "deadline", text, data, before=before)
         start_wait(uow, state, server_hours, discord.utils.utcnow())
         return Notice(content, embed, view, ping, drawn, filename, entry=(game.id, seq),
-                      buttons_of=waiting[0].message_id if waiting else None)
+                      buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
     def hold_or_pass(self, state: GameState, wait: Wait, action: str) -> tuple[GameState, str]:
         """The character whose card is up holds, if the game's deadline says so and the rules let them;

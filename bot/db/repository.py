@@ -31,13 +31,13 @@ from datetime import datetime
 from typing import Any
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal_column, select, update
+from sqlalchemy import Executable, delete, exc, func, insert, literal_column, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
 from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
-from .quick import QuickCommit
+from .quick import SHOWN_BY, QuickCommit
 
 
 class GameExists(Exception):
@@ -371,12 +371,12 @@ class Database:
     @_reachable()
     async def record_messages(self, shown: Sequence[tuple[int, int, int]]) -> None:
         """Store which message shows each log entry, given as (game id, entry number, message id)."""
-        statement = (update(LogEntry)
-                     .where(LogEntry.game_id == bindparam("entry_game"), LogEntry.seq == bindparam("entry_seq"))
-                     .values(message_id=bindparam("shown_by")))
+        rows = [{"entry_game": game, "entry_seq": seq, "shown_by": message} for game, seq, message in shown]
         async with self._writing() as connection:
-            await connection.execute(statement, [{"entry_game": game, "entry_seq": seq, "shown_by": message}
-                                                 for game, seq, message in shown])
+            if self._quick is not None and not connection.in_transaction():
+                await self._quick.record_messages(connection, rows)
+                return
+            await connection.execute(SHOWN_BY, rows)
             await connection.commit()
 
     # -- campaigns and their rosters ------------------------------------------------

@@ -2,6 +2,7 @@
 
 import discord
 
+from bot.client import STORE_SHOWN_AFTER
 from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
@@ -58,6 +59,7 @@ async def test_undo_of_a_shot_gives_the_card_back_and_strikes_the_entry_and_its_
     shot = await kid_hits_virgil(scene)
     assert len((await game(scene)).characters["virgil"].lost) == 1
     title = shot.response.embeds[0].title
+    await scene.env.advance_time(STORE_SHOWN_AFTER.total_seconds())   # the message is stored, not only noted
     assert await rows(scene.db(), "SELECT message_id FROM log WHERE seq = 10") == [(shot.response.id,)]
 
     result = await scene.dora.slash(scene.channel, "undo")

@@ -71,6 +71,14 @@ async def test_the_player_whose_card_is_up_is_pinged_then_reminded_once(scene):
     assert len(posted(scene, "a reminder")) == 1                          # never a second one for this wait
 
 
+async def test_a_short_reminder_set_while_the_task_sleeps_rings_in_time(scene):
+    await cast_and_draw(scene, reminder_hours=0.5)              # the task, idle, sleeps far longer than that
+    await hours(scene, 0.4)
+    assert posted(scene, "a reminder") == []
+    await hours(scene, 0.2)
+    assert len(posted(scene, "a reminder")) == 1
+
+
 async def test_any_action_starts_a_new_wait_with_its_own_reminder(scene):
     await cast_and_draw(scene)
     await hours(scene, 10)
