@@ -28,6 +28,7 @@ STALE = "The game changed while you were typing: nothing was done, please try ag
 GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it first."
 REPLY_FAILED = "Discord would not take the bot's reply. What you did is stored all the same: `/log recent` shows it."
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
+UNFIT = "Pick from the list: that option takes members of this server and the values it offers."
 INTENTS = discord.Intents(guilds=True)
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
 and their channels, so Discord sends it none of the messages typed on the servers it is in."""
@@ -55,6 +56,8 @@ class DirectorTree(app_commands.CommandTree):
             message = UNREACHABLE
         elif isinstance(error, app_commands.CheckFailure):
             message = str(error) or "You cannot use that command here."
+        elif isinstance(error, app_commands.TransformerError) and error.__cause__ is None:
+            message = UNFIT                       # e.g. a user who is not a member of the server
         else:
             log.error("unexpected error in /%s (guild %s, channel %s, user %s)", _command_name(interaction),
                       interaction.guild_id, interaction.channel_id, interaction.user.id, exc_info=original)

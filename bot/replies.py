@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
 
 import discord
@@ -29,9 +30,18 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+HIDDEN = ("Cc", "Cf")
+"""Unicode categories of control and format characters: invisible, or turning text right to left."""
+
+
+def visible(text: str) -> str:
+    """What a user sees of the text: without control and format characters, spaces collapsed."""
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN).split())
+
+
 def safe(text: str) -> str:
-    """A user-given name as plain text: no markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    """A user-given name as plain text: no markdown, no mentions, nothing hidden or turned right to left."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(visible(text)))
 
 
 def name_of(state: GameState, key: str) -> str:
@@ -41,7 +51,7 @@ def name_of(state: GameState, key: str) -> str:
 
 def describe(reading: Reading, state: GameState) -> str:
     """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
-    lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {reading.dice_reason}"]
+    lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
     lines.append(f"{reading.roll} → **{reading.roll.value}** ({reading.band.value})")

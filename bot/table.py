@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .errors import NoGame, NotAllowed, NotFound, UserError
-from .replies import SHOWN_ENTRY
+from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
 from .rules.qotd.state import Character, GameState
 from .waiting import start_wait
 
@@ -36,14 +36,19 @@ def clean_name(text: str, what: str = "name") -> str:
         raise UserError(f"The {what} is {len(name)} characters long; keep it to {NAME_LIMIT}.")
     if MENTION.search(name):
         raise UserError(f"The {what} cannot contain a mention such as @everyone.")
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
-        raise UserError(f"The {what} contains invisible or control characters.")
+    require_visible(name, what)
     return name
 
 
+def require_visible(text: str, what: str) -> None:
+    """Refuse text with control or format characters: they hide text, or turn what follows right to left."""
+    if any(unicodedata.category(ch) in HIDDEN for ch in text):
+        raise UserError(f"The {what} contains invisible or control characters.")
+
+
 def quote(text: str) -> str:
-    """What a user typed, cut to a name's length and escaped, to repeat it in a refusal."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text[:NAME_LIMIT]))
+    """What a user typed, to repeat it in a refusal: what cannot be seen dropped, cut to a name's length, escaped."""
+    return safe(visible(text)[:NAME_LIMIT])
 
 
 def directs(user: discord.abc.User, director_id: int, director_role: str) -> bool:
@@ -87,12 +92,14 @@ class Table:
             raise NotAllowed(f"Only a Director can {doing}.")
 
     def character(self, text: str) -> Character:
-        """The character a user named (by key or name, any case)."""
-        wanted = " ".join(text.split()).casefold()
+        """The character a user named (by key or name, any case; what cannot be seen is ignored)."""
+        wanted = visible(text)
         for character in self.state.characters.values():
-            if wanted in (character.key, character.name.casefold()):
+            if wanted.casefold() in (character.key, character.name.casefold()):
                 return character
-        raise NotFound(f"There is no character called **{quote(text)}** in this game.")
+        if not wanted:
+            raise NotFound("There is no character by that name in this game.")
+        raise NotFound(f"There is no character called **{quote(wanted)}** in this game.")
 
     def require_control(self, character: Character) -> None:
         """Only the owner of a character, or a Director, acts with it."""

@@ -116,6 +116,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             raise UserError("A bot cannot direct the game.")
         async with open_table(self.bot, interaction) as table:
             table.require_director("hand over the game")
+            if member.id == table.game.director_id:
+                raise UserError(f"{safe(member.display_name)} already directs the game.")
             table.uow.set_director(member.id)
             await table.commit("director", f"{member.display_name} now directs the game.")
         await send(interaction, content=f"{member.mention} now directs the game.", ping=[member.id])
@@ -138,6 +140,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                        pin_status: bool | None = None) -> None:
         """Show or change the settings: the game's need a Director, the server's Manage Server."""
         guild_id = interaction.guild_id
+        if director_role is not None and director_role.is_default():
+            raise UserError("@everyone cannot be the Director role: every member would direct every game.")
         server_change = {k: v for k, v in (("director_role", director_role and director_role.name),
                                            ("reminder_hours", server_reminder_hours),
                                            ("status_pinned", pin_status)) if v is not None}

@@ -24,7 +24,7 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character, GameState
-from bot.table import Table, open_table
+from bot.table import Table, open_table, require_visible
 
 from . import options
 
@@ -221,6 +221,8 @@ class Rolls(commands.Cog):
         """Any single chart: evade, task, respond, react, locate, courage, break off, poison, escape ..."""
         if chart not in TESTABLE:
             raise UserError("Pick a chart from the list.")
+        if reduced:
+            require_visible(reduced, "reason the dice are reduced")
 
         def build(table: Table) -> Request:
             return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",
@@ -267,9 +269,13 @@ class Rolls(commands.Cog):
                    keep: Literal["best", "worst", "all"] = "best",
                    why: app_commands.Range[str, 1, 200] | None = None) -> None:
         """A free roll of D10s for what the charts do not cover; logged like any other."""
-        rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
+        if why:
+            require_visible(why, "reason")
         reason = why or "a free roll"
         async with open_table(self.bot, interaction) as table:
+            if interaction.user.id not in table.state.seats and not table.is_director:
+                raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
+            rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}** ({rolled.band.value})")

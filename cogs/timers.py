@@ -75,7 +75,7 @@ def reminder_text(wait: Wait, uow: UnitOfWork) -> str:
         at_deadline = f"{name} keeps the roll"
     else:
         text = f"<@{wait.user_id}>, a reminder: {name}'s card is up. Act, `/hold`, or `/draw` the next card."
-        at_deadline = f"{name} holds" if game.deadline_action == HOLD else f"{name}'s turn passes"
+        at_deadline = f"{name} holds" if game.deadline_action == HOLD else "the turn passes"
     if game.waiting_since is not None:
         text += f" The game has waited since {when(game.waiting_since)}."
     deadline = deadline_at(game)
@@ -217,7 +217,7 @@ class Timers(commands.Cog):
         if wait.decision:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.rng)
-            outcome, data = " keeps the roll.", {"resolution": serial.to_json(resolution)}
+            outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
             content, embed, view, ping = roll_message(game.id, state, resolution)
         else:
@@ -226,9 +226,9 @@ class Timers(commands.Cog):
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done)
-        said = f"⏰ The deadline passed: **{safe(wait.character.name)}**{safe(outcome)}"
+        said = f"⏰ The deadline passed: **{safe(wait.character.name)}** {safe(outcome)}"
         content = "\n".join(filter(None, (said, content)))
-        text = " ".join([f"The deadline passed: {wait.character.name}{outcome}", *turned])
+        text = " ".join([f"The deadline passed: {wait.character.name} {outcome}", *turned])
         uow.save(state.to_json())
         seq = await uow.log(self.bot.user.id, "deadline", text, data, before=before)
         start_wait(uow, state, server_hours, discord.utils.utcnow())
@@ -239,12 +239,12 @@ class Timers(commands.Cog):
         """The character whose card is up holds, if the game's deadline says so and the rules let them;
         else their turn passes. Returns the state and what happened, to follow the character's name."""
         if action != HOLD:
-            return state, "'s turn passes."
+            return state, "does not act: the turn passes."
         try:
             state, _ = perform(state, HoldRequest(wait.character.key), self.bot.rng)
         except RulesError as refusal:
-            return state, f" cannot hold ({refusal}); the turn passes."
-        return state, " holds."
+            return state, f"cannot hold ({refusal}): the turn passes."
+        return state, "holds."
 
     async def tell(self, channel: discord.abc.Messageable, notice: Notice) -> None:
         """Post the notice (remembering it as its log entry's message) and take away buttons it outdated."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -13,6 +14,9 @@ from bot.db import Database, DatabaseUnavailable, GameExists, StaleGame
 from bot.errors import ReplyFailed, UserError
 from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
+from tests.rules.scripted import Dice
+
+from .helpers import stored_game
 
 
 MADE: list[Director] = []
@@ -41,7 +45,11 @@ async def simcord_bot(db_url):
 
 @dataclass
 class Scene:
-    """A server with a #saloon channel, its Director (dora) and two players (pete, polly)."""
+    """A server with a #saloon channel, its Director (dora) and two players (pete, polly).
+
+    Also on the server: a stranger, deputy (who has the server's Director role) and boss (who may
+    manage the server).
+    """
 
     env: object
     guild: object
@@ -50,6 +58,8 @@ class Scene:
     pete: object
     polly: object
     stranger: object
+    deputy: object
+    boss: object
 
     async def game(self) -> None:
         """Start a game with dora directing, and both players joined."""
@@ -57,12 +67,52 @@ class Scene:
         await self.pete.slash(self.channel, "game join")
         await self.polly.slash(self.channel, "game join")
 
+    async def mid_phase(self, channel, campaign: str | None = None) -> None:
+        """A game in ``channel`` (an adventure of ``campaign``, if given) in the middle of phase 1, with
+        Kid's card up (see MID_PHASE)."""
+        self.env.bot.rng = Dice()
+        start = await self.dora.slash(channel, "game start", **({"campaign": campaign} if campaign else {}))
+        assert not start.response.ephemeral, start.response.content
+        for actor, command, options, faces in MID_PHASE:
+            self.env.bot.rng.faces = list(faces)
+            result = await getattr(self, actor).slash(channel, command, **options)
+            assert not result.response.ephemeral, f"/{command} was refused: {result.response.content}"
+            assert self.env.bot.rng.faces == [], f"/{command} left dice unrolled"
+        for _ in range(10):
+            state = await stored_game(self.db(), self.guild.id, channel.id)
+            if state.acting and state.acting.key == "kid":
+                return
+            await self.dora.slash(channel, "draw")
+        raise AssertionError("Kid's card never came up")
+
     def db(self) -> Database:
         return self.env.bot.db
 
 
-REFUSALS = (UserError, RulesError, app_commands.CheckFailure, GameExists, StaleGame, ReplyFailed,
-            DatabaseUnavailable)
+MID_PHASE = [
+    ("pete", "game join", {}, ()),
+    ("polly", "game join", {}, ()),
+    ("pete", "cast add", {"name": "Kid", "type": "supporting", "personality": "ordinary"}, ()),
+    ("pete", "cast weapon", {"character": "Kid", "weapon": "derringer"}, ()),
+    ("pete", "cast skill", {"character": "Kid", "skill": "healer"}, ()),
+    ("pete", "cast add", {"name": "Doc Holliday", "type": "hero", "personality": "brave"}, ()),
+    ("polly", "cast add", {"name": "Wyatt Earp", "type": "main", "personality": "disciplined"}, ()),
+    ("polly", "cast weapon", {"character": "Wyatt Earp", "weapon": "double_barrelled"}, ()),
+    ("dora", "cast add", {"name": "Ike", "type": "minor", "personality": "rash"}, ()),
+    ("dora", "cast beast", {"name": "Old Ephraim", "animal": "grizzly"}, ()),
+    ("pete", "shoot", {"shooter": "Kid", "target": "Ike", "paces": 6}, (7, 8, 4)),
+    ("pete", "fight", {"attacker": "Kid", "defender": "Doc Holliday"}, (6, 6, 5, 5, 6, 6)),
+    ("dora", "deal", {}, ()),
+]
+"""A game with every kind of character. pete plays Kid (Supporting, a Healer whose derringer has
+one of its two shots left) and Doc Holliday (a Hero, knocked out by Kid); polly plays Wyatt Earp (a
+Main Character, Disciplined); dora directs Ike (a Minor Character, down with a lethal hit) and Old
+Ephraim (a grizzly not yet in play). Phase 1 is dealt; ``Scene.mid_phase`` then turns cards until
+Kid's is up."""
+
+
+REFUSALS = (UserError, RulesError, app_commands.CheckFailure, app_commands.TransformerError, GameExists, StaleGame,
+            ReplyFailed, DatabaseUnavailable)
 """Errors the bot answers with a clear message: expected whenever a test is refused (or Discord fails)."""
 
 
@@ -76,5 +126,9 @@ async def scene(simcord_env):
     guild = simcord_env.create_guild("Tombstone")
     channel = guild.create_text_channel("saloon")
     users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
+    director = guild.create_role("Director")
+    manager = guild.create_role("Manager", permissions=discord.Permissions(manage_guild=True))
+    users["deputy"] = guild.add_member(simcord_env.create_user("deputy"), roles=[director])
+    users["boss"] = guild.add_member(simcord_env.create_user("boss"), roles=[manager])
     yield Scene(simcord_env, guild, channel, **users)
     assert unexpected_errors(simcord_env) == []

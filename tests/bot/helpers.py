@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
 
 from bot.db import Database
+from bot.db.models import Base
 from bot.rules.qotd.state import GameState
+from tests.db.helpers import rows
 
 
 async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState | None:
@@ -15,13 +20,66 @@ async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState
     return GameState.from_json(game.state) if game else None
 
 
+@dataclass
+class View:
+    """Everything a command may change: the game, its Director, its log, what the channel shows everyone."""
+
+    state: dict | None
+    director: int | None
+    log: list[tuple[str, str]]
+    public: list[tuple]
+    """The messages everyone in the channel sees, as they read now (refusals are ephemeral and are not here)."""
+    game: GameState | None = field(default=None, compare=False)
+
+
+async def channel_view(env, guild_id: int, channel) -> View:
+    """What the database holds for the channel's game, and the channel's public messages.
+
+    The messages are read from SimCord's store (an edit replaces what it changes and stamps the message).
+    """
+    db = env.bot.db
+    game, director, log = None, None, []
+    row = await db.load_game(guild_id, channel.id)
+    if row is not None:
+        game, director = GameState.from_json(row.state), row.director_id
+        log = await rows(db, "SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq", id=row.id)
+    stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+    public = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
+              for m in stored if not m.is_ephemeral]
+    return View(game.to_json() if game else None, director, log, public, game)
+
+
+MIRRORS = {"players", "characters"}
+"""Tables that mirror each game's state: its version counts every change (``channel_view`` reads the state whole)."""
+WRITTEN_ONCE = {("games", "state"), *(("log", c) for c in ("at", "actor_id", "kind", "text", "data", "snapshot"))}
+"""Columns left out: a game's state as above, and what a log entry holds (an entry is only ever undone or linked
+to its message; ``channel_view`` reads the channel's entries)."""
+
+
+async def stored_rows(db: Database) -> dict[str, list[dict]]:
+    """Every row of every table as the database holds it now, but for MIRRORS and WRITTEN_ONCE."""
+    tables = {}
+    async with db.engine.connect() as connection:
+        for table in Base.metadata.sorted_tables:
+            if table.name not in MIRRORS:
+                columns = [c for c in table.columns if (table.name, c.name) not in WRITTEN_ONCE]
+                result = await connection.execute(select(*columns).order_by(*table.primary_key.columns))
+                tables[table.name] = [dict(row._mapping) for row in result]
+    return tables
+
+
 def text_of(result) -> str:
-    """Everything a reply shows in words: content, embed titles, descriptions and fields."""
-    message = result.response
+    """Everything a reply shows in words."""
+    return words_of(result.response)
+
+
+def words_of(message) -> str:
+    """Everything a message shows in words: content, embed titles, descriptions, fields and footers."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}: {f.value}" for f in embed.fields]
+        parts.append(embed.footer.text or "")
     return "\n".join(parts)
 
 

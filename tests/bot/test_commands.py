@@ -22,11 +22,10 @@ import discord
 import pytest
 from simcord import OptionError
 
-from bot.rules.qotd.state import Condition, GameState
-from tests.db.helpers import rows
+from bot.rules.qotd.state import Condition
 from tests.rules.scripted import Dice
 
-from .helpers import pinged, png, refused, stored_game, text_of
+from .helpers import View, channel_view, pinged, png, refused, text_of
 
 LONG = "x" * 10_000
 NOBODY = "Nobody"
@@ -35,29 +34,8 @@ NOBODY = "Nobody"
 # -- reading the channel and the database ------------------------------------------------------
 
 
-@dataclass
-class View:
-    """Everything a command may change: the game, its Director, its log, what the channel shows."""
-
-    state: dict | None
-    director: int | None
-    log: list[tuple[str, str]]
-    public: int
-    """Messages everyone in the channel sees (refusals are ephemeral and do not count)."""
-    game: GameState | None = field(default=None, compare=False)
-
-
 async def view(scene, channel=None) -> View:
-    channel = channel or scene.channel
-    game = await stored_game(scene.db(), scene.guild.id, channel.id)
-    director, log = None, []
-    row = await scene.db().load_game(scene.guild.id, channel.id)
-    if row is not None:
-        director = row.director_id
-        log = [(kind, text) for kind, text in await rows(scene.db(), "SELECT kind, text FROM log WHERE game_id = :id "
-                                                                      "ORDER BY seq", id=row.id)]
-    public = sum(not m.flags.ephemeral for m in channel.history())
-    return View(game.to_json() if game else None, director, log, public, game)
+    return await channel_view(scene.env, scene.guild.id, channel or scene.channel)
 
 
 def messages(channel) -> int:
@@ -312,7 +290,7 @@ async def test_each_command_shows_its_outcome_and_stores_it(ready, case):
         assert reply.attachments == []
 
     after = await view(scene)
-    assert after.public == before.public + 1
+    assert len(after.public) == len(before.public) + 1
     if case.command == "game end":
         assert after.log == [] and after.director is None            # no active game in the channel now
     elif case.logged:
@@ -354,13 +332,19 @@ async def test_a_member_who_manages_the_server_changes_its_settings_and_its_dire
     assert "Director role: Marshal" in text_of(result) and "Reminder after: 2.5 hours" in text_of(result)
     server = await scene.db().server(scene.guild.id)
     assert (server.director_role, server.reminder_hours) == ("Marshal", 2.5)
-    await assert_unchanged(scene, View(before.state, before.director, before.log, before.public + 1))
+    after = await view(scene)
+    assert (after.state, after.director, after.log) == (before.state, before.director, before.log)
+    assert len(after.public) == len(before.public) + 1
 
     deputy = scene.guild.add_member(scene.env.create_user("deputy"), roles=[marshal])
     scene.env.bot.rng = Dice()
     result = await deputy.slash(scene.channel, "deal")
     assert "the pack of 6 cards is shuffled" in text_of(result)
     assert (await view(scene)).game.deck.phase == 1
+
+    refused(await boss.slash(scene.channel, "game settings", director_role=scene.guild.default_role),
+            "@everyone cannot be the Director role")
+    assert (await scene.db().server(scene.guild.id)).director_role == "Marshal"
 
 
 async def test_settings_without_options_show_the_server_defaults_without_a_game(scene):
@@ -518,6 +502,16 @@ async def test_a_bot_can_neither_direct_nor_play(ready):
     ], lambda *row: refused_and_unchanged(ready, *row))
 
 
+async def test_a_user_who_is_not_a_member_of_the_server_is_refused(ready, caplog):
+    drifter = ready.env.create_user("drifter")       # on no server: Discord sends them as a user, not a member
+    await each_row([
+        ("dora", "game director", {"member": lambda s: drifter}, "Pick from the list"),
+        ("dora", "cast add", {"name": "Ike", "type": "minor", "personality": "rash", "player": lambda s: drifter},
+         "Pick from the list"),
+    ], lambda *row: refused_and_unchanged(ready, *row))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
 # -- (c) bad input -------------------------------------------------------------------------------------
 
 
@@ -567,6 +561,38 @@ MENTIONS = [
 
 async def test_mentions_in_names_are_refused_and_never_ping(ready):
     await each_row(MENTIONS, lambda *row: refused_and_unchanged(ready, *row))
+
+
+HIDDEN_TEXT = [
+    ("pete", "cast show", {"character": "\u202eNobody"}, "There is no character called **Nobody** in this game."),
+    ("pete", "cast remove", {"character": "No\u200bbody\u0007"},
+     "There is no character called **Nobody** in this game."),
+    ("pete", "shoot", {"shooter": "Kid", "target": "\u200b\u2060", "paces": 6},
+     "There is no character by that name in this game."),
+]
+
+
+async def test_a_refusal_quotes_a_name_without_its_invisible_or_right_to_left_characters(ready):
+    await each_row(HIDDEN_TEXT, lambda *row: refused_and_unchanged(ready, *row))
+
+
+async def test_invisible_characters_in_a_name_are_ignored(ready):
+    result = await run(ready, "polly", "cast show", {"character": "\u202eKi\u200bd"})
+    assert "Cards: A♥ K♥" in text_of(result)
+
+
+async def test_a_reason_with_invisible_or_right_to_left_characters_is_refused_before_any_roll(ready):
+    await each_row([("pete", "roll", {"why": "luck\u202e 01"}, "The reason contains invisible or control characters."),
+                    ("pete", "roll", {"why": "a bell\u0007"}, "The reason contains invisible or control characters."),
+                    ("pete", "test", {"character": "Kid", "chart": "task", "reduced": "dark\u202e 01"},
+                     "The reason the dice are reduced contains invisible or control characters.")],
+                   lambda *row: refused_and_unchanged(ready, *row))
+
+
+async def test_a_reduced_dice_reason_shows_no_link_or_mention_a_user_wrote(ready):
+    result = await step(ready, "pete", "test", {"character": "Kid", "chart": "task",
+                                                "reduced": "@here [click](https://example.com)"}, (6, 6))
+    assert "reduced dice 2D10 take worst (@\u200bhere \\[click](https://example.com))" in text_of(result)
 
 
 TOO_LONG = [
@@ -668,6 +694,7 @@ IMPOSSIBLE = {
         ("pete", "reload", {"character": "Kid"}, "Kid has no weapon that needs reloading"),
         ("pete", "move", {"character": "Kid", "leader": "Kid"}, "Name another character"),
         ("pete", "test", {"character": "Kid", "chart": "charm"}, "Only a Charismatic character"),
+        ("dora", "game director", {"member": lambda s: s.dora}, "dora already directs the game"),
     ],
     "empty-cast": [
         ("dora", "deal", {}, "Nobody in the cast has a card to play"),
@@ -854,3 +881,12 @@ async def test_a_members_name_with_everyone_and_markdown_pings_nobody(ready):
     assert rolled.response.content == "@\u200beveryone \\*\\*Dan\\*\\* rolls for @\u200bhere \\*\\*luck\\*\\*: " \
                                       "1D10: [8] → **8** (5-9)"
     no_pings(rolled)
+
+
+async def test_a_members_right_to_left_name_is_shown_without_its_control_characters(ready):
+    backwards = ready.guild.add_member(ready.env.create_user("backwards"), nick="\u202eDan\u200f")
+    join = await backwards.slash(ready.channel, "game join")
+    assert join.response.content == "Dan joins the game with ♣ clubs."
+    ready.env.bot.rng = Dice(10)
+    rolled = await backwards.slash(ready.channel, "roll")
+    assert rolled.response.content == "Dan rolls for a free roll: 1D10: [10] → **10** (10)"

@@ -190,11 +190,27 @@ async def test_a_skipping_deadline_passes_the_turn_without_holding(scene):
     await hours(scene, 24.5)
     [notice] = posted(scene, "deadline passed")
     after = await game(scene)
-    assert notice.content == (f"⏰ The deadline passed: **{first.name}**'s turn passes.\n"
+    assert notice.content == (f"⏰ The deadline passed: **{first.name}** does not act: the turn passes.\n"
                               f"<@{after.acting.owner}>, {after.acting.name} acts.")
     assert not any(Condition.HOLDING in c.conditions for c in after.characters.values())
     assert after.deck.turned[:len(before.deck.turned)] == before.deck.turned
     assert len(after.deck.turned) > len(before.deck.turned)
+
+
+async def test_a_character_who_may_not_hold_has_the_turn_pass_at_a_holding_deadline(scene):
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Ike", type="minor", personality="rash")
+    await scene.polly.slash(scene.channel, "cast add", name="Wyatt", type="supporting", personality="ordinary")
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=24)
+    await scene.dora.slash(scene.channel, "deal")
+    await scene.dora.slash(scene.channel, "draw")
+    while (await game(scene)).acting.key != "ike":
+        await scene.dora.slash(scene.channel, "draw")
+    await hours(scene, 24.5)
+    [notice] = posted(scene, "deadline passed")
+    assert notice.content.startswith("⏰ The deadline passed: **Ike** cannot hold (Only Heroes, Main and Supporting "
+                                     "Characters can hold.): the turn passes.")
+    assert Condition.HOLDING not in (await game(scene)).characters["ike"].conditions
 
 
 async def test_a_roll_left_hanging_is_kept_at_the_deadline(scene):

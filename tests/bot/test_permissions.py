@@ -1,0 +1,211 @@
+"""Who may do what: every command, as each kind of member, on the mid-phase game of ``Scene.mid_phase``.
+
+The matrix is the spec (PLAY.md, "Who is who"; README, "Who may do what"): only a character's player
+or a Director acts with it; only a Director deals, ends, casts beasts, undoes and settles a re-roll a
+player left hanging; the server's settings need Manage Server. A Director is the game's (dora), any
+member with the server's Director role (deputy), or anyone who may manage the server (boss); the same
+goes for a campaign, whose Director is the member who started it.
+
+    ✓  the member acts: what the database holds changes (the game, its log, a roster, the settings ...)
+    ·  the member may look: the answer is public, and nothing changes
+    ✗  the member is refused: ephemerally, in a clear sentence, and nothing changes
+
+Each cell is judged as the fuzz judges a call (``arena.judge``), then the game is put back. Every
+failing cell is reported.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from tests.db.helpers import rows
+from tests.rules.scripted import Dice
+
+from .arena import REFUSED, SUCCEEDED, Arena, leaves
+
+ACTS, LOOKS, NO = "✓", "·", "✗"
+MEANING = {ACTS: "acts", LOOKS: "looks, changing nothing", NO: "is refused"}
+WHO = {"pete": "Kid's player", "polly": "another player", "dora": "the game's Director",
+       "deputy": "a member with the Director role", "stranger": "a stranger", "boss": "a server manager"}
+
+MID_PHASE = "the mid-phase game, Kid's card up"
+NO_GAME = "a channel with no game"
+JOINED = "the mid-phase game, after the member's /game join"
+WAITING = "the mid-phase game, Doc Holliday's failed task waiting for a re-roll decision"
+ROSTERED = "the mid-phase game, after pete put Kid on the campaign's roster and took Kid out of the cast"
+LEARNT = "the mid-phase game; Old Timer, pete's, learnt from an adventure of another campaign"
+CAMPAIGN = "a new campaign of dora's, no adventure of it under way"
+KEEP = "click Keep"
+"""Not a slash command: the Keep button of the re-roll waiting for a decision."""
+
+
+@dataclass(frozen=True)
+class Row:
+    command: str
+    options: dict
+    """Values, or functions of the Place for members, roles and names made for the cell."""
+    marks: str
+    """One mark per member of WHO, in its order."""
+    where: str = MID_PHASE
+
+
+@dataclass
+class Place:
+    """Where a cell runs: the arena, the channel, and the campaign made for it (if any)."""
+
+    arena: Arena
+    channel: object
+    campaign: str = ""
+
+
+def member(name: str):
+    return lambda place: getattr(place.arena.scene, name)
+
+
+def marshal(place: Place):
+    return place.arena.marshal
+
+
+def new_name(place: Place) -> str:
+    return place.arena.name("Posse")
+
+
+def made_campaign(place: Place) -> str:
+    return place.campaign
+
+
+#   command, options                                                 marks of pete, polly, dora, deputy, stranger, boss
+MATRIX = [
+    Row("game start", {},                                                           "✓  ✓  ✓  ✓  ✓  ✓", NO_GAME),
+    Row("game join", {},                                                            "✗  ✗  ✗  ✓  ✓  ✓"),
+    Row("game leave", {},                                                           "✗  ✗  ✗  ✓  ✓  ✓", JOINED),
+    Row("game end", {},                                                             "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game director", {"member": member("polly")},                               "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game settings", {},                                                        "·  ·  ·  ·  ·  ·"),
+    Row("game settings", {"cuts": 3},                                               "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game settings", {"reminder_hours": 2.0},                                   "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game settings", {"deadline_hours": 24.0, "deadline_action": "skip"},       "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game settings", {"server_reminder_hours": 2.0},                            "✗  ✗  ✗  ✗  ✗  ✓"),
+    Row("game settings", {"pin_status": True},                                      "✗  ✗  ✗  ✗  ✗  ✓"),
+    Row("game settings", {"director_role": marshal},                                "✗  ✗  ✗  ✗  ✗  ✓"),
+    Row("cast add", {"name": "Billy", "type": "minor", "personality": "rash"},      "✓  ✓  ✓  ✓  ✗  ✓"),
+    Row("cast add", {"name": "Billy", "type": "minor", "personality": "rash",
+                     "player": member("stranger")},                                 "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast beast", {"name": "Rex", "animal": "dog"},                             "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast activate", {"character": "Old Ephraim"},                              "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast skill", {"character": "Kid", "skill": "tough"},                       "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast weapon", {"character": "Kid", "weapon": "knife"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast armour", {"character": "Kid", "armour": "heavy"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast mount", {"character": "Kid", "mount": "horse"},                       "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast show", {"character": "Kid"},                                          "·  ·  ·  ·  ·  ·"),
+    Row("cast list", {},                                                            "·  ·  ·  ·  ·  ·"),
+    Row("cast remove", {"character": "Kid"},                                        "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("deal", {"again": True},                                                    "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("draw", {},                                                                 "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("hold", {},                                                                 "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("deck", {},                                                                 "·  ·  ·  ·  ·  ·"),
+    Row("status", {},                                                               "·  ·  ·  ·  ·  ·"),
+    Row("shoot", {"shooter": "Kid", "target": "Wyatt Earp", "paces": 6},            "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("fight", {"attacker": "Kid", "defender": "Wyatt Earp"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("quickdraw", {"shooter": "Kid", "target": "Wyatt Earp"},                    "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("move", {"character": "Kid"},                                               "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("test", {"character": "Kid", "chart": "task"},                              "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("reload", {"character": "Kid"},                                             "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("heal", {"healer": "Kid", "patient": "Ike"},                                "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("comeround", {"character": "Doc Holliday"},                                 "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("roll", {},                                                                 "✓  ✓  ✓  ✓  ✗  ✓"),
+    Row("log recent", {},                                                           "·  ·  ·  ·  ·  ·"),
+    Row("log export", {},                                                           "·  ·  ·  ·  ·  ·"),
+    Row("undo", {},                                                                 "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row(KEEP, {},                                                                   "✓  ✗  ✓  ✓  ✗  ✓", WAITING),
+    Row("campaign start", {"name": new_name},                                       "✓  ✓  ✓  ✓  ✓  ✓"),
+    Row("campaign add", {"character": "Kid"},                                       "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("campaign cast", {"character": "Kid"},                                      "✓  ✗  ✓  ✓  ✗  ✓", ROSTERED),
+    Row("campaign show", {},                                                        "·  ·  ·  ·  ·  ·"),
+    Row("campaign learn", {"character": "Old Timer"},                               "·  ✗  ·  ·  ✗  ·", LEARNT),
+    Row("campaign end", {"campaign": made_campaign},                                "✗  ✗  ✓  ✓  ✗  ✓", CAMPAIGN),
+]
+
+
+async def test_the_matrix_has_a_row_for_every_command(scene):
+    commands = {command.qualified_name for command in leaves(scene.env.bot.tree)}
+    assert commands - {row.command for row in MATRIX} == set(), "commands missing from the matrix"
+
+
+async def test_exactly_the_members_the_matrix_allows_change_anything(scene):
+    arena = await Arena(scene).open()
+    await old_timer_learns(arena)
+    failures, marks = [], Counter()
+    for row in MATRIX:
+        for (name, role), mark in zip(WHO.items(), row.marks.split(), strict=True):
+            marks[mark] += 1
+            failures += [f"{label(row)} by {name} ({role}), in {row.where}: {problem}"
+                         for problem in await cell(arena, row, name, mark)]
+    print(f"\npermissions: {len(MATRIX)} rows × {len(WHO)} members: {marks[ACTS]} cells act, {marks[LOOKS]} look "
+          f"and change nothing, {marks[NO]} are refused; {len(failures)} failing")
+    assert not failures, f"{len(failures)} failing cells:\n" + "\n".join(failures)
+
+
+async def old_timer_learns(arena: Arena) -> None:
+    """pete's Old Timer ends an adventure of the campaign Old Days with a new trait to pick."""
+    scene, channel = arena.scene, arena.empty_channel()
+    await scene.dora.slash(channel, "campaign start", name="Old Days")
+    await scene.dora.slash(channel, "game start", campaign="Old Days")
+    await scene.pete.slash(channel, "game join")
+    await scene.pete.slash(channel, "cast add", name="Old Timer", type="hero", personality="ordinary")
+    await scene.pete.slash(channel, "campaign add", character="Old Timer")
+    arena.env.bot.rng = Dice(10, 3)                          # 2D10 take best 10: Experience is a great Teacher!
+    await scene.dora.slash(channel, "game end")
+    [(traits_due,)] = await rows(arena.db, "SELECT traits_due FROM roster WHERE name = 'Old Timer'")
+    assert traits_due == 1
+
+
+async def cell(arena: Arena, row: Row, name: str, mark: str) -> list[str]:
+    """Run one cell: the member's call where the row says; what went wrong, if anything."""
+    who = getattr(arena.scene, name)
+    place = await prepare(arena, row.where, who)
+    if row.command == KEEP:
+        async def call():
+            return await who.click(place.channel.last_message, label="Keep")
+    else:
+        options = {key: value(place) if callable(value) else value for key, value in row.options.items()}
+
+        async def call():
+            return await who.slash(place.channel, row.command, **options)
+    arena.dice(7)
+    outcome = await arena.fire(call, place.channel)
+    problems = list(outcome.problems)
+    verdict = {ACTS: SUCCEEDED, LOOKS: SUCCEEDED, NO: REFUSED}[mark]
+    if outcome.verdict != verdict or (mark == ACTS) != bool(outcome.changed):
+        did = f"{outcome.verdict}, changing {', '.join(outcome.changed) or 'nothing'}"
+        problems.append(f"expected the member {MEANING[mark]}, but the call {did}: {outcome.reply[:160]!r}")
+    if outcome.changed or row.where in (JOINED, WAITING, ROSTERED):
+        await arena.restore()
+    return problems
+
+
+async def prepare(arena: Arena, where: str, who) -> Place:
+    """Set the scene a row names, for the member ``who``."""
+    scene = arena.scene
+    if where == NO_GAME:
+        return Place(arena, arena.empty_channel())
+    place = Place(arena, arena.channel)
+    if where == JOINED:
+        await who.slash(place.channel, "game join")
+    elif where == WAITING:
+        arena.env.bot.rng = Dice(3, 3)
+        await scene.pete.slash(place.channel, "test", character="Doc Holliday", chart="task")
+    elif where == ROSTERED:
+        await scene.pete.slash(place.channel, "campaign add", character="Kid")
+        await scene.pete.slash(place.channel, "cast remove", character="Kid")
+    elif where == CAMPAIGN:
+        place.campaign = arena.name("Posse")
+        await scene.dora.slash(place.channel, "campaign start", name=place.campaign)
+    return place
+
+
+def label(row: Row) -> str:
+    """The row's command as typed, members and roles left as such."""
+    options = [f"{key}:{'<member or role>' if callable(value) else value}" for key, value in row.options.items()]
+    return " ".join([row.command if row.command == KEEP else f"/{row.command}", *options])
