@@ -92,10 +92,7 @@ async def test_upgrading_a_played_game_from_0001_keeps_its_log_numbers_and_undo_
     try:
         async with database.engine.begin() as connection:
             await connection.run_sync(lambda sync: _upgrade_to(sync, "0001"))
-            await connection.execute(text(
-                "INSERT INTO games (id, guild_id, channel_id, ruleset, director_id, status, state, version, "
-                "deadline_action, created_at, updated_at) VALUES (7, :g, :c, 'qotd', :d, 'active', :s, 3, 'hold', "
-                ":now, :now)"), {"g": GUILD, "c": CHANNEL, "d": DIRECTOR, "s": json.dumps(state(DOC)), "now": NOW})
+            await insert_game(connection, version=3)
             for seq, snapshot in ((1, None), (2, pack_state(state())), (3, pack_state(state(DOC, phase=1)))):
                 await connection.execute(text(
                     "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone) "
@@ -121,11 +118,7 @@ async def test_a_game_from_before_the_alarms_gets_none_and_going_back_keeps_it_w
     try:
         async with database.engine.begin() as connection:
             await connection.run_sync(lambda sync: _upgrade_to(sync, "0004"))
-            await connection.execute(text(
-                "INSERT INTO games (id, guild_id, channel_id, ruleset, director_id, status, state, version, "
-                "deadline_action, last_seq, created_at, updated_at) VALUES (7, :g, :c, 'qotd', :d, 'active', :s, 2, "
-                "'hold', 1, :now, :now)"), {"g": GUILD, "c": CHANNEL, "d": DIRECTOR, "s": json.dumps(state(DOC)),
-                                            "now": NOW})
+            await insert_game(connection, version=2, last_seq=1)
             await connection.execute(text(
                 "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone, snapshot) "
                 "VALUES (7, 1, :now, :d, 'cast', 'Doc joins.', '{}', false, :s)"),
@@ -148,6 +141,16 @@ async def test_a_game_from_before_the_alarms_gets_none_and_going_back_keeps_it_w
         assert await rows(database, "SELECT version_num FROM alembic_version") == [(head(),)]
     finally:
         await database.dispose()
+
+
+async def insert_game(connection, **columns: int) -> None:
+    """Game 7, Doc Holliday's, active in the test channel, inserted with plain SQL as an older schema
+    holds it (``columns``: its version, and those of the columns that schema has)."""
+    values = {"id": 7, "guild_id": GUILD, "channel_id": CHANNEL, "ruleset": "qotd", "director_id": DIRECTOR,
+              "status": "active", "state": json.dumps(state(DOC)), "deadline_action": "hold", "created_at": NOW,
+              "updated_at": NOW, **columns}
+    columns_sql, values_sql = ", ".join(values), ", ".join(f":{name}" for name in values)
+    await connection.execute(text(f"INSERT INTO games ({columns_sql}) VALUES ({values_sql})"), values)
 
 
 def _upgrade_to(connection, revision: str) -> None:
