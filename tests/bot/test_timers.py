@@ -28,6 +28,11 @@ def posted(scene, words: str, channel=None) -> list[discord.Message]:
     return [m for m in (channel or scene.channel).history() if m.interaction_metadata is None and words in m.content]
 
 
+def pings(scene, message: discord.Message) -> list[int]:
+    """The users a message notified, as Discord would."""
+    return list(scene.env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
 async def game(scene):
     return await stored_game(scene.db(), scene.guild.id, scene.channel.id)
 
@@ -64,7 +69,7 @@ async def test_the_player_whose_card_is_up_is_pinged_then_reminded_once(scene):
     await hours(scene, 1)
     [reminder] = posted(scene, "a reminder")
     assert reminder.content.startswith(f"<@{acting.owner}>, a reminder: **{acting.name}**'s card is up.")
-    assert reminder.raw_mentions == [acting.owner] and "deadline" not in reminder.content
+    assert pings(scene, reminder) == [acting.owner] and "deadline" not in reminder.content
     assert (await alarm(scene))[:2] == (None, None)                      # the wait has no alarm left
 
     await hours(scene, 24 * 5)
@@ -168,7 +173,7 @@ async def test_at_the_deadline_the_character_holds_and_the_next_card_is_turned(s
     assert len(after.deck.turned) > len(before.deck.turned) and after.acting is not None
     assert notice.content == (f"⏰ The deadline passed: **{first.name}** holds.\n"
                               f"<@{after.acting.owner}>, {after.acting.name} acts.")
-    assert notice.raw_mentions == [after.acting.owner]
+    assert pings(scene, notice) == [after.acting.owner]
     assert notice.embeds[0].title == f"Phase 1 — {len(after.deck.to_come)} to come"
     assert [a.filename for a in notice.attachments] == ["turn.png"]
     [(actor, kind, text, message_id)] = await rows(
@@ -180,7 +185,7 @@ async def test_at_the_deadline_the_character_holds_and_the_next_card_is_turned(s
 
     await hours(scene, 12.5)
     reminders = posted(scene, "a reminder")
-    assert len(reminders) == 2 and reminders[-1].raw_mentions == [after.acting.owner]
+    assert len(reminders) == 2 and pings(scene, reminders[-1]) == [after.acting.owner]
 
 
 async def test_a_skipping_deadline_passes_the_turn_without_holding(scene):
@@ -228,12 +233,14 @@ async def test_a_roll_left_hanging_is_kept_at_the_deadline(scene):
     await hours(scene, 12.5)
     [reminder] = posted(scene, "a reminder")
     assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Doc**'s roll waits for your choice")
+    assert pings(scene, reminder) == [scene.pete.id]
     assert "**Doc** keeps the roll" in reminder.content
     scene.env.bot.rng = Dice()                                  # keeping rolls nothing more
     await hours(scene, 8)
     [notice] = posted(scene, "deadline passed")
     assert notice.content.startswith("⏰ The deadline passed: **Doc** keeps the roll.")
     assert "Wanting to Shoot" in notice.embeds[0].description and notice.components == []
+    assert pings(scene, notice) == []                           # kept, the roll waits on nobody
     assert (await game(scene)).pending is None
     assert shot.response.components == []                       # the roll's buttons are gone
     shown = text_of(await scene.polly.slash(scene.channel, "log recent", n=2))
