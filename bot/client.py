@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
@@ -13,7 +14,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 
-from .db import Database, DatabaseUnavailable, GameExists, ServerRow, StaleGame
+from .db import Database, DatabaseUnavailable, GameExists, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
 from .painters import start_painters
 from .rules.qotd.state import RulesError
@@ -22,6 +23,7 @@ from .settings import Settings
 log = logging.getLogger("director.bot")
 
 SERVER_CACHE_SECONDS = 60.0
+STORE_SHOWN_AFTER = timedelta(seconds=10)
 UNEXPECTED = "Something went wrong on our side and nothing was changed. It has been logged; please try again."
 STALE = "The game changed while you were typing: nothing was done, please try again."
 GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it first."
@@ -101,8 +103,11 @@ class Director(commands.AutoShardedBot):
         self.db = database
         self.rng = rng or random.SystemRandom()
         self.sync_on_start = sync_on_start
-        self.background: set[asyncio.Task] = set()
+        self.alarm_clock: Callable[[datetime], None] | None = None
+        """Told when the background task must look next, at the latest (set by the timers extension)."""
         self._servers: dict[int, tuple[float, ServerRow]] = {}
+        self._shown: dict[tuple[int, int], int] = {}
+        """Messages that show log entries, by (game id, entry number), not stored yet."""
 
     async def server_settings(self, guild_id: int) -> ServerRow:
         """The server's settings, cached for a minute (other processes' changes show within that)."""
@@ -118,6 +123,37 @@ class Director(commands.AutoShardedBot):
         """Drop the cached settings after a change."""
         self._servers.pop(guild_id, None)
 
+    def expect_alarm(self, at: datetime | None) -> None:
+        """Have the background task (the timers extension) look again by ``at`` at the latest: a game's
+        alarm rings then, or messages wait to be stored."""
+        if at is not None and self.alarm_clock is not None:
+            self.alarm_clock(at)
+
+    def remember_message(self, game_id: int, seq: int, message_id: int) -> None:
+        """Note the message that shows a log entry, for /undo to strike out.
+
+        The background task stores the notes together, :data:`STORE_SHOWN_AFTER` after the first, so
+        that no command waits for them or behind them; until then :meth:`message_showing` has them.
+        """
+        if not self._shown:
+            self.expect_alarm(discord.utils.utcnow() + STORE_SHOWN_AFTER)
+        self._shown[game_id, seq] = message_id
+
+    def message_showing(self, game_id: int, entry: LogRow) -> int | None:
+        """The message that showed a log entry, stored or still to be."""
+        return entry.message_id or self._shown.get((game_id, entry.seq))
+
+    async def store_shown(self) -> None:
+        """Store the messages noted since the last time; on a failure they are logged and kept for the next."""
+        while self._shown:
+            batch, self._shown = self._shown, {}
+            try:
+                await self.db.record_messages([(game, seq, message) for (game, seq), message in batch.items()])
+            except Exception:
+                log.exception("could not store which messages show %d log entries; kept for later", len(batch))
+                self._shown = {**batch, **self._shown}
+                return
+
     async def setup_hook(self) -> None:
         start_painters()
         await self.db.migrate()
@@ -127,8 +163,7 @@ class Director(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        for task in self.background:
-            task.cancel()
+        await self.store_shown()
         await super().close()
 
 

@@ -21,4 +21,5 @@ class NotFound(UserError):
 
 
 class ReplyFailed(Exception):
-    """Discord would not take the reply to a command whose change, if any, is already stored."""
+    """Discord would not take the reply to a command (or a message the bot posts unasked) whose change,
+    if any, is already stored."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import functools
 import itertools
 import logging
 import os
@@ -151,7 +152,10 @@ def start_painters() -> None:
 
 
 def paint(draw: Callable[..., bytes], *args: Any) -> asyncio.Future[bytes]:
-    """Have the least busy worker call ``draw(*args)`` (a ``bot.render`` function); a future of the PNG."""
+    """Have the least busy worker call ``draw(*args)``: ``draw`` a ``bot.render`` function, or a
+    ``functools.partial`` of one. A future of the PNG."""
+    if isinstance(draw, functools.partial):
+        draw, args = draw.func, (*draw.args, *args)
     start_painters()
     return min(_painters, key=lambda painter: painter.load).draw(next(_numbers), draw.__name__, args)
 

@@ -7,7 +7,7 @@ import io
 import logging
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -133,13 +133,39 @@ class Kept:
         return image
 
 
+SHOWN_ENTRY = "director.shown_entry"
+"""Key of ``Interaction.extras``: the (game id, entry number) of the log entry the reply shows."""
+
+
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
                ping: Sequence[int] = ()) -> discord.Message | None:
     """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
 
     Discord's passing errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed.
+    A reply showing a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
     """
+    message = await _retried(lambda kwargs: _deliver(interaction, kwargs), f"the reply to interaction {interaction.id}",
+                             content, embed, image, filename, view, ping)
+    shown = interaction.extras.get(SHOWN_ENTRY)
+    if message is not None and shown is not None:
+        interaction.client.remember_message(*shown, message.id)
+    return message
+
+
+async def post(channel: discord.abc.Messageable, *, content: str = "", embed: discord.Embed | None = None,
+               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
+               ping: Sequence[int] = ()) -> discord.Message:
+    """Post in a channel, unasked (a reminder, a deadline), as :func:`send` answers."""
+    return await _retried(lambda kwargs: channel.send(**kwargs), f"a post in channel {getattr(channel, 'id', '?')}",
+                          content, embed, image, filename, view, ping)
+
+
+async def _retried(deliver: Callable[[dict], Awaitable[discord.Message | None]], what: str, content: str,
+                   embed: discord.Embed | None, image: bytes | None, filename: str, view: discord.ui.View | None,
+                   ping: Sequence[int]) -> discord.Message | None:
+    """A message delivered, pinging only the users in ``ping``; Discord's passing errors (5xx, 429) are
+    retried, and a message Discord still refuses raises ReplyFailed."""
     kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
                     discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
     if embed is not None:
@@ -152,13 +178,12 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
         if image is not None:
             kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)  # a file is read once a try
         try:
-            return await _deliver(interaction, kwargs)
+            return await deliver(kwargs)
         except discord.HTTPException as error:
             passing = error.status == 429 or error.status >= 500
             if not passing or attempt == REPLY_TRIES:
-                raise ReplyFailed(f"Discord refused the reply ({error.status} {error.text or ''})") from error
-            log.warning("Discord answered %s to the reply to interaction %s; trying again", error.status,
-                        interaction.id)
+                raise ReplyFailed(f"Discord refused {what} ({error.status} {error.text or ''})") from error
+            log.warning("Discord answered %s to %s; trying again", error.status, what)
             await asyncio.sleep(RETRY_SECONDS * attempt)
     raise AssertionError("unreachable")
 

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from .errors import NoGame, NotAllowed, NotFound, UserError
-from .replies import HIDDEN, safe, visible
+from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
 from .rules.qotd.state import Character, GameState
+from .waiting import start_wait
 
 if TYPE_CHECKING:
     from .client import Director
-    from .db import UnitOfWork
+    from .db import ServerRow, UnitOfWork
 
 NAME_LIMIT = 40
 MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
@@ -68,10 +69,9 @@ def slug(name: str) -> str:
 class Table:
     """The game of one channel, as one command sees it inside its unit of work."""
 
-    def __init__(self, bot: Director, interaction: discord.Interaction, uow: UnitOfWork,
-                 director_role: str) -> None:
+    def __init__(self, bot: Director, interaction: discord.Interaction, uow: UnitOfWork, server: ServerRow) -> None:
         self.bot = bot
-        self.director_role = director_role
+        self.server = server
         self.interaction = interaction
         self.uow = uow
         self.game = uow.game
@@ -85,7 +85,7 @@ class Table:
     @property
     def is_director(self) -> bool:
         """The game's Director, a member with the server's Director role, or a server manager."""
-        return directs(self.interaction.user, self.game.director_id, self.director_role)
+        return directs(self.interaction.user, self.game.director_id, self.server.director_role)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:
@@ -107,9 +107,24 @@ class Table:
             raise NotAllowed(f"{discord.utils.escape_markdown(character.name)} is not yours to play.")
 
     async def commit(self, kind: str, text: str, data: dict | None = None) -> int:
-        """Store the changed game and a log entry (with an undo snapshot). Returns the entry's number."""
+        """Store the changed game and a log entry (with an undo snapshot). Returns the entry's number.
+
+        The reply sent for this interaction is then remembered as the entry's message.
+        """
         self.uow.save(self.state.to_json())
-        return await self.uow.log(self.user_id, kind, text, data or {}, before=self.before)
+        seq = await self.log(kind, text, data, undoable=True)
+        self.interaction.extras[SHOWN_ENTRY] = (self.game.id, seq)
+        return seq
+
+    async def log(self, kind: str, text: str, data: dict | None = None, *, undoable: bool = False) -> int:
+        """A log entry for the user's action (with an undo snapshot if ``undoable``); returns its number.
+
+        Every action starts a new wait on whoever is to act in ``self.state``.
+        """
+        seq = await self.uow.log(self.user_id, kind, text, data or {}, before=self.before if undoable else None)
+        alarm = start_wait(self.uow, self.state, self.server.reminder_hours, discord.utils.utcnow())
+        self.bot.expect_alarm(alarm)
+        return seq
 
 
 @asynccontextmanager
@@ -121,4 +136,4 @@ async def open_table(bot: Director, interaction: discord.Interaction) -> AsyncIt
     async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
         if uow.game is None:
             raise NoGame()
-        yield Table(bot, interaction, uow, server.director_role)
+        yield Table(bot, interaction, uow, server)

@@ -400,8 +400,8 @@ class Campaign(commands.GroupCog, group_name="campaign",
             target.roster_id = await table.uow.enrol(target.owner, target.name, serial.to_json(enlist(target)))
             table.uow.save(table.state.to_json())       # no undo snapshot: /undo leaves the roster as it is
             campaign = await self.bot.db.campaign(interaction.guild_id, campaign_id)
-            await table.uow.log(interaction.user.id, "enrol", f"{target.name} joins the roster of {campaign.name}.",
-                                {"character": target.key, "roster": target.roster_id})
+            await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
+                            {"character": target.key, "roster": target.roster_id})
         await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
                                         "after this adventure they carry over to the next.")
 

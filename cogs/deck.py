@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,6 +16,8 @@ from bot.errors import UserError
 from bot.render import render_deck, render_turn
 from bot.replies import COLOUR, Kept, card_line, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
+from bot.rules.core.cards import Card
+from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
 from bot.table import Table, open_table
@@ -49,6 +56,52 @@ def turn(state: GameState) -> tuple[list[str], Character | None]:
         lines.append(card_line(state, character, str(card)))
         return lines, character
     return lines, None
+
+
+@dataclass
+class Turn:
+    """What turning on to the next card did: the lines to show, the cards turned, who acts now."""
+
+    lines: list[str]
+    cards: tuple[Card, ...]
+    character: Character | None
+
+    @property
+    def codes(self) -> list[str]:
+        return [card.code for card in self.cards]
+
+    @property
+    def mark(self) -> Luck | None:
+        """The joker's mark on the character who acts, if a joker turned before their card."""
+        return self.character.luck if self.character else None
+
+    def picture(self) -> Callable[[], bytes]:
+        """How to draw the cards turned, the last with its joker's mark."""
+        return functools.partial(render_turn, self.cards, self.mark)
+
+
+def next_turn(state: GameState, rng: random.Random) -> Turn:
+    """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first,
+    and the phase's end is said when its last card is turned."""
+    lines = []
+    if state.deck.spent:
+        state.shuffle(rng)
+        lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
+    turned, character = turn(state)
+    lines += turned
+    if state.deck.spent:
+        lines.append(phase_summary(state))
+    return Turn(lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character)
+
+
+def turn_message(state: GameState, done: Turn) -> tuple[str, discord.Embed, list[int]]:
+    """The content, embed and ping announcing a turn: the owner of the character who acts is pinged."""
+    embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
+                          description="\n".join(done.lines), colour=COLOUR)
+    character = done.character
+    if character is None:
+        return "", embed, []
+    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner]
 
 
 def check_may_draw(table: Table) -> None:
@@ -102,21 +155,10 @@ class Deck(commands.Cog):
                 raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
             if state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            lines = []
-            if state.deck.spent:
-                state.shuffle(self.bot.rng)
-                lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
-            turned, character = turn(state)
-            lines += turned
-            if state.deck.spent:
-                lines.append(phase_summary(state))
-            cards = tuple(state.deck.turned[len(state.deck.turned) - len(turned):])
-            await table.commit("draw", " ".join(lines), {"turned": [c.code for c in cards]})
-        image = await TURNS(cards, character.luck if character else None)
-        embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
-                              description="\n".join(lines), colour=COLOUR)
-        ping = [character.owner] if character else []
-        content = f"<@{character.owner}>, {safe(character.name)} acts." if character else ""
+            done = next_turn(state, self.bot.rng)
+            await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+        image = await TURNS(done.cards, done.mark)
+        content, embed, ping = turn_message(state, done)
         await send(interaction, content=content, embed=embed, image=image, filename="turn.png", ping=ping)
 
     @app_commands.command(name="hold")

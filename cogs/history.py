@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -21,7 +22,11 @@ from bot.table import open_table
 
 from .rolls import decision_view
 
+logger = logging.getLogger("director.history")
+
 CUT_NOTE = "… older entries cut: `/log export` has them all."
+TITLE_LIMIT = 256
+UNDONE_COLOUR = discord.Colour.dark_grey()
 
 
 def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
@@ -101,17 +106,44 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
     return "\n".join(lines) + "\n"
 
 
-async def waiting_roll(uow: UnitOfWork, state: GameState, before_seq: int) -> Resolution | None:
-    """The roll the restored game waits on a re-roll decision for, to offer its buttons again."""
+async def waiting_roll(uow: UnitOfWork, state: GameState, before_seq: int | None = None
+                       ) -> tuple[LogRow, Resolution] | None:
+    """The roll ``state`` waits on a re-roll decision for, with the log entry that showed it (among the
+    live entries before entry ``before_seq``, if given): to offer its buttons again, or take them away."""
     if not state.pending:
         return None
     step = len(state.pending["tape"]) - 1
     for entry in reversed(await uow.full_log()):
-        if entry.seq < before_seq and not entry.undone and "resolution" in entry.data:
+        if (before_seq is None or entry.seq < before_seq) and not entry.undone and "resolution" in entry.data:
             resolution = serial.from_json(Resolution, entry.data["resolution"])
             if resolution.decision and resolution.decision.step == step:
-                return resolution
+                return entry, resolution
     return None
+
+
+def struck_embed(embed: discord.Embed) -> discord.Embed:
+    """An embed of an undone action: its title struck out, in grey."""
+    if embed.title:
+        embed.title = f"~~{clip(embed.title, TITLE_LIMIT - 4)}~~"
+    embed.colour = UNDONE_COLOUR
+    return embed
+
+
+async def strike_out(channel: discord.abc.Messageable, messages: dict[int, int]) -> None:
+    """Strike out the bot's messages that showed undone entries (by entry number), and take their buttons away.
+
+    A message deleted meanwhile (or out of the bot's reach) is passed over, and logged.
+    """
+    for seq, message_id in messages.items():
+        try:
+            message = await channel.fetch_message(message_id)
+            content = f"~~{clip(message.content, 1980)}~~ *(undone)*" if message.content else "*(undone)*"
+            await message.edit(content=content, embeds=[struck_embed(e) for e in message.embeds], view=None,
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            logger.info("the message of log entry #%s is gone; nothing to strike out", seq)
+        except discord.HTTPException as error:
+            logger.warning("could not strike out the message of log entry #%s: %s", seq, error)
 
 
 @app_commands.guild_only()
@@ -157,22 +189,26 @@ class History(commands.Cog):
             undone = await uow.mark_undone(start)
             if not undone or undone[0].seq != start:
                 raise UserError(f"Entry #{start} cannot be undone: it does not exist, is undone already, or "
-                                "changed nothing (the start, a free roll, an undo). `/log recent` shows the entries.")
+                                "changed nothing to undo (the start, a free roll, the game's pace, an undo). "
+                                "`/log recent` shows the entries.")
             state = await uow.snapshot_before(start)
             uow.save(state)
+            table.state = GameState.from_json(state)
             numbers = f"#{start}" if len(undone) == 1 else f"#{start} to #{undone[-1].seq}"
-            await uow.log(table.user_id, "undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
-            restored = GameState.from_json(state)
-            waiting = await waiting_roll(uow, restored, start)
+            await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
+            waiting = await waiting_roll(uow, table.state, start)
         embed = discord.Embed(title=f"Undone: {numbers}", colour=COLOUR)
         embed.description = clip("\n".join(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~" for e in undone),
                                  DESCRIPTION_LIMIT)
         view, ping, content = None, [], ""
         if waiting is not None:
-            owner = restored.characters[waiting.decision.roller].owner
-            view, ping = decision_view(table.game.id, waiting), [owner]
+            _, resolution = waiting
+            owner = table.state.characters[resolution.decision.roller].owner
+            view, ping = decision_view(table.game.id, resolution), [owner]
             content = f"<@{owner}>, the roll before waits for your choice again: re-roll or keep?"
         await send(interaction, content=content, embed=embed, view=view, ping=ping)
+        shown = {e.seq: self.bot.message_showing(table.game.id, e) for e in undone}
+        await strike_out(interaction.channel, {seq: message for seq, message in shown.items() if message})
 
 
 async def setup(bot: Director) -> None:

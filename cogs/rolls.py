@@ -24,7 +24,7 @@ from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Character
+from bot.rules.qotd.state import Character, GameState
 from bot.table import Table, open_table, require_visible
 
 from . import options
@@ -79,6 +79,16 @@ def decision_view(game_id: int, resolution: Resolution) -> discord.ui.View:
     return view
 
 
+def roll_message(game_id: int, state: GameState, resolution: Resolution
+                 ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
+    """The content, embed, buttons and ping showing a roll: a decision waiting pings its roller's owner."""
+    embed = resolution_embed(state, resolution)
+    if not resolution.decision:
+        return "", embed, None, []
+    owner = state.characters[resolution.decision.roller].owner
+    return f"<@{owner}>, re-roll or keep?", embed, decision_view(game_id, resolution), [owner]
+
+
 @app_commands.guild_only()
 class Rolls(commands.Cog):
     """Every roll of the game, resolved against the rulebook's charts, with re-rolls as buttons."""
@@ -99,14 +109,8 @@ class Rolls(commands.Cog):
     async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
                     drawing: asyncio.Future[bytes]) -> None:
         """The story, the roll card, and the re-roll buttons if a decision waits."""
-        state = table.state
-        embed = resolution_embed(state, resolution)
+        content, embed, view, ping = roll_message(table.game.id, table.state, resolution)
         image = await picture(drawing)
-        view, ping, content = None, [], ""
-        if resolution.decision:
-            owner = state.characters[resolution.decision.roller].owner
-            view, ping = decision_view(table.game.id, resolution), [owner]
-            content = f"<@{owner}>, re-roll or keep?"
         await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view, ping=ping)
 
     async def settle(self, interaction: discord.Interaction, game_id: int, step: int, choice: str) -> None:
@@ -274,7 +278,7 @@ class Rolls(commands.Cog):
             if interaction.user.id not in table.state.seats and not table.is_director:
                 raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
             rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
-            await table.uow.log(interaction.user.id, "roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
+            await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}** ({rolled.band.value})")
 

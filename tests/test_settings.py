@@ -103,7 +103,7 @@ def test_migrate_creates_the_schema_from_any_folder(tmp_path):
     assert "up to date" in result.stdout
     with sqlite3.connect(tmp_path / "deep" / "director.db") as connection:
         tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"games", "log", "timers", "alembic_version"} <= tables
+    assert {"games", "log", "alembic_version"} <= tables
 
 
 def test_migrate_with_an_unreachable_database_fails_in_one_line_with_code_1(tmp_path):

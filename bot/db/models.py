@@ -127,10 +127,15 @@ class RosterEntry(Base):
 
 
 class Game(Base):
-    """A game in a channel. At most one active game per channel (a partial unique index)."""
+    """A game in a channel. At most one active game per channel (a partial unique index).
+
+    ``alarm_at`` is when the game next needs the bot unasked: a reminder or a deadline
+    (``alarm_kind``) for whoever the game has waited on since ``waiting_since``.
+    """
 
     __tablename__ = "games"
-    __table_args__ = one_active("uq_games_active_channel", "guild_id", "channel_id")
+    __table_args__ = (*one_active("uq_games_active_channel", "guild_id", "channel_id"),
+                      Index("ix_games_alarm_at", "alarm_at", **partial("alarm_at IS NOT NULL")))
 
     id: Mapped[int] = mapped_column(Id, primary_key=True)
     guild_id: Mapped[int]
@@ -143,9 +148,14 @@ class Game(Base):
     mirror_hash: Mapped[str | None] = mapped_column(String(32))
     """A hash of what the players and characters tables mirror of ``state``; they are rewritten when it changes."""
     campaign_id: Mapped[int | None] = mapped_column(ForeignKey("campaigns.id", ondelete="SET NULL"))
+    reminder_hours: Mapped[float | None]
+    """Hours before the player the game waits on is reminded (None: the server's setting)."""
     deadline_hours: Mapped[float | None]
     deadline_action: Mapped[str] = mapped_column(String(32), default="hold")
     status_message_id: Mapped[int | None]
+    waiting_since: Mapped[datetime | None]
+    alarm_at: Mapped[datetime | None]
+    alarm_kind: Mapped[str | None] = mapped_column(String(16))
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """The number of the game's newest log entry, so that a command numbers its entry without a query."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -194,17 +204,3 @@ class LogEntry(Base):
     undone: Mapped[bool] = mapped_column(default=False)
     snapshot: Mapped[bytes | None] = mapped_column(LargeBinary)
     """The game's state before this entry, as zlib-compressed JSON, for undo (None: the entry changed nothing)."""
-
-
-class Timer(Base):
-    """Something to do at ``due_at`` for a game; ``done_at`` is set by whoever claims it."""
-
-    __tablename__ = "timers"
-    __table_args__ = (Index("ix_timers_pending_due_at", "due_at", **partial("done_at IS NULL")),)
-
-    id: Mapped[int] = mapped_column(Id, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    due_at: Mapped[datetime]
-    payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    done_at: Mapped[datetime | None]

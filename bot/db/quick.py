@@ -5,7 +5,8 @@ as many layers of Python; sent to aiosqlite itself, one. A command's commit is s
 (tests/db/test_cache.py), so on SQLite it goes this way: about a tenth of the time. The statements are
 SQLAlchemy's own, compiled once per shape for the engine's dialect, and every parameter goes through
 its column's bind processor, so the rows are those SQLAlchemy would write (tests/db/test_quick.py
-reads them back through SQLAlchemy to check).
+reads them back through SQLAlchemy to check). The messages that show log entries, stored after each
+reply, go the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from .models import Game, LogEntry
 
 LOG_COLUMNS = ("game_id", "seq", "at", "actor_id", "kind", "text", "data", "message_id", "undone", "snapshot")
+SHOWN_BY = (update(LogEntry).where(LogEntry.game_id == bindparam("entry_game"), LogEntry.seq == bindparam("entry_seq"))
+            .values(message_id=bindparam("shown_by")))
+"""Sets the message that shows a log entry (``entry_game``, ``entry_seq``: the entry; ``shown_by``: the message)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class QuickCommit:
         self._updates: dict[frozenset[str], Prepared] = {}
         self.log_entry = Prepared.of(insert(LogEntry).values({name: bindparam(name) for name in LOG_COLUMNS}),
                                      dialect)
+        self.shown_by = Prepared.of(SHOWN_BY, dialect)
 
     def game_update(self, columns: frozenset[str]) -> Prepared:
         """``UPDATE games SET <columns> WHERE id = :game AND version = :seen``, for that set of columns."""
@@ -79,3 +84,13 @@ class QuickCommit:
             await driver.rollback()
             raise
         return True
+
+    async def record_messages(self, connection: AsyncConnection, rows: Iterable[dict[str, Any]]) -> None:
+        """Set the messages that show log entries (rows of :data:`SHOWN_BY`'s parameters), and commit."""
+        driver = (await connection.get_raw_connection()).driver_connection
+        try:
+            await driver.executemany(self.shown_by.sql, [self.shown_by.parameters(row) for row in rows])
+            await driver.commit()
+        except BaseException:
+            await driver.rollback()
+            raise

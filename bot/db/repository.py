@@ -24,20 +24,20 @@ import hashlib
 import json
 import zlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Executable, delete, exc, func, insert, select, update
+from sqlalchemy import Executable, delete, exc, func, insert, literal_column, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
-from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, Timer, utcnow
-from .quick import QuickCommit
+from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
+from .quick import SHOWN_BY, QuickCommit
 
 
 class GameExists(Exception):
@@ -86,9 +86,13 @@ class GameRow:
     state: dict[str, Any]
     version: int
     campaign_id: int | None
+    reminder_hours: float | None
     deadline_hours: float | None
     deadline_action: str
     status_message_id: int | None
+    waiting_since: datetime | None
+    alarm_at: datetime | None
+    alarm_kind: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,16 +110,12 @@ class LogRow:
 
 
 @dataclass(frozen=True, slots=True)
-class TimerRow:
-    """A claimed timer, with the channel of its game."""
+class AlarmRow:
+    """A game's next alarm, with its channel."""
 
-    id: int
-    game_id: int
     guild_id: int
     channel_id: int
-    kind: str
-    due_at: datetime
-    payload: dict[str, Any]
+    alarm_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +307,10 @@ class Database:
         """Drop the games kept in memory: the next unit on each loads it from the database."""
         self._games.clear()
 
+    def forget_game(self, guild_id: int, channel_id: int) -> None:
+        """Drop one channel's game kept in memory: the next unit on it loads it from the database."""
+        self._remember((guild_id, channel_id), None)
+
     def _remember(self, key: tuple[int, int], cached: _Cached | None) -> None:
         """Keep (or, given None, forget) the channel's game; the least recently used goes past the limit."""
         if cached is None:
@@ -352,21 +356,28 @@ class Database:
             .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
             .order_by(Character.name))]
 
-    # -- timers ----------------------------------------------------------------
+    # -- alarms and the messages that show the log ---------------------------------
 
-    async def claim_due_timers(self, now: datetime, limit: int = 100) -> list[TimerRow]:
-        """Timers due by ``now``, each marked done and returned to exactly one caller across processes."""
-        due = (select(*_columns(TimerRow, Timer, Game)).join(Game, Game.id == Timer.game_id)
-               .where(Timer.done_at.is_(None), Timer.due_at <= now)
-               .order_by(Timer.due_at, Timer.id).limit(limit))
-        claimed = []
-        async with _reachable(), self._writing() as connection:
-            for row in (await connection.execute(due)).all():
-                claim = update(Timer).where(Timer.id == row.id, Timer.done_at.is_(None)).values(done_at=now)
-                if (await connection.execute(claim)).rowcount == 1:
-                    claimed.append(TimerRow(*row))
+    async def next_alarms(self, limit: int, shard_count: int = 1, shard_ids: Collection[int] = (0,)) -> list[AlarmRow]:
+        """The ``limit`` soonest alarms, due or not, of the active games whose servers are on the shards
+        ``shard_ids`` (a server's shard is ``(guild_id >> 22) % shard_count``); one indexed query."""
+        query = (select(*_columns(AlarmRow, Game)).where(Game.alarm_at.is_not(None), Game.status == "active")
+                 .order_by(Game.alarm_at).limit(limit))
+        if set(shard_ids) != set(range(shard_count)):
+            shard = Game.guild_id.op(">>")(literal_column("22")).op("%")(literal_column(str(int(shard_count))))
+            query = query.where(shard.in_([int(i) for i in shard_ids]))
+        return [AlarmRow(*row) for row in await self._read(query)]
+
+    @_reachable()
+    async def record_messages(self, shown: Sequence[tuple[int, int, int]]) -> None:
+        """Store which message shows each log entry, given as (game id, entry number, message id)."""
+        rows = [{"entry_game": game, "entry_seq": seq, "shown_by": message} for game, seq, message in shown]
+        async with self._writing() as connection:
+            if self._quick is not None and not connection.in_transaction():
+                await self._quick.record_messages(connection, rows)
+                return
+            await connection.execute(SHOWN_BY, rows)
             await connection.commit()
-        return claimed
 
     # -- campaigns and their rosters ------------------------------------------------
 
@@ -640,8 +651,10 @@ class UnitOfWork:
         self._starting = True
         self._changes.update(guild_id=self.guild_id, channel_id=self.channel_id, director_id=director_id,
                              ruleset=ruleset)
-        self.game = GameRow(0, self.guild_id, self.channel_id, director_id, ruleset, state, 0, None, None,
-                            "hold", None)
+        self.game = GameRow(id=0, guild_id=self.guild_id, channel_id=self.channel_id, director_id=director_id,
+                            ruleset=ruleset, state=state, version=0, campaign_id=None, reminder_hours=None,
+                            deadline_hours=None, deadline_action="hold", status_message_id=None,
+                            waiting_since=None, alarm_at=None, alarm_kind=None)
         self._loaded = _Cached(self.game, "", None, 0)
         self.save(state)
 
@@ -670,11 +683,31 @@ class UnitOfWork:
         """Remember the message that shows the game's status, to edit it later."""
         self._change(status_message_id=message_id)
 
+    def set_reminder_hours(self, hours: float | None) -> None:
+        """Remind the player the game waits on after ``hours`` (None: after the server's interval)."""
+        self._change(reminder_hours=hours)
+
+    def set_alarm(self, waiting_since: datetime | None, alarm_at: datetime | None, kind: str | None) -> None:
+        """Since when the game waits on someone, and when it next needs the bot for it (None: never).
+
+        Stored in the game's own row, so it costs the commit no statement.
+        """
+        self._change(waiting_since=waiting_since, alarm_at=alarm_at, alarm_kind=kind)
+
+    def due_alarm(self, now: datetime) -> str | None:
+        """The kind of the game's alarm ("reminder", "deadline") if it is due by ``now``, else None.
+
+        Checked inside the unit that handles it: the version check at commit then lets
+        one unit only, in one process only, handle each alarm.
+        """
+        game = self._require_game()
+        return game.alarm_kind if game.alarm_at is not None and game.alarm_at <= now else None
+
     async def end_game(self) -> None:
-        """End the game and cancel its timers; the channel is free for a new one after the commit."""
+        """End the game and its alarm; the channel is free for a new one after the commit."""
         self._require_game()
         self._changes.update(status="ended", ended_at=utcnow())
-        await self.cancel_timers()
+        self.set_alarm(None, None, None)
 
     # -- the roster of the game's campaign -----------------------------------------------
 
@@ -761,20 +794,3 @@ class UnitOfWork:
         rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(*which).order_by(LogEntry.seq))
         self._writes.append(lambda _game_id: update(LogEntry).where(*which).values(undone=True))
         return [LogRow(*row) for row in rows]
-
-    # -- timers ----------------------------------------------------------------------
-
-    async def add_timer(self, kind: str, due_at: datetime, payload: dict[str, Any] | None = None) -> None:
-        """Add a timer for this game on commit (``kind`` such as "reminder" or "deadline")."""
-        self._require_game()
-        self._writes.append(lambda game_id: insert(Timer).values(game_id=game_id, kind=kind, due_at=due_at,
-                                                                 payload=payload or {}))
-
-    async def cancel_timers(self, kind: str | None = None) -> None:
-        """Cancel this game's pending timers (of ``kind`` only, if given) on commit."""
-        self._require_game()
-
-        def cancel(game_id: int) -> Executable:
-            statement = delete(Timer).where(Timer.game_id == game_id, Timer.done_at.is_(None))
-            return statement if kind is None else statement.where(Timer.kind == kind)
-        self._writes.append(cancel)

@@ -195,7 +195,8 @@ class Arena:
         if await self.db.server(scene.guild.id) != self.server:
             role = scene.guild.roles[self.server.director_role]
             await scene.boss.slash(self.channel, "game settings", director_role=role,
-                                   reminder_hours=self.server.reminder_hours)
+                                   server_reminder_hours=self.server.reminder_hours,
+                                   pin_status=self.server.status_pinned)
             assert await self.db.server(scene.guild.id) == self.server, "the server's settings were not restored"
         if await self.roster():
             await self.fresh_table()

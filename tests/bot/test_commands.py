@@ -327,7 +327,7 @@ async def test_a_member_who_manages_the_server_changes_its_settings_and_its_dire
     boss = scene.guild.add_member(scene.env.create_user("boss"), roles=[boss_role])
     marshal = scene.guild.create_role("Marshal")
     before = await view(scene)
-    result = await boss.slash(scene.channel, "game settings", director_role=marshal, reminder_hours=2.5)
+    result = await boss.slash(scene.channel, "game settings", director_role=marshal, server_reminder_hours=2.5)
     assert not result.response.ephemeral
     assert "Director role: Marshal" in text_of(result) and "Reminder after: 2.5 hours" in text_of(result)
     server = await scene.db().server(scene.guild.id)
@@ -473,8 +473,9 @@ PERMISSIONS = {
     ],
     "server-managers-only": [
         ("pete", "game settings", {"director_role": role}, "only members who may manage the server"),
-        ("dora", "game settings", {"reminder_hours": 2.0}, "only members who may manage the server"),
-        ("dora", "game settings", {"cuts": 2, "reminder_hours": 2.0}, "only members who may manage the server"),
+        ("dora", "game settings", {"server_reminder_hours": 2.0}, "only members who may manage the server"),
+        ("dora", "game settings", {"cuts": 2, "server_reminder_hours": 2.0}, "only members who may manage the server"),
+        ("dora", "game settings", {"pin_status": True}, "only members who may manage the server"),
     ],
     "players-only": [
         ("stranger", "cast add", {"name": "Ike", "type": "minor", "personality": "rash"}, "join the game first"),
@@ -639,6 +640,10 @@ RANGES = [
     ("test", {"character": "Kid", "chart": "task", "reduced": LONG}, "reduced", "must be at most 100 characters"),
     ("game settings", {"cuts": 11}, "cuts", "must be ≤ 10, got 11"),
     ("game settings", {"reminder_hours": 0.1}, "reminder_hours", "must be ≥ 0.25, got 0.1"),
+    ("game settings", {"server_reminder_hours": 200.0}, "server_reminder_hours", "must be ≤ 168.0, got 200.0"),
+    ("game settings", {"deadline_hours": -1.0}, "deadline_hours", "must be ≥ 0.0, got -1.0"),
+    ("game settings", {"deadline_hours": 1000.0}, "deadline_hours", "must be ≤ 720.0, got 1000.0"),
+    ("game settings", {"deadline_action": "shoot"}, "deadline_action", "shoot"),
 ]
 
 

@@ -1,5 +1,9 @@
 """The log in words and as a file, and undo: the game comes back exactly as it was."""
 
+import discord
+
+from bot.client import STORE_SHOWN_AFTER
+from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
 from .helpers import refused, stored_game, text_of
@@ -49,11 +53,14 @@ async def test_the_export_is_a_markdown_file_of_every_entry(scene):
     assert "| pete | shoot | Kid shoots at Virgil" in rows[-1] and "To hit: 1D10: [8] → Gotcha!" in rows[-1]
 
 
-async def test_undo_of_a_shot_gives_the_card_back_and_strikes_the_entry_out(scene):
+async def test_undo_of_a_shot_gives_the_card_back_and_strikes_the_entry_and_its_message_out(scene):
     await shootout(scene)
     before = await game(scene)
-    await kid_hits_virgil(scene)
+    shot = await kid_hits_virgil(scene)
     assert len((await game(scene)).characters["virgil"].lost) == 1
+    title = shot.response.embeds[0].title
+    await scene.env.advance_time(STORE_SHOWN_AFTER.total_seconds())   # the message is stored, not only noted
+    assert await rows(scene.db(), "SELECT message_id FROM log WHERE seq = 10") == [(shot.response.id,)]
 
     result = await scene.dora.slash(scene.channel, "undo")
     assert "Undone: #10" in text_of(result) and "shoot" in text_of(result)
@@ -61,20 +68,41 @@ async def test_undo_of_a_shot_gives_the_card_back_and_strikes_the_entry_out(scen
     assert after.to_json() == before.to_json() and after.characters["virgil"].lost == []
     shown = text_of(await scene.dora.slash(scene.channel, "log recent", n=2))
     assert "~~**#10**" in shown and f"<@{scene.dora.id}> · undo — Undid #10." in shown
+    struck = shot.response
+    assert struck.content == "*(undone)*" and struck.embeds[0].title == f"~~{title}~~"
+    assert struck.embeds[0].colour == discord.Colour.dark_grey()
+    assert [a.filename for a in struck.attachments] == ["roll.png"]     # the roll card stays, for the record
 
 
-async def test_undo_of_draws_restores_the_deck_order_and_goes_on_backwards(scene):
+async def test_undo_of_draws_restores_the_deck_order_strikes_their_messages_and_goes_on_backwards(scene):
     await shootout(scene)
     dealt = await game(scene)
-    await scene.dora.slash(scene.channel, "draw")
-    await scene.dora.slash(scene.channel, "draw")
+    draws = [await scene.dora.slash(scene.channel, "draw") for _ in range(2)]
     assert (await game(scene)).deck.to_come != dealt.deck.to_come
+    shown = [(d.response.content, d.response.embeds[0].title) for d in draws]
 
     assert "Undone: #11" in text_of(await scene.dora.slash(scene.channel, "undo"))
+    assert [(d.response.content, d.response.embeds[0].title) for d in draws] == [
+        shown[0], (f"~~{shown[1][0]}~~ *(undone)*", f"~~{shown[1][1]}~~")]
     assert "Undone: #10" in text_of(await scene.dora.slash(scene.channel, "undo"))   # the undo, #12, is skipped
+    assert draws[0].response.content == f"~~{shown[0][0]}~~ *(undone)*"
     restored = await game(scene)
     assert [c.code for c in restored.deck.to_come] == [c.code for c in dealt.deck.to_come]
     assert restored.to_json() == dealt.to_json()
+
+
+async def test_undo_passes_over_a_message_deleted_meanwhile(scene):
+    await shootout(scene)
+    moderator = scene.guild.add_member(scene.env.create_user("moderator"), roles=[
+        scene.guild.create_role("Moderator", permissions=discord.Permissions(manage_messages=True))])
+    dealt = await game(scene)
+    draws = [await scene.dora.slash(scene.channel, "draw") for _ in range(2)]
+    await moderator.delete(draws[1].response.message)
+
+    result = await scene.dora.slash(scene.channel, "undo", entry=10)
+    assert "Undone: #10 to #11" in text_of(result)
+    assert draws[0].response.content.endswith("*(undone)*") and draws[1].response is None
+    assert (await game(scene)).to_json() == dealt.to_json()
 
 
 async def test_undo_back_to_an_entry_restores_the_dealt_deck_exactly(scene):

@@ -28,13 +28,13 @@ async def test_a_unit_loaded_before_another_commits_is_stale_and_stores_nothing(
             theirs.save(state(DOC, KATE))
             theirs.set_director(PETE)
             await theirs.log(PETE, "cast", "Kate joins.", before=theirs.game.state)
-            await theirs.add_timer("reminder", datetime.now(UTC), {})
+            theirs.set_alarm(datetime.now(UTC), datetime.now(UTC), "reminder")
 
     [(stored, stored_version, director)] = await rows(database, "SELECT state, version, director_id FROM games")
     assert (json_value(stored), stored_version, director) == (state(DOC, phase=1), version + 1, DIRECTOR)
     assert await rows(database, "SELECT seq, kind FROM log") == [(1, "deal")]
     assert await rows(database, "SELECT seq FROM log WHERE snapshot IS NOT NULL") == [(1,)]
-    assert await one(database, "SELECT count(*) FROM timers") == 0
+    assert await one(database, "SELECT count(*) FROM games WHERE alarm_at IS NOT NULL") == 0
     assert await rows(database, "SELECT key FROM characters WHERE game_id = :id", id=game_id) == [("doc",)]
 
 

@@ -97,11 +97,11 @@ async def test_an_error_inside_the_unit_stores_nothing(database):
             uow.save(state(DOC, KATE))
             uow.set_director(PETE)
             await uow.log(PETE, "cast", "Kate joins.", before=uow.game.state)
-            await uow.add_timer("reminder", datetime.now(UTC), {})
+            uow.set_alarm(datetime.now(UTC), datetime.now(UTC), "reminder")
             1 / 0
     assert await rows(database, "SELECT version, director_id FROM games") == [(version, DIRECTOR)]
     assert await one(database, "SELECT count(*) FROM log") == 0
-    assert await one(database, "SELECT count(*) FROM timers") == 0
+    assert await one(database, "SELECT count(*) FROM games WHERE alarm_at IS NOT NULL") == 0
     assert await rows(database, "SELECT key FROM characters") == [("doc",)]
 
 

@@ -21,8 +21,7 @@ from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, PETE, rows, state
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC).replace(tzinfo=None)
 
-TABLES = {"servers", "games", "players", "characters", "log", "timers", "campaigns", "roster",
-          "alembic_version"}
+TABLES = {"servers", "games", "players", "characters", "log", "campaigns", "roster", "alembic_version"}
 
 
 def head() -> str:
@@ -93,10 +92,7 @@ async def test_upgrading_a_played_game_from_0001_keeps_its_log_numbers_and_undo_
     try:
         async with database.engine.begin() as connection:
             await connection.run_sync(lambda sync: _upgrade_to(sync, "0001"))
-            await connection.execute(text(
-                "INSERT INTO games (id, guild_id, channel_id, ruleset, director_id, status, state, version, "
-                "deadline_action, created_at, updated_at) VALUES (7, :g, :c, 'qotd', :d, 'active', :s, 3, 'hold', "
-                ":now, :now)"), {"g": GUILD, "c": CHANNEL, "d": DIRECTOR, "s": json.dumps(state(DOC)), "now": NOW})
+            await insert_game(connection, version=3)
             for seq, snapshot in ((1, None), (2, pack_state(state())), (3, pack_state(state(DOC, phase=1)))):
                 await connection.execute(text(
                     "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone) "
@@ -115,7 +111,54 @@ async def test_upgrading_a_played_game_from_0001_keeps_its_log_numbers_and_undo_
         await database.dispose()
 
 
+async def test_a_game_from_before_the_alarms_gets_none_and_going_back_keeps_it_whole(database_url):
+    """0003 adds the alarm columns to a played game (no alarm yet: its next action sets one), and
+    taking 0003 back out drops them in place: no table is rebuilt, so no row goes with it."""
+    database = Database(database_url)
+    try:
+        async with database.engine.begin() as connection:
+            await connection.run_sync(lambda sync: _upgrade_to(sync, "0002"))
+            await insert_game(connection, version=2, last_seq=1)
+            await connection.execute(text(
+                "INSERT INTO log (game_id, seq, at, actor_id, kind, text, data, undone, snapshot) "
+                "VALUES (7, 1, :now, :d, 'cast', 'Doc joins.', '{}', false, :s)"),
+                {"now": NOW, "d": DIRECTOR, "s": pack_state(state())})
+            await connection.execute(text("INSERT INTO characters (game_id, key, name, owner_id, type) "
+                                          "VALUES (7, 'doc', 'Doc Holliday', :p, 'HERO')"), {"p": PETE})
+        await database.migrate()
+        game = await database.load_game(GUILD, CHANNEL)
+        assert (game.alarm_at, game.alarm_kind, game.waiting_since, game.reminder_hours) == (None,) * 4
+        assert await database.next_alarms(10) == []
+
+        async with database.engine.begin() as connection:
+            await connection.run_sync(lambda sync: _downgrade_to(sync, "0002"))
+        assert await rows(database, "SELECT version_num FROM alembic_version") == [("0002",)]
+        assert await rows(database, "SELECT kind FROM log") == [("cast",)]
+        assert await rows(database, "SELECT key FROM characters") == [("doc",)]
+        assert "timers" in await table_names(database)
+        await database.migrate()
+        assert await rows(database, "SELECT version_num FROM alembic_version") == [(head(),)]
+    finally:
+        await database.dispose()
+
+
+async def insert_game(connection, **columns: int) -> None:
+    """Game 7, Doc Holliday's, active in the test channel, inserted with plain SQL as an older schema
+    holds it (``columns``: its version, and those of the columns that schema has)."""
+    values = {"id": 7, "guild_id": GUILD, "channel_id": CHANNEL, "ruleset": "qotd", "director_id": DIRECTOR,
+              "status": "active", "state": json.dumps(state(DOC)), "deadline_action": "hold", "created_at": NOW,
+              "updated_at": NOW, **columns}
+    columns_sql, values_sql = ", ".join(values), ", ".join(f":{name}" for name in values)
+    await connection.execute(text(f"INSERT INTO games ({columns_sql}) VALUES ({values_sql})"), values)
+
+
 def _upgrade_to(connection, revision: str) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
+
+
+def _downgrade_to(connection, revision: str) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.downgrade(config, revision)

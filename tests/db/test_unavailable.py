@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import text
@@ -38,7 +37,9 @@ async def test_every_entry_point_says_unavailable(unreachable):
     with pytest.raises(DatabaseUnavailable):
         await unreachable.server(GUILD)
     with pytest.raises(DatabaseUnavailable):
-        await unreachable.claim_due_timers(datetime.now(UTC))
+        await unreachable.next_alarms(10)
+    with pytest.raises(DatabaseUnavailable):
+        await unreachable.record_messages([(1, 1, 1)])
     for _ in range(2):  # the channel is not left locked by the failure
         with pytest.raises(DatabaseUnavailable):
             async with asyncio.timeout(5), unreachable.unit(GUILD, CHANNEL):

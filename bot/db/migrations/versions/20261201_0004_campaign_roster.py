@@ -1,7 +1,7 @@
 """Campaigns: who directs each campaign; a roster character's card less, reduced dice and traits to pick.
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 Create Date: 2026-12-01
 
 Columns are added in place (no table is rebuilt, so SQLite's foreign keys from the roster
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
