@@ -57,28 +57,30 @@ class QuickCommit:
         self.shown_by = Prepared.of(SHOWN_BY, dialect)
 
     def game_update(self, columns: frozenset[str]) -> Prepared:
-        """``UPDATE games SET <columns> WHERE id = :game AND version = :seen``, for that set of columns."""
+        """``UPDATE games SET <columns> WHERE id = :game AND version = :seen RETURNING id``, for those columns."""
         if columns not in self._updates:
             statement = (update(Game).where(Game.id == bindparam("game"), Game.version == bindparam("seen"))
-                         .values({name: bindparam(name) for name in columns}))
+                         .values({name: bindparam(name) for name in columns}).returning(Game.id))
             self._updates[columns] = Prepared.of(statement, self.dialect)
         return self._updates[columns]
 
     async def commit(self, connection: AsyncConnection, game_id: int, seen: int, values: dict[str, Any],
                      entries: Iterable[dict[str, Any]]) -> bool:
         """Update the game if its version is still ``seen``, add the entries, and commit; False (and
-        nothing written) when the version moved on."""
+        nothing written) when the version moved on.
+
+        Every statement goes through ``execute_fetchall``, which leaves no cursor behind: a cursor let go
+        in this thread would be finalised here while aiosqlite's thread uses the connection.
+        """
         driver = (await connection.get_raw_connection()).driver_connection
         update_game = self.game_update(frozenset(values))
         try:
-            updated = await driver.execute(update_game.sql,
-                                           update_game.parameters({**values, "game": game_id, "seen": seen}))
-            if updated.rowcount != 1:
+            if not await driver.execute_fetchall(update_game.sql,
+                                                 update_game.parameters({**values, "game": game_id, "seen": seen})):
                 await driver.rollback()
                 return False
-            rows = [self.log_entry.parameters(entry) for entry in entries]
-            if rows:
-                await driver.executemany(self.log_entry.sql, rows)
+            for entry in entries:
+                await driver.execute_fetchall(self.log_entry.sql, self.log_entry.parameters(entry))
             await driver.commit()
         except BaseException:
             await driver.rollback()
@@ -89,7 +91,8 @@ class QuickCommit:
         """Set the messages that show log entries (rows of :data:`SHOWN_BY`'s parameters), and commit."""
         driver = (await connection.get_raw_connection()).driver_connection
         try:
-            await driver.executemany(self.shown_by.sql, [self.shown_by.parameters(row) for row in rows])
+            for row in rows:
+                await driver.execute_fetchall(self.shown_by.sql, self.shown_by.parameters(row))
             await driver.commit()
         except BaseException:
             await driver.rollback()
