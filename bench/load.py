@@ -46,7 +46,8 @@ from tests.bot.conftest import REFUSALS  # noqa: E402
 from tests.bot.helpers import unsettled  # noqa: E402
 from tests.db.helpers import rows  # noqa: E402
 
-SETTLE_TIMEOUT = 600.0
+ANSWER_TIMEOUT = 600.0
+"""The longest a wave waits for its answers."""
 POLL = 0.001
 CAST = (  # (who plays, name, type, weapon): 4 + 3 + 2 + 1 cards, and the two jokers
     ("pete", "Kid", "hero", "single_action_revolver"),
@@ -125,10 +126,11 @@ async def answered(results: list) -> None:
     flight that costs far more than the bot does, so the wave is watched for its answers instead.)
     """
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + SETTLE_TIMEOUT
+    deadline = loop.time() + ANSWER_TIMEOUT
     while not all(result.acknowledged for result in results):
         if loop.time() > deadline:
-            raise TimeoutError(f"{sum(not r.acknowledged for r in results)} interactions still unanswered")
+            unanswered = [r for r in results if not r.acknowledged]
+            raise TimeoutError(f"{len(unanswered)} interactions still unanswered, such as {unanswered[:3]}")
         await asyncio.sleep(POLL)
 
 
@@ -169,7 +171,7 @@ async def play(url: str, games: int, servers: int) -> dict:
     bot = Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(1),
                    sync_on_start=True, shard_count=1)
     clock = Clock(bot)
-    async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
+    async with simcord.run(bot, check_errors=False) as env:
         towns = [env.create_guild(f"Town {n}") for n in range(servers)]
         tables = []
         for n in range(games):
@@ -188,7 +190,7 @@ async def play(url: str, games: int, servers: int) -> dict:
                     clock.sent[result._interaction.id] = sent_at
                     results.append(result)
             await answered(results)
-            await env.settle(timeout=SETTLE_TIMEOUT)         # quick now that the wave is answered
+            await env.settle()           # what the wave left (quick now that it is answered); later timers wait
             for (table, (name, _)), result in zip(pending, results):
                 table.heard(name, result.response)
             commands += len(pending)
@@ -255,7 +257,6 @@ async def child(db: str, games: int, servers: int, pg: str | None) -> dict:
             return await play(f"sqlite+aiosqlite:///{folder}/load.db", games, servers)
     from storage import scratch_databases
     async with scratch_databases("postgresql", pg, 1) as [url]:
-        await Database(url).migrate()
         return await play(url, games, servers)
 
 

@@ -23,6 +23,22 @@ from sqlalchemy.pool import NullPool
 from bot.db import Database
 
 POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
+HELD: list[str] = []
+"""What the load, fault and bad-input tests held, told at the end of the run (see ``held``)."""
+
+
+@pytest.fixture
+def held():
+    """Tell what a test held (commands run, faults injected, inputs tried, what was lost): one line,
+    shown at the end of the run in "what the tests held"."""
+    return HELD.append
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if HELD:
+        terminalreporter.section("what the tests held")
+        for line in HELD:
+            terminalreporter.write_line(line)
 
 
 @asynccontextmanager

@@ -6,7 +6,7 @@ member with the server's Director role, a stranger, a server manager, a member w
 hostile), a value for each option from the command's own parameters, and the dice. The call goes to
 the mid-phase game of ``Scene.mid_phase`` (now and then to a channel with no game) and is judged by
 ``arena.judge``: answered, refusals ephemeral, clear and changing nothing, pings only for whose card
-is up, whose re-roll waits, or a new Director. Run with ``-s`` for what it held.
+is up, whose re-roll waits, or a new Director. What it held is told at the end of the run.
 """
 
 from __future__ import annotations
@@ -166,12 +166,12 @@ async def offered_values(arena: Arena, commands: list[app_commands.Command]) -> 
 
 
 @pytest.fixture
-async def fuzz(scene):
+async def fuzz(scene, held):
     arena = await Arena(scene).open()
     commands = leaves(scene.env.bot.tree)
     fuzz = Fuzz(arena, commands, await offered_values(arena, commands))
     yield fuzz
-    print("\n" + fuzz.tally.summary())
+    held(fuzz.tally.summary())
 
 
 @settings(max_examples=ROUNDS, derandomize=True, database=None, deadline=None, print_blob=False,

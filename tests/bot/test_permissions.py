@@ -133,7 +133,7 @@ async def test_the_matrix_has_a_row_for_every_command(scene):
     assert commands - {row.command for row in MATRIX} == set(), "commands missing from the matrix"
 
 
-async def test_exactly_the_members_the_matrix_allows_change_anything(scene):
+async def test_exactly_the_members_the_matrix_allows_change_anything(scene, held):
     arena = await Arena(scene).open()
     await old_timer_learns(arena)
     failures, marks = [], Counter()
@@ -142,8 +142,8 @@ async def test_exactly_the_members_the_matrix_allows_change_anything(scene):
             marks[mark] += 1
             failures += [f"{label(row)} by {name} ({role}), in {row.where}: {problem}"
                          for problem in await cell(arena, row, name, mark)]
-    print(f"\npermissions: {len(MATRIX)} rows × {len(WHO)} members: {marks[ACTS]} cells act, {marks[LOOKS]} look "
-          f"and change nothing, {marks[NO]} are refused; {len(failures)} failing")
+    held(f"permissions: {len(MATRIX)} rows × {len(WHO)} members: {marks[ACTS]} cells act, {marks[LOOKS]} look "
+         f"and change nothing, {marks[NO]} are refused; {len(failures)} failing")
     assert not failures, f"{len(failures)} failing cells:\n" + "\n".join(failures)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import simcord
+from sqlalchemy.engine import make_url
 
 from bot.client import STALE
 from bot.db import Database
@@ -30,6 +31,8 @@ from tests.db.helpers import json_value, rows
 from .player import GUILD_ID, make_bot, the_set
 
 ROOT = Path(__file__).resolve().parents[2]
+REMINDER_HOURS = 12
+"""The servers' default: nothing in the player's Settings changes it."""
 PLAY_KINDS = ("draw", "shoot", "decide")
 """What the players' commands log: a /draw, a /shoot, a re-roll decision."""
 FAIR_REFUSALS = (STALE, "A roll is waiting for a re-roll decision", "That roll has already been decided",
@@ -79,7 +82,7 @@ def as_told(kind: str) -> str:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url, seed):
+async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url, seed, held):
     set_up(database_url)
     process = player(database_url, "play", 400, seed)
     heard: list[str] = []
@@ -103,10 +106,14 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
     assert drawn[:len(told)] == told
     state.check()
     assert str(state.deck.turned[-1]) == drawn[-1][-1]           # the game is as its last entry left it
+    held(f"SIGKILL ({make_url(database_url).get_backend_name()}): killed after {len(acknowledged)} acknowledged "
+         f"commands; {len(played)} in the log, {len(played) - len(acknowledged)} of them unacknowledged; lost 0")
 
     bot = make_bot(database_url, seed + 10)                      # the bot comes back on the same database
     async with simcord.run(bot) as env:
         channel, people = the_set(env)
+        await env.advance_time(REMINDER_HOURS * 3600 + 60)       # its timers: the wait's one reminder rings
+        assert sum("a reminder:" in message.content for message in channel.history()) == 1
         if state.pending:                                        # its buttons, as Discord still shows them
             game = await bot.db.load_game(GUILD_ID, channel.id)
             waiting = [resolution for kind, data in played if "resolution" in data
@@ -122,7 +129,7 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
     assert after.pending is None and len(after.deck.turned) > 0
 
 
-async def test_two_processes_on_one_postgresql_apply_each_command_once_or_refuse_it(postgres_url):
+async def test_two_processes_on_one_postgresql_apply_each_command_once_or_refuse_it(postgres_url, held):
     set_up(postgres_url)
     processes = [player(postgres_url, "play", 60, seed) for seed in (3, 4)]
     outputs = [process.communicate(timeout=300) for process in processes]
@@ -145,3 +152,6 @@ async def test_two_processes_on_one_postgresql_apply_each_command_once_or_refuse
             phase = []
         phase += data.get("turned", [])
         assert len(phase) == len(set(phase)), f"a card turned twice in one phase: {phase}"
+    held(f"two processes on one PostgreSQL: {len(said)} commands, {len(acknowledged)} applied once each, "
+         f"{refusals[STALE]} refused as the game changed, {sum(refusals.values()) - refusals[STALE]} other "
+         f"refusals; lost 0")
