@@ -11,7 +11,8 @@ reply, go the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,33 +68,49 @@ class QuickCommit:
     async def commit(self, connection: AsyncConnection, game_id: int, seen: int, values: dict[str, Any],
                      entries: Iterable[dict[str, Any]]) -> bool:
         """Update the game if its version is still ``seen``, add the entries, and commit; False (and
-        nothing written) when the version moved on.
-
-        Every statement goes through ``execute_fetchall``, which leaves no cursor behind: a cursor let go
-        in this thread would be finalised here while aiosqlite's thread uses the connection.
-        """
-        driver = (await connection.get_raw_connection()).driver_connection
+        nothing written) when the version moved on."""
         update_game = self.game_update(frozenset(values))
-        try:
-            if not await driver.execute_fetchall(update_game.sql,
-                                                 update_game.parameters({**values, "game": game_id, "seen": seen})):
-                await driver.rollback()
+        async with transaction(connection) as run:
+            if not await run(update_game, {**values, "game": game_id, "seen": seen}):
+                run.abandoned = True
                 return False
             for entry in entries:
-                await driver.execute_fetchall(self.log_entry.sql, self.log_entry.parameters(entry))
-            await driver.commit()
-        except BaseException:
-            await driver.rollback()
-            raise
+                await run(self.log_entry, entry)
         return True
 
     async def record_messages(self, connection: AsyncConnection, rows: Iterable[dict[str, Any]]) -> None:
         """Set the messages that show log entries (rows of :data:`SHOWN_BY`'s parameters), and commit."""
-        driver = (await connection.get_raw_connection()).driver_connection
-        try:
+        async with transaction(connection) as run:
             for row in rows:
-                await driver.execute_fetchall(self.shown_by.sql, self.shown_by.parameters(row))
-            await driver.commit()
-        except BaseException:
-            await driver.rollback()
-            raise
+                await run(self.shown_by, row)
+
+
+class Runner:
+    """Runs prepared statements on aiosqlite's connection, each through ``execute_fetchall``, which leaves
+    no cursor behind (a cursor let go in the event loop's thread would be finalised there while
+    aiosqlite's thread uses the connection)."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.abandoned = False
+        """Set to roll the transaction back when the block ends."""
+
+    async def __call__(self, statement: Prepared, values: dict[str, Any]) -> list[Any]:
+        """The rows the statement returns."""
+        return await self.driver.execute_fetchall(statement.sql, statement.parameters(values))
+
+
+@asynccontextmanager
+async def transaction(connection: AsyncConnection) -> AsyncIterator[Runner]:
+    """A transaction on the connection's driver: committed when the block ends, rolled back if it raises
+    or was abandoned."""
+    run = Runner((await connection.get_raw_connection()).driver_connection)
+    try:
+        yield run
+    except BaseException:
+        await run.driver.rollback()
+        raise
+    if run.abandoned:
+        await run.driver.rollback()
+    else:
+        await run.driver.commit()
