@@ -1,31 +1,53 @@
-"""The commonest commit on SQLite sent straight to the driver: a command's game update and log entries.
+"""The commonest commit on SQLite, made on the event loop's own connection: a command's game update and
+log entries.
 
-Through SQLAlchemy's async adaptation a statement costs four trips to aiosqlite's worker thread and
-as many layers of Python; sent to aiosqlite itself, one. A command's commit is such a statement pair
-(tests/db/test_cache.py), so on SQLite it goes this way: about a tenth of the time. The statements are
-SQLAlchemy's own, compiled once per shape for the engine's dialect, and every parameter goes through
-its column's bind processor, so the rows are those SQLAlchemy would write (tests/db/test_quick.py
-reads them back through SQLAlchemy to check). The messages that show log entries, stored after each
-reply, go the same way.
+Through SQLAlchemy's async adaptation a statement costs four trips to aiosqlite's worker thread, and
+each trip waits for Python's lock, which a busy event loop holds: under load a commit took
+milliseconds, though SQLite does the work in tens of microseconds (a WAL commit with
+``synchronous=NORMAL`` writes to the WAL and does not sync). So a command's commit (a statement pair,
+tests/db/test_cache.py) goes to a plain ``sqlite3`` connection that the loop's thread uses itself, and
+costs the loop less than one trip to a thread would. What could make it wait is kept off the loop:
+
+- it never waits for the file's lock (``busy_timeout=0``): when another process holds it,
+  :class:`FileBusy` sends the commit the usual way, where aiosqlite's thread waits;
+- it never syncs the disk: it makes no checkpoint itself (``wal_autocheckpoint=0``); every
+  :data:`CHECKPOINT_EVERY` commits, a passive checkpoint runs in a thread.
+
+The statements are SQLAlchemy's own, compiled once per shape for the engine's dialect, and every
+parameter goes through its column's bind processor, so the rows are those SQLAlchemy would write
+(tests/db/test_quick.py reads them back through SQLAlchemy to check). The messages that show log
+entries, stored after each reply, go the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Executable, bindparam, insert, update
 from sqlalchemy.engine import Dialect
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .models import Game, LogEntry
+
+log = logging.getLogger("director.db")
 
 LOG_COLUMNS = ("game_id", "seq", "at", "actor_id", "kind", "text", "data", "message_id", "undone", "snapshot")
 SHOWN_BY = (update(LogEntry).where(LogEntry.game_id == bindparam("entry_game"), LogEntry.seq == bindparam("entry_seq"))
             .values(message_id=bindparam("shown_by")))
 """Sets the message that shows a log entry (``entry_game``, ``entry_seq``: the entry; ``shown_by``: the message)."""
+PRAGMAS = ("PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=0",
+           "PRAGMA wal_autocheckpoint=0")
+CHECKPOINT_EVERY = 200
+"""Commits between two checkpoints (a commit adds a few pages to the WAL; SQLite's own default is
+a checkpoint every 1,000 pages)."""
+
+
+class FileBusy(Exception):
+    """Another process holds the database file's write lock: nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -48,69 +70,116 @@ class Prepared:
 
 
 class QuickCommit:
-    """Commits a game's update and its new log entries on a SQLite connection, in one transaction."""
+    """Commits a game's update and its new log entries on the event loop's connection to a SQLite file.
 
-    def __init__(self, dialect: Dialect) -> None:
-        self.dialect = dialect
+    Not safe to share between threads: the event loop's thread alone uses it, and the caller holds
+    the process's write lock, so that no other connection of the process writes meanwhile.
+    """
+
+    def __init__(self, dialect: Dialect, path: str) -> None:
+        self.path = path
+        self._connection: sqlite3.Connection | None = None
         self._updates: dict[frozenset[str], Prepared] = {}
-        self.log_entry = Prepared.of(insert(LogEntry).values({name: bindparam(name) for name in LOG_COLUMNS}),
-                                     dialect)
-        self.shown_by = Prepared.of(SHOWN_BY, dialect)
+        self._dialect = dialect
+        self._log_entry = Prepared.of(insert(LogEntry).values({name: bindparam(name) for name in LOG_COLUMNS}),
+                                      dialect)
+        self._shown_by = Prepared.of(SHOWN_BY, dialect)
+        self._commits = 0
+        self._checkpoint: asyncio.Task[None] | None = None
 
-    def game_update(self, columns: frozenset[str]) -> Prepared:
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The loop's connection, opened on first use (it then stays open until :meth:`close`)."""
+        if self._connection is None:
+            connection = sqlite3.connect(self.path, isolation_level=None)
+            for pragma in PRAGMAS:
+                connection.execute(pragma)
+            self._connection = connection
+        return self._connection
+
+    def _game_update(self, columns: frozenset[str]) -> Prepared:
         """``UPDATE games SET <columns> WHERE id = :game AND version = :seen RETURNING id``, for those columns."""
         if columns not in self._updates:
             statement = (update(Game).where(Game.id == bindparam("game"), Game.version == bindparam("seen"))
                          .values({name: bindparam(name) for name in columns}).returning(Game.id))
-            self._updates[columns] = Prepared.of(statement, self.dialect)
+            self._updates[columns] = Prepared.of(statement, self._dialect)
         return self._updates[columns]
 
-    async def commit(self, connection: AsyncConnection, game_id: int, seen: int, values: dict[str, Any],
-                     entries: Iterable[dict[str, Any]]) -> bool:
+    def commit(self, game_id: int, seen: int, values: dict[str, Any], entries: Iterable[dict[str, Any]]) -> bool:
         """Update the game if its version is still ``seen``, add the entries, and commit; False (and
-        nothing written) when the version moved on."""
-        update_game = self.game_update(frozenset(values))
-        async with transaction(connection) as run:
-            if not await run(update_game, {**values, "game": game_id, "seen": seen}):
-                run.abandoned = True
+        nothing written) when the version moved on; FileBusy when another process holds the file."""
+        update_game = self._game_update(frozenset(values))
+
+        def write(run: Callable[[Prepared, dict[str, Any]], list[Any]]) -> bool:
+            if not run(update_game, {**values, "game": game_id, "seen": seen}):
                 return False
             for entry in entries:
-                await run(self.log_entry, entry)
+                run(self._log_entry, entry)
+            return True
+
+        return self._transaction(write)
+
+    def record_messages(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Set the messages that show log entries (rows of :data:`SHOWN_BY`'s parameters), and commit;
+        FileBusy when another process holds the file."""
+        def write(run: Callable[[Prepared, dict[str, Any]], list[Any]]) -> bool:
+            for row in rows:
+                run(self._shown_by, row)
+            return True
+
+        self._transaction(write)
+
+    def _transaction(self, write: Callable[[Callable[[Prepared, dict[str, Any]], list[Any]]], bool]) -> bool:
+        """Run ``write`` in a transaction, committed if it returns True and rolled back otherwise."""
+        connection = self.connection
+
+        def run(statement: Prepared, values: dict[str, Any]) -> list[Any]:
+            return connection.execute(statement.sql, statement.parameters(values)).fetchall()
+
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode == sqlite3.SQLITE_BUSY:
+                raise FileBusy(str(error)) from error
+            raise
+        try:
+            written = write(run)
+        except BaseException:
+            connection.rollback()
+            raise
+        if not written:
+            connection.rollback()
+            return False
+        connection.commit()
+        self._committed()
         return True
 
-    async def record_messages(self, connection: AsyncConnection, rows: Iterable[dict[str, Any]]) -> None:
-        """Set the messages that show log entries (rows of :data:`SHOWN_BY`'s parameters), and commit."""
-        async with transaction(connection) as run:
-            for row in rows:
-                await run(self.shown_by, row)
+    def _committed(self) -> None:
+        """Count the commit; every :data:`CHECKPOINT_EVERY`, start a checkpoint in a thread (if none runs)."""
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0 and (self._checkpoint is None or self._checkpoint.done()):
+            self._checkpoint = asyncio.get_running_loop().create_task(asyncio.to_thread(checkpoint, self.path))
+            self._checkpoint.add_done_callback(_log_failure)
+
+    async def close(self) -> None:
+        """Wait for a checkpoint under way, then close the loop's connection."""
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            connection.close()
 
 
-class Runner:
-    """Runs prepared statements on aiosqlite's connection, each through ``execute_fetchall``, which leaves
-    no cursor behind (a cursor let go in the event loop's thread would be finalised there while
-    aiosqlite's thread uses the connection)."""
-
-    def __init__(self, driver: Any) -> None:
-        self.driver = driver
-        self.abandoned = False
-        """Set to roll the transaction back when the block ends."""
-
-    async def __call__(self, statement: Prepared, values: dict[str, Any]) -> list[Any]:
-        """The rows the statement returns."""
-        return await self.driver.execute_fetchall(statement.sql, statement.parameters(values))
-
-
-@asynccontextmanager
-async def transaction(connection: AsyncConnection) -> AsyncIterator[Runner]:
-    """A transaction on the connection's driver: committed when the block ends, rolled back if it raises
-    or was abandoned."""
-    run = Runner((await connection.get_raw_connection()).driver_connection)
+def checkpoint(path: str) -> None:
+    """Copy what the WAL holds into the database file, as far as no reader needs it (a passive
+    checkpoint: it waits for no one). It syncs the disk, so it runs in a thread."""
+    connection = sqlite3.connect(path)
     try:
-        yield run
-    except BaseException:
-        await run.driver.rollback()
-        raise
-    if run.abandoned:
-        await run.driver.rollback()
-    else:
-        await run.driver.commit()
+        connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    finally:
+        connection.close()
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a WAL checkpoint failed (the next one will try again): %s", task.exception())

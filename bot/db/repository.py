@@ -37,7 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
 from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
-from .quick import SHOWN_BY, QuickCommit
+from .quick import SHOWN_BY, FileBusy, QuickCommit
 
 
 class GameExists(Exception):
@@ -240,7 +240,7 @@ class Database:
         self._games: OrderedDict[tuple[int, int], _Cached] = OrderedDict()
         self._writer: AsyncConnection | None = None
         self._writer_lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
-        self._quick = QuickCommit(self.engine.dialect) if self._writer_lock else None
+        self._quick = QuickCommit(self.engine.dialect, self.engine.url.database) if self._writer_lock else None
 
     def __repr__(self) -> str:
         return f"Database({describe(self.engine)})"
@@ -252,6 +252,8 @@ class Database:
 
     async def dispose(self) -> None:
         """Close every connection."""
+        if self._quick is not None:
+            await self._quick.close()
         if self._writer is not None:
             writer, self._writer = self._writer, None
             await writer.close()
@@ -374,8 +376,11 @@ class Database:
         rows = [{"entry_game": game, "entry_seq": seq, "shown_by": message} for game, seq, message in shown]
         async with self._writing() as connection:
             if self._quick is not None and not connection.in_transaction():
-                await self._quick.record_messages(connection, rows)
-                return
+                try:
+                    self._quick.record_messages(rows)
+                    return
+                except FileBusy:
+                    pass                  # another process has the file for now: wait for it the usual way
             await connection.execute(SHOWN_BY, rows)
             await connection.commit()
 
@@ -605,10 +610,13 @@ class UnitOfWork:
         quick = self.database._quick
         if (quick is not None and not self._starting and not self._writes and digest == loaded.mirror_hash
                 and not connection.in_transaction()):
-            if not await quick.commit(connection, game.id, game.version, {**values, "updated_at": utcnow()},
-                                      ({"game_id": game.id, **entry} for entry in self._entries)):
-                raise StaleGame()
-            return self._stored(game, state, digest, last_seq)
+            try:
+                if not quick.commit(game.id, game.version, {**values, "updated_at": utcnow()},
+                                    ({"game_id": game.id, **entry} for entry in self._entries)):
+                    raise StaleGame()
+                return self._stored(game, state, digest, last_seq)
+            except FileBusy:
+                pass                      # another process has the file for now: wait for it the usual way
         if self._starting:
             try:
                 game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))

@@ -17,7 +17,7 @@ from .helpers import CHANNEL, DOC, GUILD, KATE, PETE, json_value, one, start, st
 @asynccontextmanager
 async def statements(database: Database) -> AsyncIterator[list[str]]:
     """The SQL statements the database is sent inside the block (their first two words), as SQLite's
-    writer connection traces them, or as SQLAlchemy sends them to PostgreSQL."""
+    writer connections (the loop's own and aiosqlite's) trace them, or as SQLAlchemy sends them to PostgreSQL."""
     sent: list[str] = []
 
     def record(statement: str) -> None:
@@ -27,10 +27,12 @@ async def statements(database: Database) -> AsyncIterator[list[str]]:
     if database.engine.dialect.name == "sqlite":
         driver = (await database._writer.get_raw_connection()).driver_connection
         await driver.set_trace_callback(record)
+        database._quick.connection.set_trace_callback(record)
         try:
             yield sent
         finally:
             await driver.set_trace_callback(None)
+            database._quick.connection.set_trace_callback(None)
         return
 
     def sending(_connection, _cursor, statement, *_args) -> None:

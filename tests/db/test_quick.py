@@ -1,16 +1,22 @@
-"""SQLite's quick commit (bot/db/quick.py): what it writes straight to the driver is what SQLAlchemy
-reads back, every column in its own type."""
+"""SQLite's quick commit (bot/db/quick.py): what it writes on the event loop's own connection is what
+SQLAlchemy reads back, every column in its own type; when another process holds the file, the commit
+waits for it off the loop; and the WAL is checkpointed in a thread."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+import pytest
 from sqlalchemy import event, select
 
-from bot.db import Database
+from bot.db import Database, quick
 from bot.db.models import Game
 
-from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, start, state
+from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, one, start, state
 
 
 async def test_a_command_commits_past_sqlalchemy_and_sqlalchemy_reads_every_column_back(tmp_path):
@@ -54,3 +60,50 @@ async def test_a_command_commits_past_sqlalchemy_and_sqlalchemy_reads_every_colu
         assert (await database.load_game(GUILD, CHANNEL)).state == state(DOC, KATE, phase=1)
     finally:
         await database.dispose()
+
+
+@pytest.fixture
+async def sqlite_database(tmp_path):
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'quick.db'}")
+    await database.migrate()
+    yield database
+    await database.dispose()
+
+
+async def deal(database: Database, phase: int) -> None:
+    async with database.unit(GUILD, CHANNEL) as uow:
+        uow.save(state(DOC, phase=phase))
+        await uow.log(PETE, "deal", f"Phase {phase}.", before=uow.game.state)
+
+
+async def test_a_commit_waits_off_the_loop_while_another_process_holds_the_file(sqlite_database):
+    await start(sqlite_database, DOC)
+    await deal(sqlite_database, 1)                                   # the loop's connection is open
+    other_process = sqlite3.connect(sqlite_database.engine.url.database, check_same_thread=False)
+    other_process.execute("BEGIN IMMEDIATE")                        # holds the file's write lock
+    try:
+        waiting = asyncio.create_task(deal(sqlite_database, 2))
+        started = time.perf_counter()
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        assert time.perf_counter() - started < 1                   # the loop went on meanwhile
+        assert not waiting.done()
+    finally:
+        other_process.rollback()
+        other_process.close()
+    await asyncio.wait_for(waiting, 5)
+    assert (await sqlite_database.load_game(GUILD, CHANNEL)).state == state(DOC, phase=2)
+    assert await one(sqlite_database, "SELECT max(seq) FROM log") == 2
+
+
+async def test_the_wal_is_checkpointed_in_a_thread_every_so_many_commits(sqlite_database, monkeypatch):
+    monkeypatch.setattr(quick, "CHECKPOINT_EVERY", 25)
+    await start(sqlite_database, DOC)
+    file = Path(sqlite_database.engine.url.database)
+    size = file.stat().st_size                 # the database file grows only when the WAL is checkpointed
+    for phase in range(1, 25):
+        await deal(sqlite_database, phase)
+    assert file.stat().st_size == size
+    await deal(sqlite_database, 25)
+    await asyncio.wait_for(sqlite_database._quick._checkpoint, 5)
+    assert file.stat().st_size > size
