@@ -16,6 +16,7 @@ from cogs import EXTENSIONS
 
 from .db import Database, DatabaseUnavailable, GameExists, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
+from .names import MemberNames
 from .painters import start_painters
 from .rules.qotd.state import RulesError
 from .settings import Settings
@@ -105,9 +106,15 @@ class Director(commands.AutoShardedBot):
         self.sync_on_start = sync_on_start
         self.alarm_clock: Callable[[datetime], None] | None = None
         """Told when the background task must look next, at the latest (set by the timers extension)."""
+        self.names = MemberNames()
         self._servers: dict[int, tuple[float, ServerRow]] = {}
         self._shown: dict[tuple[int, int], int] = {}
         """Messages that show log entries, by (game id, entry number), not stored yet."""
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Note the display name of every member who uses the bot (see :mod:`bot.names`)."""
+        if isinstance(interaction.user, discord.Member):
+            self.names.note(interaction.user)
 
     async def server_settings(self, guild_id: int) -> ServerRow:
         """The server's settings, cached for a minute (other processes' changes show within that)."""

@@ -137,16 +137,30 @@ SHOWN_ENTRY = "director.shown_entry"
 """Key of ``Interaction.extras``: the (game id, entry number) of the log entry the reply shows."""
 
 
+MAX_FILES = 10
+"""Discord's limit of files on one message."""
+
+
+def attached(image: bytes | None, filename: str, pages: Sequence[bytes] = ()) -> list[tuple[str, bytes]]:
+    """A message's files: its picture, then the picture's further pages (``status-2.png`` ...), as many
+    as a message takes."""
+    if image is None:
+        return []
+    stem, _, extension = filename.rpartition(".")
+    return ([(filename, image)] + [(f"{stem}-{n}.{extension}", page) for n, page in enumerate(pages, 2)])[:MAX_FILES]
+
+
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
-               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
-               ping: Sequence[int] = ()) -> discord.Message | None:
+               image: bytes | None = None, filename: str = "image.png", pages: Sequence[bytes] = (),
+               view: discord.ui.View | None = None, ping: Sequence[int] = ()) -> discord.Message | None:
     """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
 
-    Discord's passing errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed.
-    A reply showing a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
+    The embed shows ``image``; further ``pages`` of it are attached after it. Discord's passing
+    errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed. A reply showing
+    a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
     """
     message = await _retried(lambda kwargs: _deliver(interaction, kwargs), f"the reply to interaction {interaction.id}",
-                             content, embed, image, filename, view, ping)
+                             content, embed, attached(image, filename, pages), view, ping)
     shown = interaction.extras.get(SHOWN_ENTRY)
     if message is not None and shown is not None:
         interaction.client.remember_message(*shown, message.id)
@@ -154,29 +168,34 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
 
 
 async def post(channel: discord.abc.Messageable, *, content: str = "", embed: discord.Embed | None = None,
-               image: bytes | None = None, filename: str = "image.png", view: discord.ui.View | None = None,
-               ping: Sequence[int] = ()) -> discord.Message:
+               image: bytes | None = None, filename: str = "image.png", pages: Sequence[bytes] = (),
+               view: discord.ui.View | None = None, ping: Sequence[int] = ()) -> discord.Message:
     """Post in a channel, unasked (a reminder, a deadline), as :func:`send` answers."""
     return await _retried(lambda kwargs: channel.send(**kwargs), f"a post in channel {getattr(channel, 'id', '?')}",
-                          content, embed, image, filename, view, ping)
+                          content, embed, attached(image, filename, pages), view, ping)
+
+
+def files_of(attachments: Sequence[tuple[str, bytes]]) -> list[discord.File]:
+    """The files to upload, new each time (a file is read once)."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in attachments]
 
 
 async def _retried(deliver: Callable[[dict], Awaitable[discord.Message | None]], what: str, content: str,
-                   embed: discord.Embed | None, image: bytes | None, filename: str, view: discord.ui.View | None,
-                   ping: Sequence[int]) -> discord.Message | None:
-    """A message delivered, pinging only the users in ``ping``; Discord's passing errors (5xx, 429) are
-    retried, and a message Discord still refuses raises ReplyFailed."""
+                   embed: discord.Embed | None, attachments: Sequence[tuple[str, bytes]],
+                   view: discord.ui.View | None, ping: Sequence[int]) -> discord.Message | None:
+    """A message delivered, pinging only the users in ``ping``; the embed shows the first attachment.
+    Discord's passing errors (5xx, 429) are retried, and a message Discord still refuses raises ReplyFailed."""
     kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
                     discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
     if embed is not None:
         kwargs["embed"] = embed
-        if image is not None:
-            embed.set_image(url=f"attachment://{filename}")
+        if attachments:
+            embed.set_image(url=f"attachment://{attachments[0][0]}")
     if view is not None:
         kwargs["view"] = view
     for attempt in range(1, REPLY_TRIES + 1):
-        if image is not None:
-            kwargs["file"] = discord.File(io.BytesIO(image), filename=filename)  # a file is read once a try
+        if attachments:
+            kwargs["files"] = files_of(attachments)
         try:
             return await deliver(kwargs)
         except discord.HTTPException as error:

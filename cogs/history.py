@@ -39,18 +39,6 @@ def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
     return []
 
 
-async def member_names(guild: discord.Guild | None, user_ids: set[int]) -> dict[int, str]:
-    """Display names of the members among ``user_ids`` (fetched: the bot has no members intent)."""
-    names = {}
-    for user_id in sorted(user_ids) if guild else ():
-        try:
-            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            continue
-        names[user_id] = member.display_name
-    return names
-
-
 def plain(text: str) -> str:
     """An entry's text without the bold some of the bot's own lines carry, ready to be escaped."""
     return text.replace("**", "")
@@ -170,7 +158,7 @@ class History(commands.Cog):
         async with open_table(self.bot, interaction) as table:
             entries = await table.uow.full_log()
         channel_name = getattr(interaction.channel, "name", None) or "this channel"
-        names = await member_names(interaction.guild, {e.actor_id for e in entries})
+        names = await self.bot.names.of(interaction.guild, {e.actor_id for e in entries})
         document = markdown_log(entries, names, channel_name)
         await send(interaction, content=f"The game's whole log: {len(entries)} entries.",
                    image=document.encode(), filename="game-log.md")   # attached as is: there is no embed

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import logging
 
 import discord
@@ -10,8 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
-from bot.render import render_status
-from bot.replies import COLOUR, post, render, send
+from bot.render import render_status_pages
+from bot.render.status import PER_PAGE
+from bot.replies import COLOUR, MAX_FILES, attached, files_of, post, render, send
 from bot.rules.qotd.state import GameState
 from bot.table import Table, open_table
 
@@ -25,28 +25,29 @@ def status_embed(state: GameState) -> discord.Embed:
     title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
     if deck.current:
         title += f" — {deck.current} is up"
-    return discord.Embed(title=title, colour=COLOUR,
-                         description=f"{len(state.characters)} in the cast, "
-                                     f"{sum(not c.casualty for c in state.characters.values())} standing.")
+    cast = len(state.characters)
+    description = f"{cast} in the cast, {sum(not c.casualty for c in state.characters.values())} standing."
+    if cast > PER_PAGE * MAX_FILES:
+        description += f" The board shows the first {PER_PAGE * MAX_FILES}: `/cast list` names everyone."
+    return discord.Embed(title=title, colour=COLOUR, description=description)
 
 
 async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,
-                     image: bytes | None) -> discord.Message | None:
+                     pages: list[bytes]) -> discord.Message | None:
     """The pinned board updated in place; None when its message was deleted."""
-    attachments = []
-    if image is not None:
-        attachments = [discord.File(io.BytesIO(image), filename=FILENAME)]
+    files = attached(pages[0], FILENAME, pages[1:]) if pages else []
+    if files:
         embed.set_image(url=f"attachment://{FILENAME}")
     try:
-        return await channel.get_partial_message(message_id).edit(embed=embed, attachments=attachments)
+        return await channel.get_partial_message(message_id).edit(embed=embed, attachments=files_of(files))
     except discord.NotFound:
         return None
 
 
-async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, image: bytes | None
+async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, pages: list[bytes]
                      ) -> tuple[discord.Message, bool]:
     """A new board, posted and pinned; the flag says whether pinning worked."""
-    message = await post(channel, embed=embed, image=image, filename=FILENAME)
+    message = await post(channel, embed=embed, image=pages[0] if pages else None, filename=FILENAME, pages=pages[1:])
     try:
         await message.pin(reason="The game's status board")
     except discord.HTTPException as error:
@@ -74,8 +75,9 @@ class Status(commands.Cog):
         if server.status_pinned:
             await interaction.followup.send(f"{note}: {board.jump_url}", ephemeral=True)
             return
-        image = await render(render_status, state, self.owners(interaction.guild, state))
-        await send(interaction, embed=status_embed(state), image=image, filename=FILENAME)
+        pages = await self.board(interaction.guild, state)
+        await send(interaction, embed=status_embed(state), image=pages[0] if pages else None, filename=FILENAME,
+                   pages=pages[1:])
 
     async def update_pinned(self, interaction: discord.Interaction, table: Table) -> tuple[discord.Message, str]:
         """Edit the game's pinned board, or post and pin one if it has none or it was deleted; returns the
@@ -84,24 +86,20 @@ class Status(commands.Cog):
         embed = status_embed(state)
         embed.timestamp = discord.utils.utcnow()
         embed.set_footer(text="Updated by /status")
-        image = await render(render_status, state, self.owners(interaction.guild, state))
+        pages = await self.board(interaction.guild, state)
         old = table.game.status_message_id
-        board = await edit_board(interaction.channel, old, embed, image) if old is not None else None
+        board = await edit_board(interaction.channel, old, embed, pages) if old is not None else None
         if board is not None:
             return board, "The status board is up to date"
-        board, pinned = await post_board(interaction.channel, embed, image)
+        board, pinned = await post_board(interaction.channel, embed, pages)
         table.uow.set_status_message(board.id)
         return board, ("The status board is posted and pinned" if pinned else
                        "The status board is posted, but I could not pin it: give me the *Pin Messages* permission")
 
-    @staticmethod
-    def owners(guild: discord.Guild | None, state: GameState) -> dict[int, str]:
-        """Display names of the players, as far as the bot knows them."""
-        owners = {}
-        for user_id in {c.owner for c in state.characters.values()}:
-            member = guild.get_member(user_id) if guild else None
-            owners[user_id] = member.display_name if member else f"player {user_id}"
-        return owners
+    async def board(self, guild: discord.Guild | None, state: GameState) -> list[bytes]:
+        """The board's pages as pictures (none if they could not be drawn), with the players' names."""
+        owners = await self.bot.names.of(guild, {c.owner for c in state.characters.values()})
+        return await render(render_status_pages, state, owners, MAX_FILES) or []
 
 
 async def setup(bot: Director) -> None:

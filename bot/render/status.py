@@ -6,17 +6,14 @@ from dataclasses import dataclass
 
 from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
 from ..rules.qotd.state import Carried, Character, GameState, WeaponCondition
+from ..rules.qotd.weapons import WEAPONS
 from .sprites import TINY, Look, card_face
 from .theme import BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas, Colour, font, name_font
-
-try:
-    from ..rules.qotd.weapons import WEAPONS
-except ImportError:  # the weapons table is optional here: names fall back to their keys
-    WEAPONS = {}
 
 ROWS_PER_COLUMN = 12
 COLUMNS = 2
 """Beyond one column of rows the board wraps into two; beyond two it goes on to another page."""
+PER_PAGE = ROWS_PER_COLUMN * COLUMNS
 ONE_COLUMN_WIDTH = 560
 TWO_COLUMN_WIDTH = 820
 HEADER = 40
@@ -65,10 +62,9 @@ def status_layout(state: GameState) -> list[StatusPage]:
     columns = 1 if len(keys) <= ROWS_PER_COLUMN else COLUMNS
     width = ONE_COLUMN_WIDTH if columns == 1 else TWO_COLUMN_WIDTH
     column_width = (width - (columns + 1) * GUTTER) // columns
-    per_page = ROWS_PER_COLUMN * columns
     pages = []
-    for start in range(0, max(1, len(keys)), per_page):
-        chunk = keys[start:start + per_page]
+    for start in range(0, max(1, len(keys)), PER_PAGE):
+        chunk = keys[start:start + PER_PAGE]
         rows_per_column = max(1, -(-len(chunk) // columns))
         rows = []
         for index, key in enumerate(chunk):
@@ -84,16 +80,14 @@ def status_layout(state: GameState) -> list[StatusPage]:
 
 def weapon_words(carried: Carried) -> tuple[str, Colour]:
     """A weapon with its ammunition state: "Colt 4/6", "Colt empty", "Colt jammed"; trouble in rust."""
-    weapon = WEAPONS.get(carried.weapon)
-    name = weapon.name if weapon else carried.weapon.replace("_", " ")
-    shots = getattr(weapon, "shots", 0)
+    weapon = WEAPONS[carried.weapon]
     if carried.condition is not WeaponCondition.READY:
-        return f"{name} {carried.condition.value}", RUST
-    if shots and not carried.loaded:
-        return f"{name} empty", RUST
-    if shots:
-        return f"{name} {carried.loaded}/{shots}", INK
-    return (f"{name} {carried.loaded} loaded" if carried.loaded else name), INK
+        return f"{weapon.name} {carried.condition.value}", RUST
+    if not weapon.shots:
+        return weapon.name, INK
+    if not carried.loaded:
+        return f"{weapon.name} empty", RUST
+    return f"{weapon.name} {carried.loaded}/{weapon.shots}", INK
 
 
 def gear(character: Character) -> list[tuple[str, Colour]]:
@@ -167,10 +161,11 @@ def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: 
     return canvas.png()
 
 
-def render_status_pages(state: GameState, owners: dict[int, str] | None = None) -> list[bytes]:
-    """Every page of the status board as PNG bytes (a page holds 24 characters)."""
+def render_status_pages(state: GameState, owners: dict[int, str] | None = None, most: int | None = None
+                        ) -> list[bytes]:
+    """The pages of the status board as PNG bytes (a page holds 24 characters), the first ``most`` if given."""
     pages = status_layout(state)
-    return [_render_page(state, pages, index, owners or {}) for index in range(len(pages))]
+    return [_render_page(state, pages, index, owners or {}) for index in range(len(pages))[:most]]
 
 
 def render_status(state: GameState, owners: dict[int, str] | None = None) -> bytes:

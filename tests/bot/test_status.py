@@ -1,10 +1,15 @@
-"""/status on a server that pins it: one board per game, edited in place, posted anew if deleted."""
+"""/status: the board names each character's player, shows a big cast on pages, and on a server that pins it
+is one board per game, edited in place, posted anew if deleted."""
 
 from __future__ import annotations
 
 import discord
 
-from .helpers import text_of
+from bot.render import render_status_pages
+from bot.render.status import PER_PAGE
+
+from .conftest import make_bot
+from .helpers import stored_game, text_of
 
 
 def manager(scene):
@@ -66,3 +71,44 @@ async def test_a_board_the_bot_may_not_pin_is_posted_and_the_user_told(scene):
     assert closed.pinned_messages() == [] and await status_message_id(scene, closed) == board.id
     again = await scene.dora.slash(closed, "status")
     assert again.response.content == f"The status board is up to date: {board.jump_url}"
+
+
+async def board_of(result) -> bytes:
+    """The status board picture a /status reply shows."""
+    [attachment] = result.response.attachments
+    return await attachment.read()
+
+
+async def test_the_board_names_each_characters_player_also_those_not_seen_since_a_restart(scene, db_url):
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Kid", type="supporting", personality="ordinary")
+    await scene.polly.slash(scene.channel, "cast add", name="Wyatt", type="main", personality="disciplined")
+    await scene.dora.slash(scene.channel, "cast add", name="Ike", type="minor", personality="rash")
+    state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
+    named = render_status_pages(state, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
+    assert named != render_status_pages(state)
+
+    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
+    await scene.env.restart_bot(make_bot(db_url))               # the bot has seen nobody since: it asks Discord
+    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
+
+    scene.guild.remove_member(scene.polly)                     # a player who left the server is not named
+    await scene.env.restart_bot(make_bot(db_url))
+    unnamed = render_status_pages(state, {scene.pete.id: "pete", scene.dora.id: "dora"})
+    assert await board_of(await scene.dora.slash(scene.channel, "status")) == unnamed[0]
+
+
+async def test_a_cast_too_big_for_one_picture_is_shown_on_pages(scene):
+    await scene.dora.slash(scene.channel, "game start")
+    for n in range(PER_PAGE + 3):
+        result = await scene.dora.slash(scene.channel, "cast add", name=f"Extra {n}", type="minor",
+                                        personality="ordinary")
+        assert not result.response.ephemeral, result.response.content
+    result = await scene.dora.slash(scene.channel, "status")
+    [embed] = result.response.embeds
+    assert embed.description == f"{PER_PAGE + 3} in the cast, {PER_PAGE + 3} standing."
+    assert embed.image.url == "attachment://status.png"
+    state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
+    pages = render_status_pages(state, {scene.dora.id: "dora"})
+    assert [a.filename for a in result.response.attachments] == ["status.png", "status-2.png"]
+    assert [await a.read() for a in result.response.attachments] == pages

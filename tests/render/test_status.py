@@ -1,11 +1,8 @@
 """The status board, read back pixel by pixel on real engine states."""
 
-from types import SimpleNamespace
-
 import pytest
 
 from bot.render import render_status, render_status_pages
-from bot.render import status
 from bot.render.gallery import OWNERS, sample_game
 from bot.render.status import (CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, gear,
                                status_layout, weapon_words)
@@ -98,24 +95,21 @@ def test_names_of_any_script_and_length_are_cut_before_the_cards():
         assert colours(image, (x0, y1, x1, y1 + ROW_GAP)) == {PAPER}
 
 
-def test_weapons_show_their_ammunition(monkeypatch):
-    monkeypatch.setattr(status, "WEAPONS", {"colt": SimpleNamespace(name="Colt", shots=6),
-                                            "knife": SimpleNamespace(name="Bowie Knife", shots=0)})
-    assert weapon_words(Carried("colt", loaded=4)) == ("Colt 4/6", INK)
-    assert weapon_words(Carried("colt", loaded=0)) == ("Colt empty", RUST)
-    assert weapon_words(Carried("colt", loaded=3, condition=WeaponCondition.JAMMED)) == ("Colt jammed", RUST)
-    assert weapon_words(Carried("knife")) == ("Bowie Knife", INK)
-    assert weapon_words(Carried("unknown_gun", loaded=2)) == ("unknown gun 2 loaded", INK)
+def test_weapons_show_their_ammunition():
+    assert weapon_words(Carried("single_action_revolver", loaded=4)) == ("Single action revolver 4/6", INK)
+    assert weapon_words(Carried("single_action_revolver", loaded=0)) == ("Single action revolver empty", RUST)
+    assert weapon_words(Carried("single_action_revolver", loaded=3, condition=WeaponCondition.JAMMED)) == (
+        "Single action revolver jammed", RUST)
+    assert weapon_words(Carried("bowie_knife")) == ("Bowie Knife", INK)
 
 
-def test_gear_lists_weapons_mount_and_armour(monkeypatch):
-    monkeypatch.setattr(status, "WEAPONS", {})
+def test_gear_lists_weapons_mount_and_armour():
     state, (hero,) = cast(HERO)
     assert gear(hero) == [("unarmed", gear(hero)[0][1])]
-    hero.weapons = [Carried("winchester", loaded=5)]
+    hero.weapons = [Carried("repeating_rifle", loaded=5)]
     hero.mount = Mount("horse", 3, hits=1)
     hero.armour = "minimal"
-    assert [words for words, _ in gear(hero)] == ["winchester 5 loaded", "horse 1/3 hits", "minimal armour"]
+    assert [words for words, _ in gear(hero)] == ["Repeating rifle 5/15", "horse 1/3 hits", "minimal armour"]
     hero.mount.hits = 3
     assert gear(hero)[1] == ("horse 3/3 hits collapsed", RUST)
 
