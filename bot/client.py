@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 
-from .db import Database, DatabaseUnavailable, GameExists, LogRow, ServerRow, StaleGame
+from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
 from .names import MemberNames
 from .painters import start_painters
@@ -25,6 +25,8 @@ log = logging.getLogger("director.bot")
 
 SERVER_CACHE_SECONDS = 60.0
 STORE_SHOWN_AFTER = timedelta(seconds=10)
+REDRAW_BOARDS_AFTER = timedelta(seconds=5)
+"""A pinned status board is redrawn this long after a change to its game (changes meanwhile, one redraw)."""
 UNEXPECTED = "Something went wrong on our side and nothing was changed. It has been logged; please try again."
 STALE = "The game changed while you were typing: nothing was done, please try again."
 GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it first."
@@ -110,6 +112,8 @@ class Director(commands.AutoShardedBot):
         self._servers: dict[int, tuple[float, ServerRow]] = {}
         self._shown: dict[tuple[int, int], int] = {}
         """Messages that show log entries, by (game id, entry number), not stored yet."""
+        self._stale_boards: set[tuple[int, int]] = set()
+        """Games, by (guild id, channel id), whose pinned status board shows an earlier state."""
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Note the display name of every member who uses the bot (see :mod:`bot.names`)."""
@@ -125,6 +129,16 @@ class Director(commands.AutoShardedBot):
         row = await self.db.server(guild_id)
         self._servers[guild_id] = (now, row)
         return row
+
+    async def find_channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        """A game's channel or thread (fetched if not cached, e.g. an archived thread); None if it is gone."""
+        found = self.get_channel(channel_id)
+        if found is not None:
+            return found
+        try:
+            return await self.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
 
     def forget_server(self, guild_id: int) -> None:
         """Drop the cached settings after a change."""
@@ -149,6 +163,20 @@ class Director(commands.AutoShardedBot):
     def message_showing(self, game_id: int, entry: LogRow) -> int | None:
         """The message that showed a log entry, stored or still to be."""
         return entry.message_id or self._shown.get((game_id, entry.seq))
+
+    def board_changed(self, game: GameRow, server: ServerRow) -> None:
+        """A game changed: if its server pins status boards and it has one, the background task redraws
+        it :data:`REDRAW_BOARDS_AFTER` later (with whatever else changed meanwhile)."""
+        if not (server.status_pinned and game.status_message_id):
+            return
+        if not self._stale_boards:
+            self.expect_alarm(discord.utils.utcnow() + REDRAW_BOARDS_AFTER)
+        self._stale_boards.add((game.guild_id, game.channel_id))
+
+    def stale_boards(self) -> set[tuple[int, int]]:
+        """The games whose pinned boards are to be redrawn, now taken in hand."""
+        stale, self._stale_boards = self._stale_boards, set()
+        return stale
 
     async def store_shown(self) -> None:
         """Store the messages noted since the last time; on a failure they are logged and kept for the next."""

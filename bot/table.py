@@ -119,11 +119,13 @@ class Table:
     async def log(self, kind: str, text: str, data: dict | None = None, *, undoable: bool = False) -> int:
         """A log entry for the user's action (with an undo snapshot if ``undoable``); returns its number.
 
-        Every action starts a new wait on whoever is to act in ``self.state``.
+        Every action starts a new wait on whoever is to act in ``self.state``, and has the game's pinned
+        status board, if any, redrawn.
         """
         seq = await self.uow.log(self.user_id, kind, text, data or {}, before=self.before if undoable else None)
         alarm = start_wait(self.uow, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)
+        self.bot.board_changed(self.uow.game, self.server)
         return seq
 
 

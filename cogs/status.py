@@ -1,7 +1,9 @@
-"""The status board: every character at a glance, as a picture; on servers that pin it, one board per game."""
+"""The status board: every character at a glance, as a picture. On servers that pin it, one board per
+game: /status posts and pins it, and the bot redraws it a few seconds after each change to the game."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -32,6 +34,20 @@ def status_embed(state: GameState) -> discord.Embed:
     return discord.Embed(title=title, colour=COLOUR, description=description)
 
 
+def board_embed(state: GameState) -> discord.Embed:
+    """The pinned board's embed: the status, stamped with the time it shows."""
+    embed = status_embed(state)
+    embed.timestamp = discord.utils.utcnow()
+    embed.set_footer(text="Kept up to date as the game goes")
+    return embed
+
+
+async def pictures(bot: Director, guild: discord.Guild | None, state: GameState) -> list[bytes]:
+    """The board's pages as pictures (none if they could not be drawn), with the players' names."""
+    owners = await bot.names.of(guild, {c.owner for c in state.characters.values()})
+    return await render(render_status_pages, state, owners, MAX_FILES) or []
+
+
 async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,
                      pages: list[bytes]) -> discord.Message | None:
     """The pinned board updated in place; None when its message was deleted."""
@@ -56,6 +72,30 @@ async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, pag
     return message, True
 
 
+async def redraw_boards(bot: Director) -> None:
+    """Redraw the pinned boards of the games that changed since the last time (see
+    :meth:`Director.board_changed`), side by side; a failure is logged and the others go on."""
+    stale = list(bot.stale_boards())
+    for (guild_id, channel_id), outcome in zip(stale, await asyncio.gather(
+            *(redraw_board(bot, guild_id, channel_id) for guild_id, channel_id in stale), return_exceptions=True)):
+        if isinstance(outcome, Exception):
+            log.error("could not redraw the status board of the game in channel %s (guild %s)", channel_id,
+                      guild_id, exc_info=outcome)
+
+
+async def redraw_board(bot: Director, guild_id: int, channel_id: int) -> None:
+    """Edit a game's pinned board to show the game as it is now. A board deleted meanwhile is left for the
+    next /status to post again."""
+    async with bot.db.unit(guild_id, channel_id) as uow:
+        if uow.game is None or uow.game.status_message_id is None:
+            return
+        state, message_id = GameState.from_json(uow.game.state), uow.game.status_message_id
+    channel = await bot.find_channel(channel_id)
+    if channel is None:
+        return
+    await edit_board(channel, message_id, board_embed(state), await pictures(bot, channel.guild, state))
+
+
 @app_commands.guild_only()
 class Status(commands.Cog):
     """/status: the cast's cards, wounds and weapons, the phase and the card up."""
@@ -75,7 +115,7 @@ class Status(commands.Cog):
         if server.status_pinned:
             await interaction.followup.send(f"{note}: {board.jump_url}", ephemeral=True)
             return
-        pages = await self.board(interaction.guild, state)
+        pages = await pictures(self.bot, interaction.guild, state)
         await send(interaction, embed=status_embed(state), image=pages[0] if pages else None, filename=FILENAME,
                    pages=pages[1:])
 
@@ -83,10 +123,8 @@ class Status(commands.Cog):
         """Edit the game's pinned board, or post and pin one if it has none or it was deleted; returns the
         board and what was done. Runs inside the game's unit, so two /status never post two boards."""
         state = table.state
-        embed = status_embed(state)
-        embed.timestamp = discord.utils.utcnow()
-        embed.set_footer(text="Updated by /status")
-        pages = await self.board(interaction.guild, state)
+        embed = board_embed(state)
+        pages = await pictures(self.bot, interaction.guild, state)
         old = table.game.status_message_id
         board = await edit_board(interaction.channel, old, embed, pages) if old is not None else None
         if board is not None:
@@ -96,10 +134,6 @@ class Status(commands.Cog):
         return board, ("The status board is posted and pinned" if pinned else
                        "The status board is posted, but I could not pin it: give me the *Pin Messages* permission")
 
-    async def board(self, guild: discord.Guild | None, state: GameState) -> list[bytes]:
-        """The board's pages as pictures (none if they could not be drawn), with the players' names."""
-        owners = await self.bot.names.of(guild, {c.owner for c in state.characters.values()})
-        return await render(render_status_pages, state, owners, MAX_FILES) or []
 
 
 async def setup(bot: Director) -> None:

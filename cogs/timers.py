@@ -5,7 +5,8 @@ sleeps until the soonest alarm of the servers on this process's shards, or until
 command sets a sooner one, and rings every alarm that is due, also those that fell
 due while the bot was down. Each alarm is handled in an ordinary unit of work: its
 version check lets one process, once, act on it; the channel is told after the commit.
-The same task stores, a few seconds after a reply, which message showed which log entry.
+The same task stores, a few seconds after a reply, which message showed which log entry, and redraws
+the pinned status boards of the games that changed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.waiting import HOLD, REMINDER, Wait, after_reminder, deadline_at, start
 from .deck import next_turn, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
+from .status import redraw_boards
 
 log = logging.getLogger("director.timers")
 
@@ -121,12 +123,13 @@ class Timers(commands.Cog):
 
     @tasks.loop(seconds=LONGEST_NAP.total_seconds())
     async def keep_time(self) -> None:
-        """Store the messages noted since the last look and ring the alarms that are due, then sleep
-        until the next one (or a sooner one set meanwhile)."""
+        """Store the messages noted since the last look, redraw the pinned boards of games that changed,
+        and ring the alarms that are due; then sleep until the next one (or a sooner one set meanwhile)."""
         self.looked_at = now = discord.utils.utcnow()
         self.looking = True
         try:
             await self.bot.store_shown()
+            await redraw_boards(self.bot)
             look_again = await self.ring(now)
         except Exception:
             log.exception("could not read the alarms; trying again in a minute")
@@ -175,7 +178,7 @@ class Timers(commands.Cog):
 
     async def handle(self, alarm: AlarmRow, now: datetime) -> None:
         """Ring one game's alarm, if it is still due when its unit has the game: commit, then tell the channel."""
-        channel = await self.channel(alarm.channel_id)
+        channel = await self.bot.find_channel(alarm.channel_id)
         server = await self.bot.server_settings(alarm.guild_id)
         self.bot.db.forget_game(alarm.guild_id, alarm.channel_id)     # as stored, whoever changed it last
         async with self.bot.db.unit(alarm.guild_id, alarm.channel_id) as uow:
@@ -196,18 +199,9 @@ class Timers(commands.Cog):
                 notice = Notice(reminder_text(wait, uow), ping=[wait.user_id])
             else:
                 notice = await self.deadline(uow, state, wait, server.reminder_hours)
+                self.bot.board_changed(uow.game, server)
             self.expect(uow.game.alarm_at)
         await self.tell(channel, notice)
-
-    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        """The game's channel or thread (fetched if not cached, e.g. an archived thread); None if it is gone."""
-        found = self.bot.get_channel(channel_id)
-        if found is not None:
-            return found
-        try:
-            return await self.bot.fetch_channel(channel_id)
-        except (discord.NotFound, discord.Forbidden):
-            return None
 
     async def deadline(self, uow: UnitOfWork, state: GameState, wait: Wait, server_hours: float) -> Notice:
         """The deadline passed: a roll waiting is kept; else the character whose card is up holds (or,

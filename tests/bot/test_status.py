@@ -1,10 +1,12 @@
 """/status: the board names each character's player, shows a big cast on pages, and on a server that pins it
-is one board per game, edited in place, posted anew if deleted."""
+is one board per game, edited in place (by /status, and a few seconds after each change), posted anew if
+deleted."""
 
 from __future__ import annotations
 
 import discord
 
+from bot.client import REDRAW_BOARDS_AFTER
 from bot.render import render_status_pages
 from bot.render.status import PER_PAGE
 
@@ -33,7 +35,7 @@ async def test_the_pinned_board_is_edited_rather_than_reposted(scene):
     [board] = scene.channel.pinned_messages()
     assert first.response.ephemeral
     assert first.response.content == f"The status board is posted and pinned: {board.jump_url}"
-    assert board.embeds[0].title == "Before the first phase" and board.embeds[0].footer.text == "Updated by /status"
+    assert board.embeds[0].title == "Before the first phase" and board.embeds[0].footer.text == "Kept up to date as the game goes"
     assert [a.filename for a in board.attachments] == ["status.png"]
     assert await status_message_id(scene) == board.id
 
@@ -112,3 +114,46 @@ async def test_a_cast_too_big_for_one_picture_is_shown_on_pages(scene):
     pages = render_status_pages(state, {scene.dora.id: "dora"})
     assert [a.filename for a in result.response.attachments] == ["status.png", "status-2.png"]
     assert [await a.read() for a in result.response.attachments] == pages
+
+
+def edits_of(scene, message) -> int:
+    """How many times the bot edited the message."""
+    path = f"/channels/{message.channel.id}/messages/{message.id}"
+    return sum(r.method == "PATCH" and r.path.endswith(path) for r in scene.env.http_requests)
+
+
+async def test_the_pinned_board_is_redrawn_once_a_few_seconds_after_the_game_changes(scene):
+    boss = manager(scene)
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Kid", type="supporting", personality="ordinary")
+    await boss.slash(scene.channel, "game settings", pin_status=True)
+    await scene.polly.slash(scene.channel, "status")
+    [board] = scene.channel.pinned_messages()
+
+    await scene.dora.slash(scene.channel, "deal")
+    await scene.dora.slash(scene.channel, "draw")
+    await scene.dora.slash(scene.channel, "hold")                 # three changes in a few seconds
+    await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() - 1)
+    assert edits_of(scene, board) == 0 and scene.channel.pinned_messages()[0].embeds[0].title == (
+        "Before the first phase")
+    await scene.env.advance_time(2)
+    [redrawn] = scene.channel.pinned_messages()
+    state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
+    assert redrawn.id == board.id and edits_of(scene, board) == 1
+    assert redrawn.embeds[0].title == f"Phase 1 — {state.deck.current} is up"
+    assert await redrawn.attachments[0].read() == render_status_pages(state, {scene.pete.id: "pete"})[0]
+
+    await scene.dora.slash(scene.channel, "undo")                 # an undo changes the game too
+    await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() + 1)
+    assert edits_of(scene, board) == 2
+    await scene.env.advance_time(3600)                            # and nothing more without a change
+    assert edits_of(scene, board) == 2
+
+
+async def test_boards_are_not_redrawn_where_the_server_does_not_pin_them(scene):
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Kid", type="supporting", personality="ordinary")
+    await scene.dora.slash(scene.channel, "status")
+    await scene.dora.slash(scene.channel, "deal")
+    await scene.env.advance_time(3600)
+    assert [r for r in scene.env.http_requests if r.method == "PATCH"] == []
