@@ -1,10 +1,12 @@
-"""PostgreSQL out of reach for a while (every connection dropped, new ones refused, as when the server is
-stopped), then back: commands are refused with a clear message meanwhile, work again after, and nothing
-acknowledged is lost."""
+"""PostgreSQL out of reach for a while, then back: commands are refused with a clear message meanwhile, work
+again after, and nothing acknowledged is lost. Out of reach two ways: the network drops every connection and
+refuses new ones; or the server shuts down, ending its connections itself (as a fast shutdown does: FATAL
+"terminating connection due to administrator command") and refusing new ones."""
 
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from tests.db.helpers import rows
@@ -27,8 +29,19 @@ def db_url(postgres_url, proxy) -> str:
     return make_url(postgres_url).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
 
 
+async def shut_down(proxy, direct) -> None:
+    """The server refuses new connections and ends those it has, as PostgreSQL shutting down does."""
+    proxy.refuse()
+    async with direct.engine.connect() as connection:
+        ended = await connection.scalar(text(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+    assert ended > 0
+
+
+@pytest.mark.parametrize("outage", ["network", "shutdown"])
 async def test_commands_are_refused_while_postgresql_is_down_and_work_again_after(scene, proxy, postgres_url,
-                                                                                  held):
+                                                                                  outage, held):
     await scene.game()
     await scene.pete.slash(scene.channel, "cast add", name="Kid", type="hero", personality="ordinary")
     await scene.polly.slash(scene.channel, "cast add", name="Billy", type="minor", personality="ordinary")
@@ -38,7 +51,10 @@ async def test_commands_are_refused_while_postgresql_is_down_and_work_again_afte
     before = await stored_game(direct, scene.guild.id, scene.channel.id)
     public = len(scene.channel.history())
 
-    proxy.cut()
+    if outage == "network":
+        proxy.cut()
+    else:
+        await shut_down(proxy, direct)
     for actor, command, options in ((scene.dora, "draw", {}), (scene.dora, "deal", {"again": True}),
                                     (scene.polly, "cast add", {"name": "Wyatt", "type": "main",
                                                                "personality": "brave"})):
@@ -55,5 +71,6 @@ async def test_commands_are_refused_while_postgresql_is_down_and_work_again_afte
     game = await direct.load_game(scene.guild.id, scene.channel.id)
     seqs = [seq for (seq,) in await rows(direct, "SELECT seq FROM log WHERE game_id = :id ORDER BY seq", id=game.id)]
     assert seqs == list(range(1, len(seqs) + 1))
-    held("PostgreSQL out of reach: 3 commands refused meanwhile, none stored; play goes on after; lost 0")
+    held(f"PostgreSQL out of reach ({outage}): 3 commands refused meanwhile, none stored; play goes on after; "
+         "lost 0")
     assert "acts" in text_of(first) or "ends" in text_of(first)

@@ -6,7 +6,7 @@ import asyncio
 import threading
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
@@ -50,11 +50,33 @@ async def test_postgresql_connections_cut_by_the_server_are_replaced(database):
     if database.engine.dialect.name != "postgresql":
         pytest.skip("PostgreSQL only")
     await start(database, DOC)
-    killer = create_async_engine(database.engine.url, poolclass=NullPool)
-    async with killer.begin() as connection:
-        cut = await connection.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                           "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
-    await killer.dispose()
-    assert cut >= 1
+    assert await end_connections(database.engine.url) >= 1
     async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.game.state == state(DOC)
+
+
+async def end_connections(url) -> int:
+    """End every other connection to the database, as PostgreSQL shutting down does (FATAL "terminating
+    connection due to administrator command"); returns how many."""
+    killer = create_async_engine(url, poolclass=NullPool)
+    async with killer.begin() as connection:
+        ended = await connection.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                             "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+    await killer.dispose()
+    return ended
+
+
+async def test_a_unit_whose_connection_the_server_ends_mid_statement_stores_nothing_and_says_unavailable(database):
+    if database.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    await start(database, DOC)
+    database.forget_games()                                      # the unit reads the game on its connection
+    with pytest.raises(DatabaseUnavailable, match="administrator command"):
+        async with database.unit(GUILD, CHANNEL) as uow:
+            running = asyncio.create_task(uow._rows(select(func.pg_sleep(5))))     # a statement of the unit's
+            await asyncio.sleep(0.2)
+            assert await end_connections(database.engine.url) >= 1
+            uow.save(state(DOC, phase=1))
+            await running
+    async with database.unit(GUILD, CHANNEL) as uow:            # nothing stored, and the next unit works
         assert uow.game.state == state(DOC)
