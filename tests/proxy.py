@@ -13,8 +13,7 @@ import threading
 
 class Proxy:
     """Forwards connections from a local port to ``target``. :meth:`cut` drops every connection and refuses
-    new ones, as a server that went away does; :meth:`refuse` only refuses new ones; :meth:`restore`
-    takes them again on the same port."""
+    new ones, as a network that fails does; :meth:`restore` takes them again on the same port."""
 
     def __init__(self, target_host: str, target_port: int) -> None:
         self.target = (target_host, target_port)
@@ -38,10 +37,6 @@ class Proxy:
     def cut(self) -> None:
         self._call(self._cut())
 
-    def refuse(self) -> None:
-        """Refuse new connections, and keep those open (a server shutting down ends them itself)."""
-        self._call(self._stop_listening())
-
     def restore(self) -> None:
         self._call(self._listen())
 
@@ -52,13 +47,10 @@ class Proxy:
         self._server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
         self.port = self._server.sockets[0].getsockname()[1]
 
-    async def _stop_listening(self) -> None:
+    async def _cut(self) -> None:
         if self._server is not None:
             self._server.close()
-            self._server = None
-
-    async def _cut(self) -> None:
-        await self._stop_listening()
+            await self._server.wait_closed()
         for writer in list(self._links):
             writer.transport.abort()
         self._links.clear()
