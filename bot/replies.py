@@ -152,14 +152,17 @@ def attached(image: bytes | None, filename: str, pages: Sequence[bytes] = ()) ->
 
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", pages: Sequence[bytes] = (),
-               view: discord.ui.View | None = None, ping: Sequence[int] = ()) -> discord.Message | None:
-    """Answer the interaction (or, if it expired, post in its channel). Pings only the users named.
+               view: discord.ui.View | None = None, ping: Sequence[int] = (), ephemeral: bool = False
+               ) -> discord.Message | None:
+    """Answer the interaction (or, if it expired, post in its channel; an ``ephemeral`` answer, only for the
+    user, is then dropped). Pings only the users named.
 
     The embed shows ``image``; further ``pages`` of it are attached after it. Discord's passing
     errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed. A reply showing
     a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
     """
-    message = await _retried(lambda kwargs: _deliver(interaction, kwargs), f"the reply to interaction {interaction.id}",
+    message = await _retried(lambda kwargs: _deliver(interaction, {**kwargs, "ephemeral": ephemeral}),
+                             f"the reply to interaction {interaction.id}",
                              content, embed, attached(image, filename, pages), view, ping)
     shown = interaction.extras.get(SHOWN_ENTRY)
     if message is not None and shown is not None:
@@ -214,6 +217,10 @@ async def _deliver(interaction: discord.Interaction, kwargs: dict) -> discord.Me
             return (await interaction.response.send_message(**kwargs)).resource
         return await interaction.followup.send(wait=True, **kwargs)
     except discord.NotFound:
-        log.warning("interaction %s expired; posting in the channel instead", interaction.id)
         channel = interaction.channel
-        return await channel.send(**kwargs) if channel is not None else None
+        if kwargs.pop("ephemeral") or channel is None:
+            log.warning("interaction %s expired; its answer (for the user alone, or with no channel) is dropped",
+                        interaction.id)
+            return None
+        log.warning("interaction %s expired; posting in the channel instead", interaction.id)
+        return await channel.send(**kwargs)

@@ -1,8 +1,9 @@
 """A mid-phase game to fire commands at, and what one command did there: for the fuzz and the permission matrix.
 
 Every call is judged the same way. The user's client may refuse the input before the bot sees it
-(as Discord does with a value out of an option's range); otherwise the bot must answer. A refusal is
-ephemeral, one clear sentence, pings nobody and changes nothing: not the game, its Director or its
+(as Discord does with a value out of an option's range); otherwise the bot must answer. A refusal (an
+error the bot's handler answered, or any other plain sentence for the user alone; an answer for the
+user alone, such as /help, comes in an embed) is ephemeral, one clear sentence, pings nobody and changes nothing: not the game, its Director or its
 log, not what the channel shows, not another server's game, not any row stored (the server's
 settings, campaigns and rosters, timers ...). A command that succeeds shows no hidden characters or
 links a user wrote, pings nobody but the owner of the character whose card is up, of the character
@@ -230,7 +231,7 @@ def judge(result, raised, before: Seen, after: Seen) -> Outcome:
         return Outcome(REFUSED, problems=problems + ["no answer: the user sees 'The application did not respond'"])
     messages = [reply, *result.followups]
     changed = after.changed(before)
-    if reply.ephemeral or raised:
+    if raised or (reply.ephemeral and not reply.embeds):
         outcome = Outcome(REFUSED, reply.content, changed)
         if not reply.ephemeral:
             problems.append("the refusal was posted for everyone to see")

@@ -7,7 +7,7 @@ member with the server's Director role (deputy), or anyone who may manage the se
 goes for a campaign, whose Director is the member who started it.
 
     ✓  the member acts: what the database holds changes (the game, its log, a roster, the settings ...)
-    ·  the member may look: the answer is public, and nothing changes
+    ·  the member may look: the answer is public (or, by design, for the member alone), and nothing changes
     ✗  the member is refused: ephemerally, in a clear sentence, and nothing changes
 
 Each cell is judged as the fuzz judges a call (``arena.judge``), then the game is put back. Every
@@ -125,6 +125,7 @@ MATRIX = [
     Row("campaign show", {},                                                        "·  ·  ·  ·  ·  ·"),
     Row("campaign learn", {"character": "Old Timer"},                               "·  ✗  ·  ·  ✗  ·", LEARNT),
     Row("campaign end", {"campaign": made_campaign},                                "✗  ✗  ✓  ✓  ✗  ✓", CAMPAIGN),
+    Row("help", {},                                                                 "·  ·  ·  ·  ·  ·", NO_GAME),
 ]
 
 
