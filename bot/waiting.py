@@ -11,29 +11,39 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from .db import GameRow, UnitOfWork
-from .rules.qotd.state import Character, GameState
+from .rules.qotd.state import Character, Condition, GameState
 
 REMINDER, DEADLINE = "reminder", "deadline"
 HOLD, SKIP = "hold", "skip"
+DECISION, TURN, HELD, NEXT_PHASE = "decision", "turn", "held", "next phase"
+"""What a game waits for (see :class:`Wait`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """The player the game waits on, with the character concerned; ``decision``: for a re-roll choice."""
+    """Whom the game waits on, and for what: ``DECISION``, the re-roll choice on ``character``'s roll;
+    ``TURN``, ``character``'s turn, their card up; ``HELD``, the next card, ``character`` holding on
+    theirs; ``NEXT_PHASE``, a Director to deal the next phase (``character`` None)."""
 
     user_id: int
-    character: Character
-    decision: bool
+    reason: str
+    character: Character | None = None
 
 
-def waiting_on(state: GameState) -> Wait | None:
-    """Whom the game waits on: the owner of a roll waiting for its re-roll decision, else the owner of
-    the character whose card is up; None before the first card of a phase, or without a cast."""
+def waiting_on(state: GameState, director_id: int) -> Wait | None:
+    """Whom the game waits on: the owner of a roll waiting for its re-roll decision; else the owner of the
+    character whose card is up; else, when the phase's pack is spent and its last card acts no more (its
+    character holds, or it was a holder's card that passed), the Director. None before the first phase."""
     if state.pending:
         roller = state.characters.get(state.pending["roller"])
-        return Wait(roller.owner, roller, True) if roller else None
+        return Wait(roller.owner, DECISION, roller) if roller else None
     acting = state.acting
-    return Wait(acting.owner, acting, False) if acting else None
+    holding = acting is not None and Condition.HOLDING in acting.conditions
+    if state.deck.spent and (acting is None or holding):
+        return Wait(director_id, NEXT_PHASE)
+    if acting is None:
+        return None
+    return Wait(acting.owner, HELD if holding else TURN, acting)
 
 
 def reminder_hours(game: GameRow, server_hours: float) -> float:
@@ -61,7 +71,7 @@ def start_wait(uow: UnitOfWork, state: GameState, server_hours: float, now: date
 
     Sets the game's alarm on commit and returns when it rings (None: the game waits on nobody).
     """
-    if waiting_on(state) is None:
+    if waiting_on(state, uow.game.director_id) is None:
         uow.set_alarm(None, None, None)
         return None
     at, kind = first_alarm(uow.game, server_hours, now)

@@ -30,7 +30,8 @@ from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import GameState, RulesError
-from bot.waiting import HOLD, REMINDER, Wait, after_reminder, deadline_at, start_wait, waiting_on
+from bot.waiting import (DECISION, HELD, HOLD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder, deadline_at,
+                         start_wait, waiting_on)
 
 from .deck import next_turn, turn_message
 from .history import waiting_roll
@@ -69,15 +70,27 @@ def when(at: datetime) -> str:
     return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
 
-def reminder_text(wait: Wait, uow: UnitOfWork) -> str:
+def reminder_text(wait: Wait, uow: UnitOfWork, state: GameState) -> str:
     """The one reminder of a wait: whose move it is, since when, and what the deadline will do."""
-    game, name = uow.game, f"**{safe(wait.character.name)}**"
-    if wait.decision:
-        text = f"<@{wait.user_id}>, a reminder: {name}'s roll waits for your choice: re-roll or keep?"
+    game = uow.game
+    name = f"**{safe(wait.character.name)}**" if wait.character else ""
+    if wait.reason == DECISION:
+        text = f"{name}'s roll waits for your choice: re-roll or keep?"
         at_deadline = f"{name} keeps the roll"
+    elif wait.reason == NEXT_PHASE:
+        text = f"phase {state.deck.phase} is over: `/draw` deals the next one."
+        at_deadline = "the next phase is dealt"
+    elif wait.reason == HELD:
+        text = f"{name} holds on their card: `/draw` turns the next one."
+        at_deadline = "the next card is turned"
+    elif state.deck.spent:
+        text = (f"{name}'s card, the last of phase {state.deck.phase}, is up. Act, or `/hold`; a Director then "
+                "deals the next phase with `/draw`.")
+        at_deadline = "the next phase is dealt"
     else:
-        text = f"<@{wait.user_id}>, a reminder: {name}'s card is up. Act, `/hold`, or `/draw` the next card."
+        text = f"{name}'s card is up. Act, `/hold`, or `/draw` the next card."
         at_deadline = f"{name} holds" if game.deadline_action == HOLD else "the turn passes"
+    text = f"<@{wait.user_id}>, a reminder: {text}"
     if game.waiting_since is not None:
         text += f" The game has waited since {when(game.waiting_since)}."
     deadline = deadline_at(game)
@@ -190,13 +203,13 @@ class Timers(commands.Cog):
                 uow.set_alarm(None, None, None)
                 return
             state = GameState.from_json(uow.game.state)
-            wait = waiting_on(state)
+            wait = waiting_on(state, uow.game.director_id)
             if wait is None:
                 uow.set_alarm(None, None, None)
                 return
             if kind == REMINDER:
                 after_reminder(uow)
-                notice = Notice(reminder_text(wait, uow), ping=[wait.user_id])
+                notice = Notice(reminder_text(wait, uow, state), ping=[wait.user_id])
             else:
                 notice = await self.deadline(uow, state, wait, server.reminder_hours)
                 self.bot.board_changed(uow.game, server)
@@ -204,25 +217,30 @@ class Timers(commands.Cog):
         await self.tell(channel, notice)
 
     async def deadline(self, uow: UnitOfWork, state: GameState, wait: Wait, server_hours: float) -> Notice:
-        """The deadline passed: a roll waiting is kept; else the character whose card is up holds (or,
-        if the game says so or they cannot, the turn passes) and the next card is turned, as /draw does."""
+        """The deadline passed: a roll waiting is kept; else the character whose card is up holds (or, if
+        the game says so, they cannot, or it is the phase's last card, does not act) and the next card is
+        turned, as /draw does, the next phase dealt first if the pack is spent."""
         game, before = uow.game, uow.game.state
         waiting, view, turned = None, None, []
-        if wait.decision:
+        who = wait.character.name if wait.character else ""
+        if wait.reason == DECISION:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.rng)
             outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
             content, embed, view, ping = roll_message(game.id, state, resolution)
         else:
-            state, outcome = self.hold_or_pass(state, wait, game.deadline_action)
+            if wait.reason == TURN:
+                state, outcome = self.hold_or_pass(state, wait, game.deadline_action)
+            else:
+                outcome = "the next phase is dealt." if wait.reason == NEXT_PHASE else "the next card is turned."
             done = next_turn(state, self.bot.rng)
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done)
-        said = f"⏰ The deadline passed: **{safe(wait.character.name)}** {safe(outcome)}"
-        content = "\n".join(filter(None, (said, content)))
-        text = " ".join([f"The deadline passed: {wait.character.name} {outcome}", *turned])
+        said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
+        content = "\n".join(filter(None, (f"⏰ The deadline passed: {said}", content)))
+        text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
         seq = await uow.log(self.bot.user.id, "deadline", text, data, before=before)
         start_wait(uow, state, server_hours, discord.utils.utcnow())
@@ -230,8 +248,11 @@ class Timers(commands.Cog):
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
     def hold_or_pass(self, state: GameState, wait: Wait, action: str) -> tuple[GameState, str]:
-        """The character whose card is up holds, if the game's deadline says so and the rules let them;
-        else their turn passes. Returns the state and what happened, to follow the character's name."""
+        """The character whose card is up holds, if the game's deadline says so, the phase has cards to come
+        and the rules let them; else their turn passes. Returns the state and what happened, to follow the
+        character's name."""
+        if state.deck.spent:
+            return state, "does not act: the phase is over."
         if action != HOLD:
             return state, "does not act: the turn passes."
         try:

@@ -136,10 +136,10 @@ async def test_an_alarm_that_fails_is_logged_and_dropped_and_the_others_still_ri
     timers = sys.modules[scene.env.bot.get_cog("Timers").__module__]   # as the bot loaded it
     real_text = timers.reminder_text
 
-    def broken_in_the_saloon(wait, uow):
+    def broken_in_the_saloon(wait, uow, state):
         if uow.channel_id == scene.channel.id:
             raise RuntimeError("a bug")
-        return real_text(wait, uow)
+        return real_text(wait, uow, state)
     monkeypatch.setattr(timers, "reminder_text", broken_in_the_saloon)
     await hours(scene, 12.5)
     assert posted(scene, "a reminder") == [] and len(posted(scene, "a reminder", livery)) == 1
@@ -186,6 +186,60 @@ async def test_at_the_deadline_the_character_holds_and_the_next_card_is_turned(s
     await hours(scene, 12.5)
     reminders = posted(scene, "a reminder")
     assert len(reminders) == 2 and pings(scene, reminders[-1]) == [after.acting.owner]
+
+
+async def test_days_of_play_to_the_end_of_a_phase_with_restarts_and_each_alarm_once(scene, db_url):
+    drawn = await cast_and_draw(scene, deadline_hours=30, deadline_action="hold")      # day 1, noon
+    kid = (await game(scene)).acting
+    assert pinged(drawn) == [kid.owner]
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert pings(scene, reminder) == [kid.owner]
+    await hours(scene, 7)
+    await scene.env.restart_bot(make_bot(db_url, seed=11))      # down and back, 10 hours before the deadline
+    await hours(scene, 9.5)
+    assert posted(scene, "deadline passed") == []
+    await hours(scene, 1)
+    [deadline] = posted(scene, "deadline passed")
+    wyatt = (await game(scene)).acting
+    assert deadline.content == f"⏰ The deadline passed: **{kid.name}** holds.\n<@{wyatt.owner}>, {wyatt.name} acts."
+
+    await scene.env.restart_bot(make_bot(db_url, seed=12))      # and again: what rang does not ring again
+    await hours(scene, 12.5)
+    assert len(posted(scene, "deadline passed")) == 1
+    [_, reminder] = posted(scene, "a reminder")                   # Wyatt's wait has its own reminder
+    assert pings(scene, reminder) == [wyatt.owner]
+    await hours(scene, 18)                                        # and its own deadline
+    [_, deadline] = posted(scene, "deadline passed")
+    after = await game(scene)
+    assert deadline.content.startswith(f"⏰ The deadline passed: **{wyatt.name}** holds.")
+    assert after.deck.spent and "is holding; the card passes" in deadline.embeds[0].description
+    assert pings(scene, deadline) == []                           # no one's card is up
+
+    await hours(scene, 12.5)                                      # the phase is over: the Director is reminded
+    [*_, reminder] = posted(scene, "a reminder")
+    assert reminder.content.startswith(f"<@{scene.dora.id}>, a reminder: phase 1 is over: `/draw` deals the next "
+                                       "one.")
+    assert pings(scene, reminder) == [scene.dora.id] and "the next phase is dealt" in reminder.content
+    assert len(posted(scene, "a reminder")) == 3 and len(posted(scene, "deadline passed")) == 2
+    dealt = await scene.dora.slash(scene.channel, "draw")
+    assert "Phase 2: the pack of" in text_of(dealt) and " acts" in dealt.response.content
+
+
+async def test_at_the_end_of_a_phase_the_deadline_deals_the_next(scene):
+    await cast_and_draw(scene, deadline_hours=20, deadline_action="skip")
+    while not (await game(scene)).deck.spent:
+        await scene.dora.slash(scene.channel, "draw")
+    last = await game(scene)
+    await hours(scene, 12.5)
+    [reminder] = posted(scene, "a reminder")
+    if last.acting is not None and Condition.HOLDING not in last.acting.conditions:     # its card acts still
+        assert f"**{last.acting.name}**'s card, the last of phase 1, is up." in reminder.content
+    await hours(scene, 8)
+    [deadline] = posted(scene, "deadline passed")
+    after = await game(scene)
+    assert after.deck.phase == 2 and len(after.deck.turned) >= 1
+    assert "Phase 2: the pack of" in deadline.embeds[0].description
 
 
 async def test_a_skipping_deadline_passes_the_turn_without_holding(scene):
