@@ -15,7 +15,7 @@ from .errors import ReplyFailed
 from .painters import paint
 from .rules.core.replay import Reading
 from .rules.qotd.results import Resolution
-from .rules.qotd.state import Character, GameState
+from .rules.qotd.state import Character, Condition, GameState
 
 log = logging.getLogger("director.replies")
 
@@ -82,9 +82,11 @@ def resolution_embed(state: GameState, resolution: Resolution) -> discord.Embed:
 
 
 def card_line(state: GameState, character: Character | None, card_text: str) -> str:
-    """"K♥ — Doc Holliday acts" with the joker mark, if any."""
+    """"K♥ — Doc Holliday acts" with the joker mark, if any; "K♥ — Doc Holliday is holding" once they hold."""
     if character is None:
         return card_text
+    if Condition.HOLDING in character.conditions:
+        return f"{card_text} — **{safe(character.name)}** is holding"
     line = f"{card_text} — **{safe(character.name)}** acts"
     if character.luck is not None:
         line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
