@@ -88,6 +88,24 @@ async def database(database_url) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
+async def sqlite_database(tmp_path) -> AsyncIterator[Database]:
+    """A migrated Database on a new SQLite file, for what only SQLite does."""
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'director.db'}")
+    await database.migrate()
+    yield database
+    await database.dispose()
+
+
+@pytest.fixture
+async def postgres_database(postgres_url) -> AsyncIterator[Database]:
+    """A migrated Database on a new PostgreSQL database, for what only PostgreSQL does (skips without one)."""
+    database = Database(postgres_url)
+    await database.migrate()
+    yield database
+    await database.dispose()
+
+
+@pytest.fixture
 async def other_database(database, database_url) -> AsyncIterator[Database]:
     """A second Database object on the same database, as another process would have."""
     other = Database(database_url)

@@ -76,10 +76,8 @@ async def test_foreign_keys_are_enforced(database):
                 "INSERT INTO players (game_id, user_id, suits) VALUES (12345, 1, 'hearts:1')")
 
 
-async def test_sqlite_is_a_wal_file_with_foreign_keys_and_a_busy_timeout(database):
-    if database.engine.dialect.name != "sqlite":
-        pytest.skip("SQLite only")
-    async with database.engine.connect() as connection:
+async def test_sqlite_is_a_wal_file_with_foreign_keys_and_a_busy_timeout(sqlite_database):
+    async with sqlite_database.engine.connect() as connection:
         pragmas = [(await connection.exec_driver_sql(f"PRAGMA {name}")).scalar()
                    for name in ("journal_mode", "foreign_keys", "busy_timeout")]
     assert pragmas[0] == "wal" and pragmas[1] == 1 and pragmas[2] >= 1000

@@ -62,14 +62,6 @@ async def test_a_command_commits_past_sqlalchemy_and_sqlalchemy_reads_every_colu
         await database.dispose()
 
 
-@pytest.fixture
-async def sqlite_database(tmp_path):
-    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'quick.db'}")
-    await database.migrate()
-    yield database
-    await database.dispose()
-
-
 async def deal(database: Database, phase: int) -> None:
     async with database.unit(GUILD, CHANNEL) as uow:
         uow.save(state(DOC, phase=phase))

@@ -46,9 +46,8 @@ async def test_every_entry_point_says_unavailable(unreachable):
                 pass
 
 
-async def test_postgresql_connections_cut_by_the_server_are_replaced(database):
-    if database.engine.dialect.name != "postgresql":
-        pytest.skip("PostgreSQL only")
+async def test_postgresql_connections_cut_by_the_server_are_replaced(postgres_database):
+    database = postgres_database
     await start(database, DOC)
     assert await end_connections(database.engine.url) >= 1
     async with database.unit(GUILD, CHANNEL) as uow:
@@ -66,9 +65,9 @@ async def end_connections(url) -> int:
     return ended
 
 
-async def test_a_unit_whose_connection_the_server_ends_mid_statement_stores_nothing_and_says_unavailable(database):
-    if database.engine.dialect.name != "postgresql":
-        pytest.skip("PostgreSQL only")
+async def test_a_unit_whose_connection_the_server_ends_mid_statement_stores_nothing_and_says_unavailable(
+        postgres_database):
+    database = postgres_database
     await start(database, DOC)
     database.forget_games()                                      # the unit reads the game on its connection
     with pytest.raises(DatabaseUnavailable, match="administrator command"):
