@@ -10,7 +10,6 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from sqlalchemy import event, select
 
 from bot.db import Database, quick
