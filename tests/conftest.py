@@ -78,31 +78,36 @@ async def postgres_url() -> AsyncIterator[str]:
         yield url
 
 
+@asynccontextmanager
+async def migrated(url: str) -> AsyncIterator[Database]:
+    """A Database on ``url``, migrated to the newest schema, disposed of after the block."""
+    database = Database(url)
+    await database.migrate()
+    try:
+        yield database
+    finally:
+        await database.dispose()
+
+
 @pytest.fixture
 async def database(database_url) -> AsyncIterator[Database]:
     """A migrated Database on the test's fresh database."""
-    database = Database(database_url)
-    await database.migrate()
-    yield database
-    await database.dispose()
+    async with migrated(database_url) as database:
+        yield database
 
 
 @pytest.fixture
 async def sqlite_database(tmp_path) -> AsyncIterator[Database]:
     """A migrated Database on a new SQLite file, for what only SQLite does."""
-    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'director.db'}")
-    await database.migrate()
-    yield database
-    await database.dispose()
+    async with migrated(f"sqlite+aiosqlite:///{tmp_path / 'director.db'}") as database:
+        yield database
 
 
 @pytest.fixture
 async def postgres_database(postgres_url) -> AsyncIterator[Database]:
     """A migrated Database on a new PostgreSQL database, for what only PostgreSQL does (skips without one)."""
-    database = Database(postgres_url)
-    await database.migrate()
-    yield database
-    await database.dispose()
+    async with migrated(postgres_url) as database:
+        yield database
 
 
 @pytest.fixture
