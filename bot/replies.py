@@ -143,13 +143,12 @@ MAX_FILES = 10
 """Discord's limit of files on one message."""
 
 
-def attached(image: bytes | None, filename: str, pages: Sequence[bytes] = ()) -> list[tuple[str, bytes]]:
-    """A message's files: its picture, then the picture's further pages (``status-2.png`` ...), as many
-    as a message takes."""
-    if image is None:
-        return []
+def attached(filename: str, image: bytes | None = None, pages: Sequence[bytes] = ()) -> list[tuple[str, bytes]]:
+    """A message's files: its picture (``image``, or the ``pages`` of one), named ``filename``, then
+    ``<stem>-2.<extension>`` ..., as many as a message takes."""
+    pictures = [*([] if image is None else [image]), *pages][:MAX_FILES]
     stem, _, extension = filename.rpartition(".")
-    return ([(filename, image)] + [(f"{stem}-{n}.{extension}", page) for n, page in enumerate(pages, 2)])[:MAX_FILES]
+    return [(filename if n == 1 else f"{stem}-{n}.{extension}", picture) for n, picture in enumerate(pictures, 1)]
 
 
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
@@ -159,13 +158,13 @@ async def send(interaction: discord.Interaction, *, content: str = "", embed: di
     """Answer the interaction (or, if it expired, post in its channel; an ``ephemeral`` answer, only for the
     user, is then dropped). Pings only the users named.
 
-    The embed shows ``image``; further ``pages`` of it are attached after it. Discord's passing
+    The embed shows ``image``, or the first of ``pages``, the others attached after it. Discord's passing
     errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed. A reply showing
     a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
     """
     message = await _retried(lambda kwargs: _deliver(interaction, {**kwargs, "ephemeral": ephemeral}),
                              f"the reply to interaction {interaction.id}",
-                             content, embed, attached(image, filename, pages), view, ping)
+                             content, embed, attached(filename, image, pages), view, ping)
     shown = interaction.extras.get(SHOWN_ENTRY)
     if message is not None and shown is not None:
         interaction.client.remember_message(*shown, message.id)
@@ -177,7 +176,7 @@ async def post(channel: discord.abc.Messageable, *, content: str = "", embed: di
                view: discord.ui.View | None = None, ping: Sequence[int] = ()) -> discord.Message:
     """Post in a channel, unasked (a reminder, a deadline), as :func:`send` answers."""
     return await _retried(lambda kwargs: channel.send(**kwargs), f"a post in channel {getattr(channel, 'id', '?')}",
-                          content, embed, attached(image, filename, pages), view, ping)
+                          content, embed, attached(filename, image, pages), view, ping)
 
 
 def files_of(attachments: Sequence[tuple[str, bytes]]) -> list[discord.File]:

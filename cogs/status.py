@@ -51,7 +51,7 @@ async def pictures(bot: Director, guild: discord.Guild | None, state: GameState)
 async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,
                      pages: list[bytes]) -> discord.Message | None:
     """The pinned board updated in place; None when its message was deleted."""
-    files = attached(pages[0], FILENAME, pages[1:]) if pages else []
+    files = attached(FILENAME, pages=pages)
     if files:
         embed.set_image(url=f"attachment://{FILENAME}")
     try:
@@ -63,7 +63,7 @@ async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: d
 async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, pages: list[bytes]
                      ) -> tuple[discord.Message, bool]:
     """A new board, posted and pinned; the flag says whether pinning worked."""
-    message = await post(channel, embed=embed, image=pages[0] if pages else None, filename=FILENAME, pages=pages[1:])
+    message = await post(channel, embed=embed, filename=FILENAME, pages=pages)
     try:
         await message.pin(reason="The game's status board")
     except discord.HTTPException as error:
@@ -116,8 +116,7 @@ class Status(commands.Cog):
             await interaction.followup.send(f"{note}: {board.jump_url}", ephemeral=True)
             return
         pages = await pictures(self.bot, interaction.guild, state)
-        await send(interaction, embed=status_embed(state), image=pages[0] if pages else None, filename=FILENAME,
-                   pages=pages[1:])
+        await send(interaction, embed=status_embed(state), filename=FILENAME, pages=pages)
 
     async def update_pinned(self, interaction: discord.Interaction, table: Table) -> tuple[discord.Message, str]:
         """Edit the game's pinned board, or post and pin one if it has none or it was deleted; returns the
@@ -133,7 +132,6 @@ class Status(commands.Cog):
         table.uow.set_status_message(board.id)
         return board, ("The status board is posted and pinned" if pinned else
                        "The status board is posted, but I could not pin it: give me the *Pin Messages* permission")
-
 
 
 async def setup(bot: Director) -> None:
