@@ -15,15 +15,16 @@ from .rules.qotd.state import Character, Condition, GameState
 
 REMINDER, DEADLINE = "reminder", "deadline"
 HOLD, SKIP = "hold", "skip"
-DECISION, TURN, HELD, NEXT_PHASE = "decision", "turn", "held", "next phase"
+DECISION, TURN, LAST_CARD, HELD, NEXT_PHASE = "decision", "turn", "last card", "held", "next phase"
 """What a game waits for (see :class:`Wait`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Wait:
     """Whom the game waits on, and for what: ``DECISION``, the re-roll choice on ``character``'s roll;
-    ``TURN``, ``character``'s turn, their card up; ``HELD``, the next card, ``character`` holding on
-    theirs; ``NEXT_PHASE``, a Director to deal the next phase (``character`` None)."""
+    ``TURN``, ``character``'s turn, their card up; ``LAST_CARD``, the same on the phase's last card;
+    ``HELD``, the next card, ``character`` holding on theirs; ``NEXT_PHASE``, a Director to deal the
+    next phase (``character`` None)."""
 
     user_id: int
     reason: str
@@ -43,7 +44,7 @@ def waiting_on(state: GameState, director_id: int) -> Wait | None:
         return Wait(director_id, NEXT_PHASE)
     if acting is None:
         return None
-    return Wait(acting.owner, HELD if holding else TURN, acting)
+    return Wait(acting.owner, HELD if holding else LAST_CARD if state.deck.spent else TURN, acting)
 
 
 def reminder_hours(game: GameRow, server_hours: float) -> float:

@@ -30,8 +30,8 @@ from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import GameState, RulesError
-from bot.waiting import (DECISION, HELD, HOLD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder, deadline_at,
-                         start_wait, waiting_on)
+from bot.waiting import (DECISION, HELD, HOLD, LAST_CARD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder,
+                         deadline_at, start_wait, waiting_on)
 
 from .deck import next_turn, turn_message
 from .history import waiting_roll
@@ -45,6 +45,9 @@ BATCH = 50
 LONGEST_NAP = timedelta(hours=6)
 """The task looks at least this often, whatever it expects."""
 AFTER_A_FAILURE = timedelta(minutes=1)
+PASSED_WAITS = {LAST_CARD: "does not act: the phase is over.", HELD: "the next card is turned.",
+                NEXT_PHASE: "the next phase is dealt."}
+"""What a deadline does for the waits other than a decision or a turn, before it turns the next card."""
 
 
 @dataclass
@@ -83,7 +86,7 @@ def reminder_text(wait: Wait, uow: UnitOfWork, state: GameState) -> str:
     elif wait.reason == HELD:
         text = f"{name} holds on their card: `/draw` turns the next one."
         at_deadline = "the next card is turned"
-    elif state.deck.spent:
+    elif wait.reason == LAST_CARD:
         text = (f"{name}'s card, the last of phase {state.deck.phase}, is up. Act, or `/hold`; a Director then "
                 "deals the next phase with `/draw`.")
         at_deadline = "the next phase is dealt"
@@ -233,7 +236,7 @@ class Timers(commands.Cog):
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game.deadline_action)
             else:
-                outcome = "the next phase is dealt." if wait.reason == NEXT_PHASE else "the next card is turned."
+                outcome = PASSED_WAITS[wait.reason]
             done = next_turn(state, self.bot.rng)
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
@@ -248,11 +251,8 @@ class Timers(commands.Cog):
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
     def hold_or_pass(self, state: GameState, wait: Wait, action: str) -> tuple[GameState, str]:
-        """The character whose card is up holds, if the game's deadline says so, the phase has cards to come
-        and the rules let them; else their turn passes. Returns the state and what happened, to follow the
-        character's name."""
-        if state.deck.spent:
-            return state, "does not act: the phase is over."
+        """The character whose card is up holds, if the game's deadline says so and the rules let them;
+        else their turn passes. Returns the state and what happened, to follow the character's name."""
         if action != HOLD:
             return state, "does not act: the turn passes."
         try:
