@@ -6,10 +6,10 @@ all in flight at once, then waits for every reply. Per database and number of ga
 commands run, commands per second, the time per command (wall time over commands) and how much of it
 the garbage collector took, the median and p99 latency of a command (from its sending to its
 completion, queueing behind the wave included), peak memory and memory per game, unexpected errors,
-and what was lost. Nothing is lost when, for
-every game, the log is numbered 1..n without a gap and holds one entry per acknowledged command in the
-order they were acknowledged, the deck invariant holds, and the cards that /draw announced in the
-phase are the cards the stored game holds as turned, in order.
+and what was lost. Nothing is lost when, for every game, the log is numbered 1..n without a gap and
+holds one entry per acknowledged command in the order they were acknowledged, the deck invariant
+holds, and the cards that /draw announced in the phase are the cards the stored game holds as
+turned, in order.
 
 Each size runs in a process of its own (for its peak memory); a tenth of the games runs first as the
 baseline: the time per command and the memory per game should not grow with the number of games.
