@@ -4,11 +4,12 @@ Every call is judged the same way. The user's client may refuse the input before
 (as Discord does with a value out of an option's range); otherwise the bot must answer. A refusal (an
 error the bot's handler answered, or any other plain sentence for the user alone; an answer for the
 user alone, such as /help, comes in an embed) is ephemeral, one clear sentence, pings nobody and
-changes nothing: not the game, its Director or its log, not what the channel shows, not another server's game, not any row stored (the server's
-settings, campaigns and rosters, timers ...). A command that succeeds shows no hidden characters or
-links a user wrote, pings nobody but the owner of the character whose card is up, of the character
-a re-roll or a new trait's pick waits for, or a member it makes the Director, and leaves a game that
-passes its own consistency check. After a call that changed anything, the arena puts the game back.
+changes nothing: not the game, its Director or its log, not what the channel shows, not another
+server's game, not any row stored (the server's settings, campaigns and rosters, timers ...). A
+command that succeeds shows no hidden characters or links a user wrote, pings nobody but the owner
+of the character whose card is up, of the character a re-roll or a new trait's pick waits for, or a
+member it makes the Director, and leaves a game that passes its own consistency check. After a call
+that changed anything, the arena puts the game back.
 """
 
 from __future__ import annotations
