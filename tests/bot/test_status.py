@@ -35,7 +35,8 @@ async def test_the_pinned_board_is_edited_rather_than_reposted(scene):
     [board] = scene.channel.pinned_messages()
     assert first.response.ephemeral
     assert first.response.content == f"The status board is posted and pinned: {board.jump_url}"
-    assert board.embeds[0].title == "Before the first phase" and board.embeds[0].footer.text == "Kept up to date as the game goes"
+    assert board.embeds[0].title == "Before the first phase"
+    assert board.embeds[0].footer.text == "Kept up to date as the game goes"
     assert [a.filename for a in board.attachments] == ["status.png"]
     assert await status_message_id(scene) == board.id
 
