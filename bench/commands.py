@@ -34,12 +34,13 @@ from bot.db import Database  # noqa: E402
 from bot.errors import UserError  # noqa: E402
 from bot.rules.qotd.state import RulesError  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from tests.bot.conftest import TEST_PACE  # noqa: E402
 
 REFUSALS = (UserError, RulesError)
 
 
 def make_bot(url: str) -> Director:
-    bot = Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(1),
+    bot = Director(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(1),
                    sync_on_start=True, shard_count=1)
 
     @bot.tree.command(name="noop", description="Does nothing: the floor of a slash command's cost")

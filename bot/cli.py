@@ -1,8 +1,9 @@
-"""The command line: ``python -m bot run | migrate | sync [--guild ID] | play ... | gallery ...``.
+"""The command line: ``python -m bot run | migrate | sync [--guild ID] | health | play ... | gallery [FOLDER] |
+verify LOG``.
 
-Configuration errors are one line on stderr and exit code 2; an unreachable
-database is one line and exit code 1. The bot, discord.py and the renderer are imported
-only by the command that needs them.
+Every command has ``--help``. Configuration errors are one line on stderr and exit code 2; a database or
+a Discord that cannot be reached is one line and exit code 1. The bot, discord.py and the renderer are
+imported only by the command that needs them.
 """
 
 from __future__ import annotations
@@ -11,11 +12,17 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 from .settings import ConfigError, Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+
+
+class Failed(Exception):
+    """A command could not do its work for a reason outside the program; the message is one line."""
 
 
 class RedactingFormatter(logging.Formatter):
@@ -50,13 +57,47 @@ def load_settings() -> Settings:
     return settings
 
 
+def reason(error: BaseException) -> str:
+    """The first line of what went wrong, with the driver's own error where SQLAlchemy wraps one."""
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).strip().partition("\n")[0]
+    return f"{type(cause).__name__}: {text}" if text else type(cause).__name__
+
+
+@contextmanager
+def opening_the_database(settings: Settings) -> Iterator[None]:
+    """A database that cannot be opened or reached becomes :class:`Failed`, naming it (without password)."""
+    from .db import OPENING_ERRORS, shown_url
+
+    try:
+        yield
+    except OPENING_ERRORS as error:
+        raise Failed(f"cannot open the database {shown_url(settings.database_url)}: {reason(error)}") from None
+
+
+@contextmanager
+def reaching_discord() -> Iterator[None]:
+    """A Discord that cannot be reached, or refuses the token, becomes :class:`Failed`."""
+    import aiohttp
+    import discord
+
+    try:
+        yield
+    except discord.LoginFailure as error:
+        raise Failed(f"Discord refused DISCORD_TOKEN: {reason(error)}") from None
+    except (aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound, discord.ConnectionClosed,
+            discord.HTTPException) as error:
+        raise Failed(f"cannot reach Discord: {reason(error)}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Connect to Discord and play until stopped."""
     settings = load_settings()
     settings.require_token()
     from .client import run_bot
 
-    asyncio.run(run_bot(settings))
+    with opening_the_database(settings), reaching_discord():
+        asyncio.run(run_bot(settings))
     return 0
 
 
@@ -72,7 +113,8 @@ def migrate(args: argparse.Namespace) -> int:
         finally:
             await database.dispose()
 
-    asyncio.run(upgrade())
+    with opening_the_database(settings):
+        asyncio.run(upgrade())
     print("The database is up to date.")
     return 0
 
@@ -84,9 +126,23 @@ def sync(args: argparse.Namespace) -> int:
     from .client import sync_commands
 
     guild_id = args.guild or settings.dev_guild_id
-    count = asyncio.run(sync_commands(settings, guild_id))
+    with opening_the_database(settings), reaching_discord():
+        count = asyncio.run(sync_commands(settings, guild_id))
     where = f"to server {guild_id}" if guild_id else "globally (Discord may take up to an hour to show them)"
     print(f"Synced {count} commands {where}.")
+    return 0
+
+
+def health(args: argparse.Namespace) -> int:
+    """Check the running bot: its database answers and its gateway heartbeat is recent (for Docker)."""
+    settings = load_settings()
+    from .health import check
+
+    with opening_the_database(settings):
+        problem = asyncio.run(check(settings, args.heartbeat, args.max_age))
+    if problem:
+        raise Failed(f"unhealthy: {problem}")
+    print("healthy")
     return 0
 
 
@@ -95,39 +151,67 @@ def play(args: argparse.Namespace) -> int:
     settings = load_settings()
     from .play import main
 
-    return main(settings, args.rest)
+    return main(settings, args)
 
 
 def gallery(args: argparse.Namespace) -> int:
-    """Draw the sample pictures."""
+    """Draw the sample pictures (turn, deck, status and roll) into a folder."""
     from .render.gallery import main
 
-    return main(args.rest)
+    return main([str(args.folder)])
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Check an exported game log (/log export) against the seeds it revealed."""
+    from .verify import passed, report, verify as check
+
+    try:
+        text = Path(args.log).read_text(encoding="utf-8")
+        seals = check(text)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"director: {args.log}: {error}", file=sys.stderr)
+        return 2
+    print(report(seals))
+    return 0 if passed(seals) else 1
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "run": run, "migrate": migrate, "sync": sync, "play": play, "gallery": gallery}
-FORWARDED = ("play", "gallery")
-"""Commands whose arguments, all of them, go to the module that runs them."""
+    "run": run, "migrate": migrate, "sync": sync, "health": health, "play": play, "gallery": gallery,
+    "verify": verify}
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .health import HEARTBEAT_FILE, MAX_AGE_SECONDS
+
     parser = argparse.ArgumentParser(prog="python -m bot", description="Director, the Quick on the Draw bot.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
-    for name, handler in COMMANDS.items():
-        commands.add_parser(name, help=handler.__doc__.splitlines()[0])
-    commands.choices["sync"].add_argument("--guild", type=int, metavar="ID",
-                                          help="the server to sync to (default: DEV_GUILD_ID)")
+    subcommands = {name: commands.add_parser(name, help=handler.__doc__.splitlines()[0],
+                                             description=handler.__doc__.splitlines()[0])
+                   for name, handler in COMMANDS.items()}
+    subcommands["sync"].add_argument("--guild", type=int, metavar="ID",
+                                     help="the server to sync to (default: DEV_GUILD_ID)")
+    subcommands["health"].add_argument("--heartbeat", type=Path, default=HEARTBEAT_FILE,
+                                       help=f"the file the running bot writes (default: {HEARTBEAT_FILE})")
+    subcommands["health"].add_argument("--max-age", type=float, default=MAX_AGE_SECONDS, metavar="SECONDS",
+                                       help=f"how old the heartbeat may be (default: {MAX_AGE_SECONDS:g})")
+    play = subcommands["play"]
+    play.add_argument("--players", default="dora,pete,polly",
+                      help="comma-separated player names; the first directs (default: dora,pete,polly)")
+    play.add_argument("--images", type=Path, default=Path("data/images"),
+                      help="where pictures are saved (default: data/images)")
+    play.add_argument("--buttons", type=Path, default=Path("data/play-buttons.json"),
+                      help="where the last buttons are kept, to press after a restart "
+                           "(default: data/play-buttons.json)")
+    play.add_argument("--seed", type=int, help="seed the dice, to replay a game exactly")
+    subcommands["gallery"].add_argument("folder", type=Path, nargs="?", default=Path("gallery"),
+                                        help="where to write the pictures (default: ./gallery)")
+    subcommands["verify"].add_argument("log", metavar="game-log.md", help="a log exported by /log export")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in FORWARDED:
-        args = argparse.Namespace(command=argv[0], rest=argv[1:])
-    else:
-        args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     from .db import DatabaseUnavailable
 
     try:
@@ -135,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"director: {error}", file=sys.stderr)
         return 2
-    except DatabaseUnavailable as error:
+    except (DatabaseUnavailable, Failed) as error:
         print(f"director: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -16,9 +19,13 @@ from cogs import EXTENSIONS
 
 from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
+from .health import heartbeat
 from .names import MemberNames
 from .painters import start_painters
-from .rules.qotd.state import RulesError
+from .replies import fitted
+from .rules.core.fair import PhaseDice
+from .rules.qotd.state import GameState, RulesError
+from .seals import new_seal
 from .settings import Settings
 
 log = logging.getLogger("director.bot")
@@ -39,7 +46,25 @@ and their channels, so Discord sends it none of the messages typed on the server
 
 
 class DirectorTree(app_commands.CommandTree):
-    """Maps every error to one ephemeral reply: safe messages shown, the rest logged."""
+    """Maps every error to one ephemeral reply: safe messages shown, the rest logged; and holds each user to
+    the bot's commands a minute."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Refuse a slash command past the user's share of a minute, saying when to try again (suggestions
+        as they type are not counted)."""
+        if interaction.type is discord.InteractionType.application_command:
+            self.client.pace.check(interaction.user.id)
+        return True
+
+    def add_command(self, command: app_commands.Command | app_commands.Group | app_commands.ContextMenu, /,
+                    **kwargs: object) -> None:
+        """Add a command; one of a cog declared ``@app_commands.guild_only()`` is guild-only itself, and so is
+        a group made with ``guild_only=True``, in the contexts Discord reads today, so that Discord never offers
+        them in direct messages (discord.py reads a cog's declaration on group cogs only)."""
+        if command.guild_only or getattr(getattr(command, "binding", None), "__discord_app_commands_guild_only__",
+                                         False):
+            app_commands.guild_only(command)
+        super().add_command(command, **kwargs)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -69,6 +94,30 @@ class DirectorTree(app_commands.CommandTree):
         await tell(interaction, message)
 
 
+class Pace:
+    """Each user's slash commands in the last minute, as discord.py's cooldowns count them (a bucket that fills
+    again over the minute), on Discord's clock; the users not heard from for a while are forgotten."""
+
+    KEPT = 10_000
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._buckets: OrderedDict[int, app_commands.Cooldown] = OrderedDict()
+
+    def check(self, user_id: int) -> None:
+        """Count one command of the user's; app_commands.CheckFailure, saying when to retry, past their share."""
+        bucket = self._buckets.pop(user_id, None) or app_commands.Cooldown(self.per_minute, 60.0)
+        self._buckets[user_id] = bucket
+        if len(self._buckets) > self.KEPT:
+            self._buckets.popitem(last=False)
+        now = discord.utils.utcnow().timestamp()
+        wait = bucket.update_rate_limit(now)
+        if wait:
+            again = int(now + wait) + 1
+            raise app_commands.CheckFailure(f"Easy there: that is {self.per_minute} commands from you within a "
+                                            f"minute. Try again <t:{again}:R>.")
+
+
 def _command_name(interaction: discord.Interaction) -> str:
     return interaction.command.qualified_name if interaction.command else "?"
 
@@ -76,24 +125,29 @@ def _command_name(interaction: discord.Interaction) -> str:
 async def tell(interaction: discord.Interaction, message: str, *, in_channel: bool = False) -> None:
     """An ephemeral message to the user, whether or not the interaction was answered yet; failing that,
     and only when ``in_channel``, a message in the channel (naming the user, pinging no one)."""
+    message = fitted(message)["content"]
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(message[:2000], ephemeral=True)
+            await interaction.followup.send(message, ephemeral=True)
         else:
-            await interaction.response.send_message(message[:2000], ephemeral=True)
+            await interaction.response.send_message(message, ephemeral=True)
         return
     except discord.HTTPException:
         log.warning("could not tell user %s: %s", interaction.user.id, message)
     if in_channel and interaction.channel is not None:
         try:
-            await interaction.channel.send(f"{interaction.user.mention}: {message}"[:2000],
+            await interaction.channel.send(**fitted(f"{interaction.user.mention}: {message}"),
                                            allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not tell channel %s either", interaction.channel_id)
 
 
 class Director(commands.AutoShardedBot):
-    """The bot: holds the settings, the database and the random source the commands use."""
+    """The bot: holds the settings, the database, and where the games' seeds come from.
+
+    ``rng``, given by tests and offline play (``--seed``), chooses the seeds; without it they come from
+    ``secrets``. Every card and die comes from a phase's seal (see :meth:`dice`).
+    """
 
     def __init__(self, settings: Settings, database: Database, *, rng: random.Random | None = None,
                  sync_on_start: bool = False, shard_count: int | None = None,
@@ -104,16 +158,22 @@ class Director(commands.AutoShardedBot):
                          shard_ids=shard_ids or settings.shard_ids)
         self.settings = settings
         self.db = database
-        self.rng = rng or random.SystemRandom()
+        self.rng = rng
         self.sync_on_start = sync_on_start
         self.alarm_clock: Callable[[datetime], None] | None = None
         """Told when the background task must look next, at the latest (set by the timers extension)."""
         self.names = MemberNames()
+        self.pace = Pace(settings.commands_per_minute)
         self._servers: dict[int, tuple[float, ServerRow]] = {}
+        self._reading_servers: dict[int, asyncio.Future[ServerRow]] = {}
         self._shown: dict[tuple[int, int], int] = {}
         """Messages that show log entries, by (game id, entry number), not stored yet."""
         self._stale_boards: set[tuple[int, int]] = set()
         """Games, by (guild id, channel id), whose pinned status board shows an earlier state."""
+
+    def dice(self, state: GameState, channel_id: int) -> random.Random:
+        """The random source of a command on a game: its phase's seal (sealed now if the game has none)."""
+        return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Note the display name of every member who uses the bot (see :mod:`bot.names`)."""
@@ -121,12 +181,28 @@ class Director(commands.AutoShardedBot):
             self.names.note(interaction.user)
 
     async def server_settings(self, guild_id: int) -> ServerRow:
-        """The server's settings, cached for a minute (other processes' changes show within that)."""
+        """The server's settings, cached for a minute (other processes' changes show within that). Commands
+        that find them out of date together wait for one read, not one each.
+
+        A Director role known by name only (stored before roles were kept by id, or the ``DIRECTOR_ROLE``
+        default) is looked up once among the server's roles: the one role of that name is kept by its id,
+        and with none or several, no role directs until a server manager picks one.
+        """
         now = time.monotonic()
         cached = self._servers.get(guild_id)
         if cached and now - cached[0] < SERVER_CACHE_SECONDS:
             return cached[1]
-        row = await self.db.server(guild_id)
+        reading = self._reading_servers.get(guild_id)
+        if reading is None:
+            reading = self._reading_servers[guild_id] = asyncio.ensure_future(self.db.server(guild_id))
+            reading.add_done_callback(lambda _: self._reading_servers.pop(guild_id, None))
+        row = await asyncio.shield(reading)
+        guild = self.get_guild(guild_id)
+        if row.director_role and row.director_role_id is None and guild is not None:
+            named = [role.id for role in guild.roles if role.name == row.director_role and not role.is_default()]
+            await self.db.update_server(guild_id, director_role="", director_role_id=named[0] if len(named) == 1
+                                        else None)
+            row = await self.db.server(guild_id)
         self._servers[guild_id] = (now, row)
         return row
 
@@ -196,6 +272,7 @@ class Director(commands.AutoShardedBot):
             await self.load_extension(name)
         if self.sync_on_start:
             await self.tree.sync()
+        gc.freeze()          # what start-up made lives as long as the bot: the collector need not walk it again
 
     async def close(self) -> None:
         await self.store_shown()
@@ -212,7 +289,7 @@ async def run_bot(settings: Settings) -> None:
     """Connect to Discord and play until stopped."""
     database = open_database(settings)
     try:
-        async with Director(settings, database) as bot:
+        async with Director(settings, database) as bot, heartbeat(bot):
             await bot.start(settings.discord_token)
     finally:
         await database.dispose()

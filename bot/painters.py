@@ -48,11 +48,13 @@ class Painter:
         self._buffer = bytearray()
         self._queue: deque[tuple[int, bytes]] = deque()
         self._in_hand: int | None = None
+        self._ended = False
         self.waiting: dict[int, asyncio.Future[bytes]] = {}
 
     @property
     def alive(self) -> bool:
-        return self.process.poll() is None
+        """Running: its output has not ended (which may be seen before the process can be waited for)."""
+        return not self._ended and self.process.poll() is None
 
     @property
     def load(self) -> int:
@@ -127,6 +129,7 @@ class Painter:
 
     def _died(self) -> None:
         log.warning("a picture worker ended (exit code %s)", self.process.poll())
+        self._ended = True
         if self._loop is not None and not self._loop.is_closed():
             self._loop.remove_reader(self._answers)
         self._fail(PictureFailed("the picture worker died"))

@@ -14,24 +14,63 @@ import discord
 from .errors import ReplyFailed
 from .painters import paint
 from .rules.core.replay import Reading
+from .rules.qotd.dv import dv_line
 from .rules.qotd.results import Resolution
 from .rules.qotd.state import Character, Condition, GameState
 
 log = logging.getLogger("director.replies")
 
 COLOUR = discord.Colour.from_rgb(176, 112, 48)
-FIELD_LIMIT = 1024
+CONTENT_LIMIT = 2000
+TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
+FIELDS_LIMIT = 25
+FIELD_NAME_LIMIT = 256
+FIELD_LIMIT = 1024
+FOOTER_LIMIT = 2048
+AUTHOR_LIMIT = 256
+EMBEDS_TOTAL_LIMIT = 6000
+EMBEDS_LIMIT = 10
+MAX_FILES = 10
+"""Discord's limit of files on one message."""
+UPLOAD_LIMIT = 10 * 2**20
+"""Discord's limit of the bytes uploaded with one message (a server without boosts)."""
+ROWS_LIMIT = 5
+CUSTOM_ID_LIMIT = 100
+"""Discord's limits on what one message holds; a message over any of them is refused whole."""
 PICTURE_SECONDS = 10.0
 """The longest a reply waits for its picture."""
 REPLY_TRIES = 3
 RETRY_SECONDS = 1.0
 """A refused reply is tried again after this many seconds, then twice as many."""
+LEFT_OUT = "… ({n} lines left out)"
 
 
-def clip(text: str, limit: int) -> str:
-    """Text cut to a Discord limit with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def clip(text: str, limit: int, left_out: str = LEFT_OUT) -> str:
+    """Text fitted to a Discord limit without cutting a word: whole lines are kept from the start and from the
+    end (the end first, where the news is), the lines between said to be left out with ``left_out`` (its
+    ``{n}``, how many); a single line too long is cut after a word, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    if len(lines) > 1:
+        note = left_out.format(n=len(lines))
+        room = limit - len(note) - 2
+        tail: list[str] = []
+        used = 0
+        while lines and used + len(lines[-1]) + 1 <= room // 2:
+            used += len(lines[-1]) + 1
+            tail.insert(0, lines.pop())
+        head: list[str] = []
+        while lines and used + len(lines[0]) + 1 <= room:
+            used += len(lines[0]) + 1
+            head.append(lines.pop(0))
+        if head or tail:
+            return "\n".join([*head, left_out.format(n=len(lines)), *tail])
+        text = lines[0]
+    cut = text[:limit - 1]
+    word = cut.rsplit(None, 1)[0] if " " in cut[limit // 2:] else cut
+    return word.rstrip(" ,;:") + "…"
 
 
 HIDDEN = ("Cc", "Cf")
@@ -49,7 +88,7 @@ def safe(text: str) -> str:
 
 
 def name_of(state: GameState, key: str) -> str:
-    character = state.characters.get(key)
+    character = state.characters.get(key) or state.vehicles.get(key)
     return safe(character.name) if character else key
 
 
@@ -60,8 +99,7 @@ def describe(reading: Reading, state: GameState) -> str:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
     lines.append(f"{reading.roll} → **{reading.roll.value}** ({reading.band.value})")
     if reading.column is not None:
-        parts = " ".join(f"{delta:+d} {reason}" for reason, delta in reading.adjustments)
-        lines.append(f"DV column {reading.column}" + (f" ({parts})" if parts else ""))
+        lines.append(dv_line(reading))
     lines.append(f"**{reading.outcome.title}** {reading.outcome.effect}")
     return "\n".join(lines)
 
@@ -139,10 +177,6 @@ SHOWN_ENTRY = "director.shown_entry"
 """Key of ``Interaction.extras``: the (game id, entry number) of the log entry the reply shows."""
 
 
-MAX_FILES = 10
-"""Discord's limit of files on one message."""
-
-
 def attached(filename: str, image: bytes | None = None, pages: Sequence[bytes] = ()) -> list[tuple[str, bytes]]:
     """A message's files: its picture (``image``, or the ``pages`` of one), named ``filename``, then
     ``<stem>-2.<extension>`` ..., as many as a message takes."""
@@ -184,22 +218,99 @@ def files_of(attachments: Sequence[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in attachments]
 
 
+def fit_embed(embed: discord.Embed, room: int = EMBEDS_TOTAL_LIMIT) -> discord.Embed:
+    """An embed within Discord's limits, its texts ``room`` characters at most in all: the fields past the
+    25th are named in the last one, and long texts lose whole lines (see :func:`clip`), the description
+    first, then the fields' values from the last."""
+    data = embed.to_dict()
+    fields = data.get("fields", [])
+    if len(fields) > FIELDS_LIMIT:
+        rest = fields[FIELDS_LIMIT - 1:]
+        fields[FIELDS_LIMIT - 1:] = [{"name": f"… and {len(rest)} more", "inline": False,
+                                      "value": ", ".join(field["name"] for field in rest)}]
+    texts = [(data, "title", TITLE_LIMIT), (data, "description", DESCRIPTION_LIMIT),
+             *((field, key, limit) for field in fields for key, limit in (("name", FIELD_NAME_LIMIT),
+                                                                           ("value", FIELD_LIMIT))),
+             (data.get("footer", {}), "text", FOOTER_LIMIT), (data.get("author", {}), "name", AUTHOR_LIMIT)]
+    for part, key, limit in texts:
+        if part.get(key):
+            part[key] = clip(part[key], limit)
+    over = sum(len(part.get(key) or "") for part, key, _ in texts) - room
+    for part, key in [(data, "description"), *((field, "value") for field in reversed(fields))]:
+        if over <= 0:
+            break
+        if part.get(key):
+            before = len(part[key])
+            part[key] = clip(part[key], max(before - over, 1)) if before - over >= 40 else "…"
+            over -= before - len(part[key])
+    return discord.Embed.from_dict(data)
+
+
+def fit_files(attachments: Sequence[tuple[str, bytes]]) -> tuple[list[tuple[str, bytes]], int]:
+    """The files a message can take: 10 at most, 10 MiB in all, in order; and how many were left out."""
+    kept, size = [], 0
+    for name, data in attachments[:MAX_FILES]:
+        if size + len(data) <= UPLOAD_LIMIT:
+            kept.append((name, data))
+            size += len(data)
+    return kept, len(attachments) - len(kept)
+
+
+def fit_view(view: discord.ui.View | None) -> discord.ui.View | None:
+    """The buttons and menus a message can take: 5 rows, each custom id 100 characters at most. An item
+    past them is left out, and logged: the bot's own buttons are made to fit."""
+    if view is None:
+        return None
+    for item in list(view.children):
+        custom_id = getattr(item, "custom_id", None) or ""
+        if len(custom_id) > CUSTOM_ID_LIMIT or (item.row or 0) >= ROWS_LIMIT:
+            log.error("a component past Discord's limits is left out: %r", custom_id[:120])
+            view.remove_item(item)
+    return view
+
+
+def fitted(content: str = "", embeds: Sequence[discord.Embed] | None = None,
+           attachments: Sequence[tuple[str, bytes]] | None = None, view: discord.ui.View | None = None, *,
+           edit: bool = False) -> dict:
+    """The one place every message of the bot passes, to be sent or edited: ``content``, ``embeds``,
+    ``attachments`` (name, bytes) and ``view`` fitted to Discord's limits, as keyword arguments to send it
+    (or, with ``edit``, to edit it: the embeds and attachments given, None leaving the message's as they
+    are, and the view, None taking it away). Nothing is cut mid-word, and whatever is left out is said."""
+    files, left_out = fit_files(attachments or ())
+    if left_out:
+        content = "\n".join(filter(None, (content, f"({left_out} of the files did not fit in Discord's "
+                                                     f"{MAX_FILES} files and {UPLOAD_LIMIT >> 20} MiB)")))
+    kwargs: dict = {"content": clip(content, CONTENT_LIMIT) or None}
+    if embeds is not None:
+        if len(embeds) > EMBEDS_LIMIT:
+            log.error("a message of %d embeds keeps the first %d", len(embeds), EMBEDS_LIMIT)
+        room = EMBEDS_TOTAL_LIMIT // max(min(len(embeds), EMBEDS_LIMIT), 1)
+        kwargs["embeds"] = [fit_embed(embed, room) for embed in embeds[:EMBEDS_LIMIT]]
+        for embed in kwargs["embeds"]:
+            image = embed.image.url or ""
+            if image.startswith("attachment://") and image.removeprefix("attachment://") not in dict(files):
+                embed.set_image(url=None)
+    if attachments is not None:
+        kwargs["attachments" if edit else "files"] = files_of(files)
+    if view is not None or edit:
+        kwargs["view"] = fit_view(view)
+    return kwargs
+
+
 async def _retried(deliver: Callable[[dict], Awaitable[discord.Message | None]], what: str, content: str,
                    embed: discord.Embed | None, attachments: Sequence[tuple[str, bytes]],
                    view: discord.ui.View | None, ping: Sequence[int]) -> discord.Message | None:
     """A message delivered, pinging only the users in ``ping``; the embed shows the first attachment.
-    Discord's passing errors (5xx, 429) are retried, and a message Discord still refuses raises ReplyFailed."""
-    kwargs: dict = {"content": clip(content, 2000) or None, "allowed_mentions":
-                    discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ping])}
-    if embed is not None:
-        kwargs["embed"] = embed
-        if attachments:
-            embed.set_image(url=f"attachment://{attachments[0][0]}")
-    if view is not None:
-        kwargs["view"] = view
+    A message without an embed of the bot's shows no link previews either (its words may be a user's: a
+    reason, a display name). Discord's passing errors (5xx, 429) are retried, and a message Discord still
+    refuses raises ReplyFailed."""
+    if embed is not None and attachments:
+        embed.set_image(url=f"attachment://{attachments[0][0]}")
+    base = {"suppress_embeds": embed is None,
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False,
+                                                       users=[discord.Object(u) for u in ping])}
     for attempt in range(1, REPLY_TRIES + 1):
-        if attachments:
-            kwargs["files"] = files_of(attachments)
+        kwargs = {**base, **fitted(content, [embed] if embed is not None else None, attachments or None, view)}
         try:
             return await deliver(kwargs)
         except discord.HTTPException as error:

@@ -35,6 +35,8 @@ class Settings:
     reminder_hours: float = 12.0
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    commands_per_minute: int = 30
+    """The most slash commands one user may send a minute; past it they are told when to try again."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -55,6 +57,7 @@ class Settings:
             reminder_hours=_positive(raw, "REMINDER_HOURS", float) or cls.reminder_hours,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            commands_per_minute=_positive(raw, "COMMANDS_PER_MINUTE", int) or cls.commands_per_minute,
         )
 
     def require_token(self) -> str:

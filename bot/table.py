@@ -6,6 +6,9 @@ its log entry are committed when the block ends, before any reply is sent.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import random
 import re
 import unicodedata
 from collections.abc import AsyncIterator
@@ -16,15 +19,32 @@ import discord
 
 from .errors import NoGame, NotAllowed, NotFound, UserError
 from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
-from .rules.qotd.state import Character, GameState
+from .rules.qotd.state import Character, GameState, Vehicle
+from .seals import changes
+from .skeleton import look_alike
 from .waiting import start_wait
 
 if TYPE_CHECKING:
     from .client import Director
-    from .db import ServerRow, UnitOfWork
+    from .db import GameRow, ServerRow, UnitOfWork
+
+log = logging.getLogger("director.table")
 
 NAME_LIMIT = 40
+BIGINT = 2**63 - 1
+"""The largest number a BIGINT column holds: a Discord id, a game's or a roster entry's id."""
+INTEGER = 2**31 - 1
+"""The largest number an INTEGER column holds: a log entry's number."""
+ACKNOWLEDGE_AFTER = 1.0
+"""Seconds an accepted change may take to store before Discord is told its answer is coming."""
 MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
+LINK = re.compile(r"[a-z][a-z0-9+.-]*://|\bwww\.|\bdiscord(?:app)?\.(?:gg|com/invite|me|io|li)\b|\.gg/",
+                  re.IGNORECASE)
+"""A link, or an invite to a server, written with or without its scheme."""
+BLANKS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\u034f") | frozenset(map(chr, range(0x180B, 0x1810)))
+"""Characters that print nothing but are not control or format characters: the Hangul and Khmer fillers, the
+blank Braille pattern, the combining grapheme joiner and Mongolian variation selectors (with Cc and Cf, the
+default-ignorable and blank code points of Unicode)."""
 
 
 def clean_name(text: str, what: str = "name") -> str:
@@ -36,14 +56,26 @@ def clean_name(text: str, what: str = "name") -> str:
         raise UserError(f"The {what} is {len(name)} characters long; keep it to {NAME_LIMIT}.")
     if MENTION.search(name):
         raise UserError(f"The {what} cannot contain a mention such as @everyone.")
+    if LINK.search(name):
+        raise UserError(f"The {what} cannot contain a link.")
     require_visible(name, what)
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
+        raise UserError(f"The {what} needs a letter or a digit that shows.")
     return name
 
 
 def require_visible(text: str, what: str) -> None:
-    """Refuse text with control or format characters: they hide text, or turn what follows right to left."""
-    if any(unicodedata.category(ch) in HIDDEN for ch in text):
+    """Refuse text with control, format or blank characters: they hide text, show as nothing, or turn what
+    follows right to left."""
+    if any(unicodedata.category(ch) in HIDDEN or ch in BLANKS or 0xFE00 <= ord(ch) <= 0xFE0F for ch in text):
         raise UserError(f"The {what} contains invisible or control characters.")
+
+
+def require_stored(number: int, limit: int = BIGINT) -> int:
+    """A number read from a button's or menu's custom_id, refused when no stored row could have it."""
+    if not 0 <= number <= limit:
+        raise UserError("That button belongs to nothing the bot keeps: it cannot be used.")
+    return number
 
 
 def quote(text: str) -> str:
@@ -51,14 +83,14 @@ def quote(text: str) -> str:
     return safe(visible(text)[:NAME_LIMIT])
 
 
-def directs(user: discord.abc.User, director_id: int, director_role: str) -> bool:
+def directs(user: discord.abc.User, director_id: int, server: ServerRow) -> bool:
     """Whether a user directs a game or campaign: the one who started it (or was handed it),
-    a member with the server's Director role, or a member who may manage the server."""
+    a member with the server's Director role (by its id), or a member who may manage the server."""
     if user.id == director_id:
         return True
     if not isinstance(user, discord.Member):
         return False
-    return user.guild_permissions.manage_guild or any(role.name == director_role for role in user.roles)
+    return user.guild_permissions.manage_guild or user.get_role(server.director_role_id or 0) is not None
 
 
 def slug(name: str) -> str:
@@ -85,7 +117,12 @@ class Table:
     @property
     def is_director(self) -> bool:
         """The game's Director, a member with the server's Director role, or a server manager."""
-        return directs(self.interaction.user, self.game.director_id, self.server.director_role)
+        return directs(self.interaction.user, self.game.director_id, self.server)
+
+    @property
+    def dice(self) -> random.Random:
+        """The random source of this command: the phase's seal (see :meth:`Director.dice`)."""
+        return self.bot.dice(self.state, self.game.channel_id)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:
@@ -101,7 +138,45 @@ class Table:
             raise NotFound("There is no character by that name in this game.")
         raise NotFound(f"There is no character called **{quote(wanted)}** in this game.")
 
-    def require_control(self, character: Character) -> None:
+    def require_room(self, owner: int) -> None:
+        """Refuse one more character for ``owner`` past the server's limits: the game's whole cast, and one
+        player's share of it (the game's Director casts up to the whole cast's limit)."""
+        limit, share = self.server.cast_limit, self.server.player_cast_limit
+        cast = list(self.state.characters.values())
+        if len(cast) >= limit:
+            raise UserError(f"The cast is full: this server allows {limit} characters in a game. "
+                            "A member who may manage the server can change that with `/game settings cast_limit:`.")
+        if owner != self.game.director_id and sum(c.owner == owner for c in cast) >= share:
+            raise UserError(f"That player has {share} characters in this game, the most this server allows a "
+                            "player (`/game settings player_cast_limit:`); the Director may cast more.")
+
+    def vehicle(self, text: str) -> Vehicle:
+        """The vehicle a user named (by key or name, any case)."""
+        wanted = visible(text)
+        for vehicle in self.state.vehicles.values():
+            if wanted.casefold() in (vehicle.key, vehicle.name.casefold()):
+                return vehicle
+        raise NotFound(f"There is no vehicle called **{quote(wanted)}** in this game.")
+
+    def target(self, text: str) -> str:
+        """The key of the character or vehicle a user named as a target."""
+        try:
+            return self.character(text).key
+        except NotFound:
+            if not any(visible(text).casefold() in (v.key, v.name.casefold()) for v in self.state.vehicles.values()):
+                raise
+        return self.vehicle(text).key
+
+    def cast(self, character: Character, cards: int | None = None) -> None:
+        """Add a character to the game, refusing a name that reads the same as another's (see
+        :mod:`bot.skeleton`)."""
+        for other in self.state.characters.values():
+            if other.key != character.key and look_alike(character.name, other.name):
+                raise UserError(f"**{safe(character.name)}** reads the same as **{safe(other.name)}**, already in "
+                                "this game: pick a name that looks different.")
+        self.state.add(character, self.dice, cards)
+
+    def require_control(self, character: Character | Vehicle) -> None:
         """Only the owner of a character, or a Director, acts with it."""
         if character.owner != self.user_id and not self.is_director:
             raise NotAllowed(f"{discord.utils.escape_markdown(character.name)} is not yours to play.")
@@ -119,10 +194,11 @@ class Table:
     async def log(self, kind: str, text: str, data: dict | None = None, *, undoable: bool = False) -> int:
         """A log entry for the user's action (with an undo snapshot if ``undoable``); returns its number.
 
-        Every action starts a new wait on whoever is to act in ``self.state``, and has the game's pinned
-        status board, if any, redrawn.
+        The seal the command made, and the one it revealed, go into the entry. Every action starts a new
+        wait on whoever is to act in ``self.state``, and has the game's pinned status board, if any, redrawn.
         """
-        seq = await self.uow.log(self.user_id, kind, text, data or {}, before=self.before if undoable else None)
+        data = {**(data or {}), **changes(self.before, self.state)}
+        seq = await self.uow.log(self.user_id, kind, text, data, before=self.before if undoable else None)
         alarm = start_wait(self.uow, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)
         self.bot.board_changed(self.uow.game, self.server)
@@ -135,7 +211,63 @@ async def open_table(bot: Director, interaction: discord.Interaction) -> AsyncIt
     if interaction.guild_id is None:
         raise UserError("Games are played in server channels, not in direct messages.")
     server = await bot.server_settings(interaction.guild_id)
-    async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
-        if uow.game is None:
-            raise NoGame()
-        yield Table(bot, interaction, uow, server)
+    late: LateAcknowledgement | None = None
+    try:
+        async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
+            if uow.game is None:
+                raise NoGame()
+            yield Table(bot, interaction, uow, server)
+            if uow.changed:
+                late = LateAcknowledgement(interaction)
+    finally:
+        if late is not None:
+            await late.settle()
+
+
+class LateAcknowledgement:
+    """An accepted change is acknowledged ("thinking") only if storing it takes longer than
+    :data:`ACKNOWLEDGE_AFTER`: a store that fails at once (the database out of reach) is still refused to its
+    user alone, and one that waits behind others is acknowledged well within Discord's 3 s."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.started = False
+        self.task = asyncio.ensure_future(self._later(interaction))
+
+    async def _later(self, interaction: discord.Interaction) -> None:
+        await asyncio.sleep(ACKNOWLEDGE_AFTER)
+        self.started = True
+        await acknowledge(interaction)
+
+    async def settle(self) -> None:
+        """The store is over: an acknowledgement under way is let finish (the answer follows it), one not yet
+        due is called off."""
+        if self.started:
+            await self.task
+        else:
+            self.task.cancel()
+
+
+async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+    """Tell Discord the answer is coming ("thinking"), if it has not been answered yet: an interaction not
+    acknowledged within 3 s is lost. Done once a command is accepted (its refusals stay ephemeral) and
+    before what may keep it waiting: storing the change, a long piece of work. Should Discord refuse it, the
+    command goes on, and its answer is the acknowledgement."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
+
+
+ENDED = "This game has ended; a Director starts a new one with `/game start`."
+"""Said with what `/log` and `/status` show of a channel's game once it is over."""
+
+
+async def ended_game(bot: Director, interaction: discord.Interaction) -> GameRow:
+    """The channel's last game, ended: its log and status stay readable. NoGame when the channel has none."""
+    game = await bot.db.last_ended_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    if game is None:
+        raise NoGame()
+    return game

@@ -15,16 +15,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
-from bot.db import CampaignExists, CampaignRow, RosterRow
+from bot.consent import pingable
+from bot.db import CampaignExists, CampaignRow, GameRow, RosterRow
 from bot.errors import NotAllowed, NotFound, UserError
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, safe, send
+from bot.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
                                      learn, lessons, may_learn, missed_adventure, recover)
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote
+from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored
 
 from . import options
 from .cast import character_embed, trait_text
@@ -80,7 +81,7 @@ async def find_veteran(bot: Director, guild_id: int, text: str, campaign_id: int
 async def may_direct(bot: Director, interaction: discord.Interaction, campaign: CampaignRow) -> bool:
     """Whether the user directs the campaign: its starter, the server's Director role, or Manage Server."""
     server = await bot.server_settings(interaction.guild_id)
-    return directs(interaction.user, campaign.director_id, server.director_role)
+    return directs(interaction.user, campaign.director_id, server)
 
 
 async def require_campaign_director(bot: Director, interaction: discord.Interaction, campaign: CampaignRow,
@@ -152,7 +153,7 @@ async def end_adventure(bot: Director, table: Table) -> Aftermath:
             if after != before:
                 table.uow.update_roster(row.id, status=after.standing.value, cards_less=0, reduced=False)
             continue
-        recovery = recover(character, bot.rng)
+        recovery = recover(character, table.dice)
         after = after_adventure(before, character, recovery)
         titles = " → ".join(reading.outcome.title for reading in recovery.readings)
         table.uow.update_roster(row.id, data=serial.to_json(after.character), status=after.standing.value,
@@ -197,9 +198,9 @@ def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT) -> list[str
 
 
 async def announce_recovery(interaction: discord.Interaction, content: str, state: GameState,
-                            aftermath: Aftermath) -> None:
+                            aftermath: Aftermath, game: GameRow) -> None:
     """The wrap with every recovery roll and its consequence, then a trait menu for each character
-    who learnt from the adventure, pinging their player."""
+    who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.consent`)."""
     paragraphs = ["\n".join(describe(r, state) for r in o.recovery.readings)
                   + f"\n→ {consequence(o.recovery, o.after)}" for o in aftermath.outcomes]
     title = clip(f"Post Action Rest and Recovery — {safe(aftermath.campaign.name)}", 256)
@@ -208,7 +209,8 @@ async def announce_recovery(interaction: discord.Interaction, content: str, stat
                    embed=discord.Embed(title=title, colour=COLOUR, description=page))
     for outcome in aftermath.outcomes:
         if outcome.recovery.new_trait:
-            await offer(interaction, outcome.row.id, outcome.after.character, ping=True)
+            owner = outcome.after.character.owner
+            await offer(interaction, outcome.row.id, outcome.after.character, ping=bool(pingable(game, [owner])))
 
 
 # -- Experience is a great Teacher!: the trait menus ----------------------------------------------------
@@ -421,10 +423,11 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 raise UserError("Join the game first with `/game join`.")
             if any(c.roster_id == row.id for c in table.state.characters.values()):
                 raise UserError(f"{safe(row.name)} is in this adventure already.")
+            table.require_room(row.owner_id)
             target, cards = cast_veteran(veteran(row), row.id)
             if row.traits_due:
                 raise UserError(f"{safe(row.name)} has a new trait to pick first: `/campaign learn`.")
-            table.state.add(target, self.bot.rng, cards=cards)
+            table.cast(target, cards)
             await table.commit("cast", f"{target.name} is cast from the roster as a {target.type.title}.",
                                {"character": target.key, "roster": row.id})
         notes = [note for note, on in (("one card less", row.cards_less), ("reduced dice", target.reduced)) if on]
@@ -462,7 +465,9 @@ class Campaign(commands.GroupCog, group_name="campaign",
         """Show the menu of new traits again for a roster character who learnt from an adventure."""
         row = await find_veteran(self.bot, interaction.guild_id, character)
         await self.pupil(interaction, row.id)
-        await offer(interaction, row.id, veteran(row).character, ping=row.owner_id != interaction.user.id)
+        game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id)
+        asked_for = row.owner_id != interaction.user.id and game is not None
+        await offer(interaction, row.id, veteran(row).character, ping=asked_for and bool(pingable(game, [row.owner_id])))
 
     @app_commands.command(name="end")
     @app_commands.describe(campaign="The campaign that is over")
@@ -484,7 +489,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
 
     async def pupil(self, interaction: discord.Interaction, entry_id: int) -> tuple[RosterRow, Veteran]:
         """The roster character whose new trait is picked, by their player or a Director of the campaign."""
-        row = await self.bot.db.roster_entry(interaction.guild_id, entry_id)
+        row = await self.bot.db.roster_entry(interaction.guild_id, require_stored(entry_id))
         if row is None:
             raise NotFound("That character is not on a roster of this server.")
         campaign = await self.bot.db.campaign(interaction.guild_id, row.campaign_id)
@@ -509,10 +514,10 @@ class Campaign(commands.GroupCog, group_name="campaign",
             raise UserError(f"{safe(row.name)} cannot learn {safe(trait_text(lesson))}: it is not on offer.")
         if at_limit(character) and replacing is None:
             limit = character.type.row.max_traits
-            await interaction.response.edit_message(
-                content=f"**{safe(row.name)}** has a {character.type.title}'s most skills and traits ({limit}): "
-                        f"pick the one {safe(trait_text(lesson))} replaces.",
-                view=swap_view(entry_id, lesson, character))
+            await interaction.response.edit_message(**fitted(
+                f"**{safe(row.name)}** has a {character.type.title}'s most skills and traits ({limit}): "
+                f"pick the one {safe(trait_text(lesson))} replaces.", view=swap_view(entry_id, lesson, character),
+                edit=True))
             return
         learn(character, lesson, replacing)
         if not await self.bot.db.teach(row.id, serial.to_json(character), row.traits_due):
@@ -521,13 +526,15 @@ class Campaign(commands.GroupCog, group_name="campaign",
         if replacing is not None:
             news += f" It replaces {safe(trait_text(replacing))}."
         more = row.traits_due > 1
-        await interaction.response.edit_message(content=news + ("\n" + prompt(row.name) if more else ""),
-                                                view=trait_view(entry_id, character) if more else None)
+        await interaction.response.edit_message(**fitted(news + ("\n" + prompt(row.name) if more else ""),
+                                                       view=trait_view(entry_id, character) if more else None,
+                                                       edit=True))
 
     async def reoffer(self, interaction: discord.Interaction, entry_id: int) -> None:
         """Back from the swap menu to the menu of new traits."""
         row, vet = await self.pupil(interaction, entry_id)
-        await interaction.response.edit_message(content=prompt(row.name), view=trait_view(entry_id, vet.character))
+        await interaction.response.edit_message(**fitted(prompt(row.name), view=trait_view(entry_id, vet.character),
+                                                       edit=True))
 
 
 async def setup(bot: Director) -> None:

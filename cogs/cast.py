@@ -14,13 +14,16 @@ from bot.replies import COLOUR, clip, safe, send
 from bot.rules.core.cards import SUIT_SYMBOLS
 from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
 from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.dv import ARMOUR
-from bot.rules.qotd.state import Carried, Character, Mount, Trait, WeaponCondition
+from bot.rules.qotd.dv import ARMOUR, VDV
+from bot.rules.qotd.state import Carried, Character, GameState, Mount, Role, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.rules.qotd.vehicles import (KINDS, aboard_text, add_vehicle, board, full_move, new_vehicle, set_speed,
+                                     vdv_text, vehicle_words)
 from bot.rules.qotd.weapons import WEAPONS, Ignition
 from bot.table import Table, clean_name, open_table, slug
 
 from . import options
+from .pings import invitation, invite
 
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
@@ -65,7 +68,11 @@ def character_embed(character: Character, owner: str) -> discord.Embed:
                           colour=COLOUR)
     embed.add_field(name="Cards", value=cards_text(character), inline=False)
     if character.is_beast:
+        animal = ANIMALS[character.animal]
         embed.add_field(name="Attack dice", value=str(character.attack_dice))
+        embed.add_field(name="Top speed", value=f"{animal.speed_after(character.wounds)} paces")
+        embed.add_field(name="Traits", value=", ".join((PERSONALITIES.get(t) or SKILLS[t]).name
+                                                       for t in animal.traits) or "none")
     else:
         personality = PERSONALITIES[character.personality]
         embed.add_field(name="Personality", value=f"{personality.name} — {personality.nickname}", inline=False)
@@ -82,6 +89,38 @@ def character_embed(character: Character, owner: str) -> discord.Embed:
     if character.state_words:
         embed.add_field(name="State", value=", ".join(character.state_words), inline=False)
     return embed
+
+
+def vehicle_embed(state: GameState, vehicle: Vehicle, owner: str) -> discord.Embed:
+    """Everything about one vehicle: construction and VDV, speed, damage, and who is aboard."""
+    kind = KINDS[vehicle.kind]
+    embed = discord.Embed(title=clip(safe(vehicle.name), 256), description=f"{kind.name} · played by {owner}",
+                          colour=COLOUR)
+    embed.add_field(name="Construction", value=vdv_text(vehicle), inline=False)
+    embed.add_field(name="Move", value=f"{full_move(vehicle)} paces a turn (a {kind.name.lower()} moves "
+                                       f"{kind.move})")
+    embed.add_field(name="State", value=", ".join(vehicle_words(vehicle)))
+    embed.add_field(name="Team", value=f"{vehicle.team} horse{'s' * (vehicle.team != 1)}" if vehicle.team else "none")
+    embed.add_field(name="Aboard", value=clip(safe(aboard_text(state, vehicle)), 1024), inline=False)
+    return embed
+
+
+def vehicle_line(state: GameState, vehicle: Vehicle) -> str:
+    """One vehicle of the cast list."""
+    return (f"**{safe(vehicle.name)}** ({KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}, "
+            f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")
+
+
+def cast_for(table: Table, player: discord.Member | None, what: str) -> int:
+    """Who plays a new character or vehicle: the user, once joined, or anyone a Director names."""
+    owner = player.id if player else table.user_id
+    if owner != table.user_id:
+        table.require_director(f"cast {what}s for someone else")
+        if player.bot:
+            raise UserError(f"A bot cannot play a {what}.")
+    if owner not in table.state.seats and not table.is_director:
+        raise UserError("Join the game first with `/game join`.")
+    return owner
 
 
 def owned(table: Table, name: str) -> Character:
@@ -109,22 +148,21 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
                   player: discord.Member | None = None) -> None:
         """Cast a character: cards are dealt from the player's suit."""
         name = clean_name(name)
-        if personality not in PERSONALITIES:
-            raise UserError("Pick a personality from the list.")
+        personality = options.personality(personality)
         async with open_table(self.bot, interaction) as table:
-            owner = player.id if player else interaction.user.id
-            if owner != interaction.user.id:
-                table.require_director("cast characters for someone else")
-                if player.bot:
-                    raise UserError("A bot cannot play a character.")
-            if owner not in table.state.seats and not table.is_director:
-                raise UserError("Join the game first with `/game join`.")
+            owner = cast_for(table, player, "character")
+            table.require_room(owner)
             character = Character(slug(name), name, owner, TYPES[type], personality)
-            table.state.add(character, self.bot.rng)
+            table.cast(character)
+            asked = owner != interaction.user.id and invite(table, owner)
             await table.commit("cast", f"{name} is cast as a {character.type.title}.",
                                {"character": character.key})
             embed = character_embed(character, f"<@{owner}>")
-        await send(interaction, content=f"**{safe(name)}** joins the cast.", embed=embed)
+        content, view = f"**{safe(name)}** joins the cast.", None
+        if asked:                                   # they are asked once, and pinged by nobody until they accept
+            words, view = invitation(table.game.id, owner)
+            content += "\n" + words
+        await send(interaction, content=content, embed=embed, view=view)
 
     @app_commands.command(name="beast")
     @app_commands.describe(name="The beast's name", animal="Its kind, from the Animal Types table",
@@ -132,14 +170,14 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def beast(self, interaction: discord.Interaction, name: str, animal: str, active: bool = False) -> None:
         """Cast a beast (Director only). Its card goes into the pack once it is activated."""
         name = clean_name(name)
-        if animal not in ANIMALS:
-            raise UserError("Pick an animal from the list.")
+        animal = options.animal(animal)
         async with open_table(self.bot, interaction) as table:
             table.require_director("cast beasts")
+            table.require_room(interaction.user.id)
             kind = ANIMALS[animal]
             character = Character(slug(name), name, interaction.user.id, CharacterType.MINOR, "ordinary",
                                   animal=animal, attack_dice=kind.attack_dice, active=active)
-            table.state.add(character, self.bot.rng)
+            table.cast(character)
             await table.commit("cast", f"{name} the {kind.name} is cast.", {"character": character.key})
             embed = character_embed(character, f"<@{character.owner}>")
         await send(interaction, content=f"**{safe(name)}** lurks nearby.", embed=embed)
@@ -158,19 +196,18 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             beast = table.character(character)
             if not beast.is_beast or beast.active:
                 raise UserError(f"{safe(beast.name)} is not a beast waiting to come into play.")
-            table.state.activate(beast, self.bot.rng)
+            table.state.activate(beast, table.dice)
             await table.commit("activate", f"{beast.name} comes into play.", {"character": beast.key})
         await send(interaction, content=f"**{safe(beast.name)}** comes into play!")
 
     @app_commands.command(name="skill")
     @app_commands.describe(character="Whose skill", skill="A skill or trait from the rulebook",
                            detail="For 'a particular' skills: the skill, area of study or weapon")
-    @app_commands.autocomplete(character=options.characters, skill=options.skills)
+    @app_commands.autocomplete(character=options.characters, skill=options.skills, detail=options.skill_details)
     async def skill(self, interaction: discord.Interaction, character: str, skill: str,
                     detail: str | None = None) -> None:
         """Give a character a skill or trait, up to the number their type allows."""
-        if skill not in SKILLS:
-            raise UserError("Pick a skill or trait from the list.")
+        skill = options.skill(skill)
         trait = SKILLS[skill]
         if trait.takes_detail and not detail:
             raise UserError(f"{trait.name} needs a detail: which skill, area or weapon.")
@@ -196,8 +233,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def weapon(self, interaction: discord.Interaction, character: str, weapon: str,
                      ignition: Literal["flintlock", "percussion", "cartridge"] | None = None) -> None:
         """Arm a character with a weapon from the weapons table, loaded."""
-        if weapon not in WEAPONS:
-            raise UserError("Pick a weapon from the list.")
+        weapon = options.weapon(weapon)
         kind = WEAPONS[weapon]
         chosen = Ignition[ignition.upper()] if ignition else kind.ignitions[0]
         if chosen not in kind.ignitions:
@@ -207,7 +243,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             target = owned(table, character)
             if len(target.weapons) >= 6:
                 raise UserError("A character carries at most six weapons.")
-            target.weapons.append(Carried(weapon, chosen.name if ignition else "", loaded=kind.shots))
+            target.weapons.append(Carried.ready(weapon, chosen.name if ignition else ""))
             await table.commit("weapon", f"{target.name} carries a {kind.name}.", {"character": target.key})
         await send(interaction, content=f"**{safe(target.name)}** carries a {kind.name}.")
 
@@ -240,13 +276,68 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         await send(interaction, content=f"**{safe(target.name)}** " +
                    (f"rides {article} {mount}." if mount != "none" else "goes on foot."))
 
-    @app_commands.command(name="show")
-    @app_commands.describe(character="Whom to show")
-    @app_commands.autocomplete(character=options.characters)
-    async def show(self, interaction: discord.Interaction, character: str) -> None:
-        """Show one character's card in full."""
+    @app_commands.command(name="vehicle")
+    @app_commands.describe(name="The vehicle's name", kind="What it is, from the book's movement table",
+                           construction="Its armour or construction (default: usual for its kind); sets its VDV",
+                           player="Who plays it (Director only; default you)")
+    @app_commands.autocomplete(kind=options.vehicle_kinds)
+    async def vehicle(self, interaction: discord.Interaction, name: str, kind: str,
+                      construction: Literal["none", "light", "robust", "strong"] | None = None,
+                      player: discord.Member | None = None) -> None:
+        """Cast a stagecoach, wagon, buggy or other vehicle."""
+        name = clean_name(name)
+        if kind not in KINDS:
+            raise UserError("Pick a vehicle from the list.")
         async with open_table(self.bot, interaction) as table:
-            target = table.character(character)
+            owner = cast_for(table, player, "vehicle")
+            vehicle = add_vehicle(table.state, new_vehicle(slug(name), name, owner, kind, construction or ""))
+            await table.commit("vehicle", f"{name} the {KINDS[kind].name.lower()} is cast.", {"vehicle": vehicle.key})
+            embed = vehicle_embed(table.state, vehicle, f"<@{owner}>")
+        await send(interaction, content=f"**{safe(name)}** rolls in.", embed=embed)
+
+    @app_commands.command(name="aboard")
+    @app_commands.describe(character="Who climbs aboard (or down)", vehicle="Which vehicle (leave out to climb down)",
+                           role="Driver, crew or passenger")
+    @app_commands.autocomplete(character=options.characters, vehicle=options.vehicles)
+    async def aboard(self, interaction: discord.Interaction, character: str, vehicle: str | None = None,
+                     role: Literal["driver", "crew", "passenger"] = "passenger") -> None:
+        """Put a character aboard a vehicle (driver, crew, passenger), or down."""
+        async with open_table(self.bot, interaction) as table:
+            rider = owned(table, character)
+            ride = table.vehicle(vehicle) if vehicle else None
+            board(table.state, rider, ride, Role(role))
+            text = (f"{rider.name} climbs aboard the {ride.name} as {'its ' if role == 'driver' else ''}{role}."
+                    if ride else f"{rider.name} climbs down.")
+            await table.commit("aboard", text, {"character": rider.key})
+        await send(interaction, content=safe(text))
+
+    @app_commands.command(name="speed")
+    @app_commands.describe(vehicle="Which vehicle", paces="How far it moved this turn (0: stationary)")
+    @app_commands.autocomplete(vehicle=options.vehicles)
+    async def speed(self, interaction: discord.Interaction, vehicle: str,
+                    paces: app_commands.Range[int, 0, 48]) -> None:
+        """How far a vehicle moved this turn: its speed."""
+        async with open_table(self.bot, interaction) as table:
+            ride = table.vehicle(vehicle)
+            table.require_control(ride)
+            set_speed(ride, paces)
+            words = ", ".join(vehicle_words(ride))
+            await table.commit("speed", f"The {ride.name}: {words}.", {"vehicle": ride.key})
+        await send(interaction, content=f"**{safe(ride.name)}**: {safe(words)}.")
+
+    @app_commands.command(name="show")
+    @app_commands.describe(character="Whom (or which vehicle) to show")
+    @app_commands.autocomplete(character=options.targets)
+    async def show(self, interaction: discord.Interaction, character: str) -> None:
+        """Show a character's card, or a vehicle, in full."""
+        async with open_table(self.bot, interaction) as table:
+            key = table.target(character)
+            state = table.state
+        if key in state.vehicles:
+            vehicle = state.vehicles[key]
+            await send(interaction, embed=vehicle_embed(state, vehicle, f"<@{vehicle.owner}>"))
+            return
+        target = state.characters[key]
         await send(interaction, embed=character_embed(target, f"<@{target.owner}>"))
 
     @app_commands.command(name="list")
@@ -254,7 +345,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """The cast list: every character, its player's suit and its cards."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
-        if not state.characters:
+        if not state.characters and not state.vehicles:
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
         lines = []
         for character in state.characters.values():
@@ -264,18 +355,27 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             lines.append(f"{suit} **{safe(character.name)}** ({kind}, <@{character.owner}>): "
                          f"{cards_text(character)}{words}")
         embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(lines), 4096))
+        if state.vehicles:
+            embed.add_field(name="Vehicles", value=clip("\n".join(vehicle_line(state, v)
+                                                                  for v in state.vehicles.values()), 1024),
+                            inline=False)
         await send(interaction, embed=embed)
 
     @app_commands.command(name="remove")
-    @app_commands.describe(character="Who leaves the cast")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.describe(character="Who (or which vehicle) leaves the cast")
+    @app_commands.autocomplete(character=options.targets)
     async def remove(self, interaction: discord.Interaction, character: str) -> None:
-        """Remove a character from the game, with its cards."""
+        """Remove a character (with its cards) or a vehicle."""
         async with open_table(self.bot, interaction) as table:
-            target = owned(table, character)
+            key = table.target(character)
+            target = table.state.characters.get(key) or table.state.vehicles[key]
+            table.require_control(target)
             if table.state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            table.state.remove(target.key)
+            if isinstance(target, Vehicle):
+                del table.state.vehicles[key]
+            else:
+                table.state.remove(target.key)
             await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
         await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
 

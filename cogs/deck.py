@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -12,19 +11,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
+from bot.consent import pingable
 from bot.errors import UserError
 from bot.render import render_deck, render_turn
-from bot.replies import COLOUR, Kept, card_line, render, resolution_embed, safe, send
+from bot.replies import COLOUR, DESCRIPTION_LIMIT, Kept, card_line, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
-from bot.table import Table, open_table
+from bot.seals import announced, changes, deal
+from bot.table import Table, acknowledge, open_table
 
 from . import options
 
 
+CARDS_LEFT_OUT = "… {n} more cards turned: `/deck` shows the whole phase."
+"""What a /draw that turned more cards than its message holds says in their place (the last ones shown)."""
 TURNS = Kept(render_turn, 512)
 """The pictures of the cards a /draw turns: a card, or a joker and a card, all game long."""
 
@@ -41,6 +44,15 @@ def phase_summary(state: GameState) -> str:
     return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
 
 
+def passed_mark(holder: Character) -> str:
+    """The end of the line for a holder's card that passes: a joker's mark on it passes with it (see
+    docs/rulings.md)."""
+    luck, holder.luck = holder.luck, None
+    if luck is None:
+        return "."
+    return f", and the {'red' if luck is Luck.RED else 'black'} joker's mark with it: it marked this card."
+
+
 def turn(state: GameState) -> tuple[list[str], Character | None]:
     """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
     lines: list[str] = []
@@ -51,7 +63,7 @@ def turn(state: GameState) -> tuple[list[str], Character | None]:
                          + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1)."))
             continue
         if character is not None and Condition.HOLDING in character.conditions:
-            lines.append(f"{card} — {safe(character.name)} is holding; the card passes.")
+            lines.append(f"{card} — {safe(character.name)} is holding; the card passes" + passed_mark(character))
             continue
         lines.append(card_line(state, character, str(card)))
         return lines, character
@@ -80,12 +92,12 @@ class Turn:
         return functools.partial(render_turn, self.cards, self.mark)
 
 
-def next_turn(state: GameState, rng: random.Random) -> Turn:
-    """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first,
-    and the phase's end is said when its last card is turned."""
+def next_turn(state: GameState, bot: Director, channel_id: int) -> Turn:
+    """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first (under
+    a new seal), and the phase's end is said when its last card is turned."""
     lines = []
     if state.deck.spent:
-        state.shuffle(rng)
+        deal(state, channel_id, bot)
         lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
     turned, character = turn(state)
     lines += turned
@@ -94,10 +106,13 @@ def next_turn(state: GameState, rng: random.Random) -> Turn:
     return Turn(lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character)
 
 
-def turn_message(state: GameState, done: Turn) -> tuple[str, discord.Embed, list[int]]:
-    """The content, embed and ping announcing a turn: the owner of the character who acts is pinged."""
+def turn_message(state: GameState, done: Turn, notes: Sequence[str] = ()
+                 ) -> tuple[str, discord.Embed, list[int]]:
+    """The content, embed and ping announcing a turn (with ``notes``, e.g. the seals it made and revealed):
+    the owner of the character who acts is pinged."""
     embed = discord.Embed(title=f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come",
-                          description="\n".join(done.lines), colour=COLOUR)
+                          description=clip("\n".join([*done.lines, *notes]), DESCRIPTION_LIMIT, CARDS_LEFT_OUT),
+                          colour=COLOUR)
     character = done.character
     if character is None:
         return "", embed, []
@@ -134,12 +149,13 @@ class Deck(commands.Cog):
                                 "Use `/deal again:True` to reshuffle anyway.")
             if state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            state.shuffle(self.bot.rng)
+            deal(state, table.game.channel_id, self.bot)
             text = f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
             await table.commit("deal", text)
         image = await render(render_deck, state)
-        embed = discord.Embed(title=f"Phase {state.deck.phase}", description=text + " `/draw` turns the first card.",
-                              colour=COLOUR)
+        seals = announced(changes(table.before, state))
+        embed = discord.Embed(title=f"Phase {state.deck.phase}", colour=COLOUR,
+                              description="\n".join([text + " `/draw` turns the first card.", *seals]))
         await send(interaction, embed=embed, image=image, filename="deck.png")
 
     @app_commands.command(name="draw")
@@ -155,11 +171,12 @@ class Deck(commands.Cog):
                 raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
             if state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            done = next_turn(state, self.bot.rng)
+            done = next_turn(state, self.bot, table.game.channel_id)
             await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
         image = await TURNS(done.cards, done.mark)
-        content, embed, ping = turn_message(state, done)
-        await send(interaction, content=content, embed=embed, image=image, filename="turn.png", ping=ping)
+        content, embed, ping = turn_message(state, done, announced(changes(table.before, state)))
+        await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
+                   ping=pingable(table.game, ping))
 
     @app_commands.command(name="hold")
     @app_commands.describe(character="Who holds (default: whose card is up)")
@@ -173,7 +190,7 @@ class Deck(commands.Cog):
             table.require_control(who)
             if who is not table.state.acting:
                 raise UserError(f"{safe(who.name)} can only hold when their card is up.")
-            state, resolution = perform(table.state, HoldRequest(who.key), self.bot.rng)
+            state, resolution = perform(table.state, HoldRequest(who.key), table.dice)
             table.state = state
             await table.commit("hold", resolution.headline)
         await send(interaction, embed=resolution_embed(state, resolution))
@@ -187,13 +204,16 @@ class Deck(commands.Cog):
         if deck.phase == 0:
             raise UserError("No phase has been dealt yet.")
         acting = state.acting
-        lines = [f"{len(deck.turned)} turned, {len(deck.to_come)} to come."]
+        jokers = len(deck.jokers_seen)
+        lines = [f"{len(deck.turned) - jokers} card{'s' * (len(deck.turned) - jokers != 1)} turned"
+                 + (f" and {jokers} joker{'s' * (jokers > 1)}" if jokers else "") + f", {len(deck.to_come)} to come."]
         if acting:
             lines.append(card_line(state, acting, str(deck.current)))
         if deck.jokers_seen:
             lines.append("Jokers seen: " + ", ".join(map(str, deck.jokers_seen)))
         if deck.out:
             lines.append("Taken out this phase: " + ", ".join(map(str, deck.out)))
+        await acknowledge(interaction)                        # the picture may wait for a busy worker
         image = await render(render_deck, state)
         embed = discord.Embed(title=f"Phase {deck.phase}", description="\n".join(lines), colour=COLOUR)
         await send(interaction, embed=embed, image=image, filename="deck.png")

@@ -6,6 +6,8 @@ A game may be an adventure of a campaign: it ends with Post Action Rest and Reco
 from __future__ import annotations
 
 import dataclasses
+import re
+from dataclasses import dataclass
 from typing import Literal
 
 import discord
@@ -13,23 +15,75 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
-from bot.db import GameRow, ServerRow, UnitOfWork
+from bot.consent import pingable
+from bot.db import GameRow, LogRow, ServerRow, UnitOfWork
 from bot.errors import NotAllowed, UserError
-from bot.replies import COLOUR, safe, send
+from bot.render.status import PER_PAGE
+from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
-from bot.rules.core.cards import SUIT_SYMBOLS
-from bot.rules.qotd.state import GameState, Seat
-from bot.table import open_table
+from bot.rules.qotd.results import Resolution
+from bot.rules.qotd.state import GameState, Settings
+from bot.rules.qotd.summary import deeds, down
+from bot.seals import announced, changes, new_seal, revealed
+from bot.table import open_table, require_stored
 from bot.waiting import HOLD
 
 from . import options
 from .campaign import announce_recovery, end_adventure, next_adventure_of
+from .pings import InvitationButton, join_game, leave_game, tell_joined
+
+MOST_CAST = PER_PAGE * MAX_FILES
+"""The highest limit a server may set on a game's cast: as many as the status board shows."""
 
 
-def seat_text(seat: Seat) -> str:
-    """"♥ hearts" (and the pack, past the first)."""
-    return ", ".join(f"{SUIT_SYMBOLS[suit]} {suit}" + (f" (pack {pack})" if pack > 1 else "")
-                     for suit, pack in seat.suits)
+class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<game>\d+):(?P<choice>end|cancel)"):
+    """End the game, or Cancel, on the question `/game end` asks; for a Director. Works after restarts."""
+
+    def __init__(self, game: int, choice: str) -> None:
+        confirm = choice == "end"
+        style = discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label="End the game" if confirm else "Cancel", style=style,
+                                           custom_id=f"end:{game}:{choice}"))
+        self.game, self.confirmed = game, confirm
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> EndButton:
+        return cls(int(match["game"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the question; refusals and failures get the same handling as slash commands."""
+        try:
+            await interaction.client.get_cog("Game").answer_end(interaction, require_stored(self.game), self.confirmed)
+        except Exception as error:
+            await interaction.client.tree.on_error(interaction, error)
+
+
+def end_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndButton(game_id, "end"))
+    view.add_item(EndButton(game_id, "cancel"))
+    return view
+
+
+def summary_embed(state: GameState, entries: list[LogRow]) -> discord.Embed:
+    """The end-of-game summary: who went down, and each character's shots, fights, hits and cards lost."""
+    resolutions = [serial.from_json(Resolution, e.data["resolution"]) for e in entries
+                   if not e.undone and "resolution" in e.data]
+    fallen = [f"**{safe(c.name)}**: {how}" for c, how in down(state)]
+    lines = ["**Casualties**", *(fallen or ["None: everyone walks away."]), "", "**Who did what**"]
+    for key, done in deeds(state, resolutions).items():
+        if not done.anything:
+            continue
+        tally = ((done.shots, "shot"), (done.fights, "fight"), (done.hits, "hit"))
+        counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in tally if n)
+        losses = [f"lost {', '.join(map(str, cards))} ({how})"
+                  for cards, how in ((done.lost, "for good"), (done.stunned, "stunned")) if cards]
+        lines.append(f"**{safe(state.characters[key].name)}**: " + "; ".join(filter(None, (counts, *losses))))
+    if lines[-1] == "**Who did what**":
+        lines.append("Nobody shot, fought or lost a card.")
+    return discord.Embed(title="The end of the game", colour=COLOUR, description=clip("\n".join(lines),
+                                                                                      DESCRIPTION_LIMIT))
 
 
 @app_commands.guild_only()
@@ -48,16 +102,19 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
         adventure = await next_adventure_of(self.bot, interaction, campaign) if campaign is not None else None
+        state = GameState()
+        new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
+        sealed = changes(None, state)
         async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
-            await uow.start_game(interaction.user.id, GameState().to_json())
+            await uow.start_game(interaction.user.id, state.to_json())
             what = "a game"
             if adventure is not None:
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
-            await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.")
-        description = (f"Director: {interaction.user.mention}\n"
-                       "Players join with `/game join`, then cast with `/cast add`. "
-                       "The Director deals the first phase with `/deal`.")
+            await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
+        description = "\n".join([f"Director: {interaction.user.mention}",
+                                 "Players join with `/game join`, then cast with `/cast add`. "
+                                 "The Director deals the first phase with `/deal`.", *announced(sealed)])
         if adventure is not None:
             description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
                             "back, `/campaign add` puts new characters on it.")
@@ -66,47 +123,66 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         await send(interaction, embed=embed)
 
     @app_commands.command(name="join")
-    async def join(self, interaction: discord.Interaction) -> None:
-        """Join the game in this channel as a player; you get a suit for your characters' cards."""
+    @app_commands.describe(pings="Whether the game pings you: your characters' turns, re-rolls, reminders, deadlines")
+    async def join(self, interaction: discord.Interaction, pings: bool = True) -> None:
+        """Join the game in this channel as a player, or set whether it pings you.
+
+        A new player gets a suit for their characters' cards."""
         async with open_table(self.bot, interaction) as table:
-            if interaction.user.id in table.state.seats:
-                raise UserError(f"You are already playing, with {seat_text(table.state.seats[interaction.user.id])}.")
-            seat = table.state.seat(interaction.user.id)
-            await table.commit("join", f"{interaction.user.display_name} joins with {seat_text(seat)}.")
-        await send(interaction, content=f"{safe(interaction.user.display_name)} joins the game with {seat_text(seat)}.")
+            said, public = await join_game(table, pings)
+        await tell_joined(interaction, said, public)
 
     @app_commands.command(name="leave")
     async def leave(self, interaction: discord.Interaction) -> None:
-        """Leave the game (once your characters are removed or handed to the Director)."""
+        """Stop the game's pings to you at once; leave it once no character of yours is cast."""
         async with open_table(self.bot, interaction) as table:
-            if interaction.user.id not in table.state.seats:
-                raise UserError("You are not playing in this game.")
-            mine = [c.name for c in table.state.characters.values() if c.owner == interaction.user.id]
-            if mine:
-                raise UserError(f"You still play {', '.join(map(safe, mine))}: `/cast remove` them first.")
-            del table.state.seats[interaction.user.id]
-            await table.commit("leave", f"{interaction.user.display_name} leaves the game.")
-        await send(interaction, content=f"{safe(interaction.user.display_name)} leaves the game.")
+            said, public = await leave_game(table)
+        await tell_joined(interaction, said, public)
 
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction) -> None:
-        """End the game in this channel (Director only); an adventure's roster rolls Post Action Rest
-        and Recovery. Its log stays stored."""
+        """End the game in this channel (Director only), once a Director confirms; its log stays readable.
+
+        An adventure's roster rolls Post Action Rest and Recovery."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("end the game")
-            aftermath = await end_adventure(self.bot, table) if table.game.campaign_id is not None else None
-            if aftermath is None:
-                await table.uow.log(interaction.user.id, "end", "The game ends.")
-            else:
-                await table.uow.log(interaction.user.id, "end", "The adventure ends.",
-                                    {"resolution": serial.to_json(aftermath.resolution())})
-            await table.uow.end_game()
-            phases = table.state.deck.phase
-        wrap = f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}."
-        if aftermath is None:
-            await send(interaction, content=wrap)
-        else:
-            await announce_recovery(interaction, wrap, table.state, aftermath)
+            game_id, phases = table.game.id, table.state.deck.phase
+        await send(interaction, content=f"End the game in this channel after {phases} phase{'s' * (phases != 1)}? "
+                                        "It cannot be undone; `/log export` and `/status` still show it afterwards. "
+                                        "A Director confirms or cancels.", view=end_view(game_id))
+
+    async def answer_end(self, interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
+        """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
+        async with open_table(self.bot, interaction) as table:
+            if table.game.id != game_id:
+                raise UserError("That game is over already.")
+            table.require_director("end the game")
+            aftermath = None
+            if confirmed:
+                entries = await table.uow.full_log()
+                aftermath = await end_adventure(self.bot, table) if table.game.campaign_id is not None else None
+                seal = table.state.seal
+                data = {"revealed": revealed(seal)} if seal else {}
+                if aftermath is None:
+                    await table.uow.log(interaction.user.id, "end", "The game ends.", data)
+                else:
+                    await table.uow.log(interaction.user.id, "end", "The adventure ends.",
+                                        {"resolution": serial.to_json(aftermath.resolution()), **data})
+                await table.uow.end_game()
+        if interaction.message is not None:
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException:
+                pass
+        if not confirmed:
+            await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
+            return
+        phases = table.state.deck.phase
+        wrap = "\n".join([f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}.",
+                          *announced(data)])
+        await send(interaction, content=wrap, embed=summary_embed(table.state, entries))
+        if aftermath is not None:
+            await announce_recovery(interaction, "", table.state, aftermath, table.game)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")
@@ -120,56 +196,91 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 raise UserError(f"{safe(member.display_name)} already directs the game.")
             table.uow.set_director(member.id)
             await table.commit("director", f"{member.display_name} now directs the game.")
-        await send(interaction, content=f"{member.mention} now directs the game.", ping=[member.id])
+        await send(interaction, content=f"{member.mention} now directs the game.",
+                   ping=pingable(table.game, [member.id]))
 
     @app_commands.command(name="settings")
     @app_commands.describe(reminder_hours="This game: hours before the player it waits on is reminded, once",
                            deadline_hours="This game: hours after which play moves on without them (0: never)",
                            deadline_action="This game: at the deadline the character holds, or the turn passes",
                            cuts="This game: how many Cut!s each Hero or Main Character may call",
+                           ones="This game: any 1s, misfires and jams read on every die thrown, or the kept die only",
+                           drawing="This game: a shot drawn and fired is hasty (+2 DV) or +1 DV for drawing",
                            director_role="Server: members with this role may direct any game on the server",
                            server_reminder_hours="Server: the reminder interval of games that set none",
-                           pin_status="Server: /status keeps one pinned board per game up to date")
+                           pin_status="Server: /status keeps one pinned board per game up to date",
+                           stunned_defenceless="This game: the stunned are Defenceless until they come round "
+                                               "(default), or once passed out",
+                           rash_all_out="This game: a Rash or Fanatic's forced All Out Attack is once a phase "
+                                        "(default) or every fight",
+                           armour="This game: armour counts once, as the basic DV (default), or twice",
+                           brave_grazes="This game: the Brave ignore grazes from shooting and fighting (default) "
+                                        "or from close combat only",
+                           cast_limit="Server: the most characters a game may cast",
+                           player_cast_limit="Server: the most characters one player may have in a game")
     async def settings(self, interaction: discord.Interaction,
                        reminder_hours: app_commands.Range[float, 0.25, 168.0] | None = None,
                        deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                        deadline_action: Literal["hold", "skip"] | None = None,
                        cuts: app_commands.Range[int, 0, 10] | None = None,
+                       ones: Literal["every die", "kept die"] | None = None,
+                       drawing: Literal["hasty", "plus one"] | None = None,
                        director_role: discord.Role | None = None,
                        server_reminder_hours: app_commands.Range[float, 0.25, 168.0] | None = None,
-                       pin_status: bool | None = None) -> None:
+                       pin_status: bool | None = None, stunned_defenceless: bool | None = None,
+                       rash_all_out: Literal["once a phase", "every fight"] | None = None,
+                       armour: Literal["once", "twice"] | None = None,
+                       brave_grazes: Literal["shooting and fighting", "close combat"] | None = None,
+                       cast_limit: app_commands.Range[int, 1, MOST_CAST] | None = None,
+                       player_cast_limit: app_commands.Range[int, 1, MOST_CAST] | None = None) -> None:
         """Show or change the settings: the game's need a Director, the server's Manage Server."""
         guild_id = interaction.guild_id
         if director_role is not None and director_role.is_default():
             raise UserError("@everyone cannot be the Director role: every member would direct every game.")
-        server_change = {k: v for k, v in (("director_role", director_role and director_role.name),
+        server_change = {k: v for k, v in (("director_role_id", director_role and director_role.id),
                                            ("reminder_hours", server_reminder_hours),
-                                           ("status_pinned", pin_status)) if v is not None}
+                                           ("status_pinned", pin_status), ("cast_limit", cast_limit),
+                                           ("player_cast_limit", player_cast_limit)) if v is not None}
+        if director_role is not None:
+            server_change["director_role"] = ""           # no name left to look up: the role is kept by its id
         member = interaction.user
         if server_change and not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
             raise NotAllowed("Only members who may manage the server change its settings.")
         server = await self.bot.server_settings(guild_id)
-        if any(v is not None for v in (reminder_hours, deadline_hours, deadline_action, cuts)):
+        chosen = {option: value for option, value in (
+            ("ones", ones and ones == "every die"),
+            ("drawing", drawing and drawing == "hasty"),
+            ("stunned_defenceless", stunned_defenceless),
+            ("rash_all_out", rash_all_out and rash_all_out == "every fight"),
+            ("armour", armour and armour == "twice"),
+            ("brave_grazes", brave_grazes and brave_grazes == "close combat"),
+        ) if value is not None}
+        if chosen or any(v is not None for v in (reminder_hours, deadline_hours, deadline_action, cuts)):
             async with open_table(self.bot, interaction) as table:
                 table.require_director("change the game's settings")
+                changes = []
                 if cuts is not None:
                     table.state.settings.cuts_per_character = cuts
-                    await table.commit("settings", f"Cut! allowed {cuts} time(s) per Hero or Main Character.")
+                    changes.append(f"Cut! allowed {cuts} time(s) per Hero or Main Character.")
+                if chosen:
+                    changes.append(change_rules(table.state.settings, chosen))
+                if changes:
+                    await table.commit("settings", " ".join(changes))
                 if (reminder_hours, deadline_hours, deadline_action) != (None, None, None):
                     if server_reminder_hours is not None:     # stored below, once the game's change is
                         table.server = dataclasses.replace(server, reminder_hours=server_reminder_hours)
                     text = change_pace(table.uow, table.server.reminder_hours, reminder_hours, deadline_hours,
                                        deadline_action)
                     await table.log("pace", text)
-                game, game_cuts = table.uow.game, table.state.settings.cuts_per_character
+                game, rules = table.uow.game, table.state.settings
         else:
             game = await self.bot.db.load_game(guild_id, interaction.channel_id)
-            game_cuts = GameState.from_json(game.state).settings.cuts_per_character if game else None
+            rules = GameState.from_json(game.state).settings if game else None
         if server_change:
             await self.bot.db.update_server(guild_id, **server_change)
             self.bot.forget_server(guild_id)
             server = await self.bot.server_settings(guild_id)
-        await send(interaction, embed=settings_embed(server, game, game_cuts))
+        await send(interaction, embed=settings_embed(server, game, rules, interaction.guild))
 
 
 def change_pace(uow: UnitOfWork, server_hours: float, reminder: float | None, deadline: float | None,
@@ -198,10 +309,51 @@ def deadline_text(game: GameRow) -> str:
     return f"after {game.deadline_hours:g} hours, then {then}"
 
 
-def settings_embed(server: ServerRow, game: GameRow | None, cuts: int | None) -> discord.Embed:
+@dataclass(frozen=True)
+class RuleReading:
+    """A game setting for a rule groups read differently: its field of the game's settings, and how each reads."""
+
+    title: str
+    field: str
+    readings: dict[bool, str]
+
+    def text(self, rules: Settings) -> str:
+        """The reading in force, and the default."""
+        value, default = getattr(rules, self.field), getattr(Settings(), self.field)
+        return f"{self.readings[value]}" + ("" if value == default else f" (default: {self.readings[default]})")
+
+
+RULE_READINGS = {
+    "ones": RuleReading("Any 1s, misfires and jams", "every_die_thrown", {
+        True: "read on every die thrown", False: "read on the kept die only"}),
+    "drawing": RuleReading("A shot drawn and fired", "drawing_is_hasty", {
+        True: "hasty, +2 DV", False: "+1 DV for drawing"}),
+    "stunned_defenceless": RuleReading("Stunned defenders", "stunned_defenceless", {
+        True: "Defenceless until they come round", False: "Defenceless only once passed out"}),
+    "rash_all_out": RuleReading("Rash and Fanatic All Out", "all_out_every_fight", {
+        False: "forced once a phase", True: "forced in every fight"}),
+    "armour": RuleReading("Armour", "armour_twice", {
+        False: "counted once (the basic DV)", True: "counted twice (basic DV and Wearing Armour)"}),
+    "brave_grazes": RuleReading("The Brave and grazes", "brave_close_combat_only", {
+        False: "ignored from shooting and fighting", True: "ignored from close combat only"}),
+}
+"""The readings a Director may choose, by the /game settings option that sets each (see docs/rulings.md)."""
+
+
+def change_rules(rules: Settings, chosen: dict[str, bool]) -> str:
+    """Change the game's readings of the rules; returns the change in words, for the log."""
+    for option, value in chosen.items():
+        setattr(rules, RULE_READINGS[option].field, value)
+    return " ".join(f"{RULE_READINGS[o].title}: {RULE_READINGS[o].readings[v]}." for o, v in chosen.items())
+
+
+def settings_embed(server: ServerRow, game: GameRow | None, rules: Settings | None,
+                   guild: discord.Guild | None) -> discord.Embed:
     """The server's settings, and the game's when the channel has one."""
     embed = discord.Embed(title="Settings", colour=COLOUR)
-    embed.add_field(name="Director role", value=safe(server.director_role))
+    role = guild.get_role(server.director_role_id) if guild and server.director_role_id else None
+    embed.add_field(name="Director role", value=safe(role.name) if role else "none: `/game settings director_role:` "
+                                                                             "picks one")
     if game is not None and game.reminder_hours is not None:
         embed.add_field(name="Reminder after", value=f"{game.reminder_hours:g} hours in this game "
                                                      f"(server: {server.reminder_hours:g} hours)")
@@ -209,11 +361,16 @@ def settings_embed(server: ServerRow, game: GameRow | None, cuts: int | None) ->
         embed.add_field(name="Reminder after", value=f"{server.reminder_hours:g} hours")
     embed.add_field(name="Status board", value="pinned, and kept up to date by `/status`" if server.status_pinned
                     else "posted anew by each `/status`")
+    embed.add_field(name="Cast", value=f"{server.cast_limit} characters a game at most, "
+                                       f"{server.player_cast_limit} a player")
     if game is not None:
         embed.add_field(name="Deadline", value=deadline_text(game).capitalize())
-        embed.add_field(name="Cut! per character", value=str(cuts))
+        embed.add_field(name="Cut! per character", value=str(rules.cuts_per_character))
+        for reading in RULE_READINGS.values():
+            embed.add_field(name=reading.title, value=reading.text(rules))
     return embed
 
 
 async def setup(bot: Director) -> None:
+    bot.add_dynamic_items(EndButton, InvitationButton)
     await bot.add_cog(Game(bot))

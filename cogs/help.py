@@ -16,7 +16,9 @@ HOW_A_GAME_RUNS = (
     "**3.** The Director `/deal`s a phase. `/draw` turns the next card: its character acts, and its player "
     "is pinged.\n"
     "**4.** The player acts: `/shoot`, `/fight`, `/move`, `/test` a chart ... The bot rolls, reads the "
-    "rulebook's charts and shows every die. Where the book allows a re-roll, the player gets buttons.\n"
+    "rulebook's charts and shows every die. Where the book allows a re-roll, the player gets buttons. "
+    "Off their card, a character only responds, acts from hold or takes a test the situation calls for: "
+    "anything else out of turn is the Director's call.\n"
     "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
     "days: the bot reminds whoever it waits on.")
 SECTIONS = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Rolls", "rolls"), ("Status", "status"),

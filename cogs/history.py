@@ -1,8 +1,12 @@
-"""The game's history: the log in plain words, the whole log as a Markdown file, and undo."""
+"""The game's history: the log in plain words, the whole log as a Markdown file, undo, and checking it."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
+import zipfile
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -11,14 +15,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
+from bot.consent import pingable
 from bot.db import LogRow, UnitOfWork
-from bot.errors import UserError
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, safe, send
+from bot.errors import NoGame, UserError
+from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState
-from bot.table import open_table
+from bot.seals import announced, changes, new_seal
+from bot.table import ENDED, INTEGER, acknowledge, ended_game, open_table
+from bot.verify import numbered, passed, report, seal_notes, verify as check_log
 
 from .rolls import decision_view
 
@@ -30,13 +37,27 @@ UNDONE_COLOUR = discord.Colour.dark_grey()
 
 
 def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
-    """An entry's rolls: each reading's label, faces and outcome title, or a free roll's dice."""
+    """An entry's rolls: each reading's label, faces (the first roll too, if re-rolled) and outcome title, or a
+    free roll's dice; with the draws of the phase they came from (see bot.verify)."""
     if "resolution" in entry.data:
         resolution = serial.from_json(Resolution, entry.data["resolution"])
-        return [f"{escape(r.label)}: {r.roll} → {escape(r.outcome.title)}" for r in resolution.readings]
+        return [f"{escape(r.label)}: {reroll(r.first, r.reroll)}{numbered(r.roll)} → {escape(r.outcome.title)}"
+                for r in resolution.readings]
     if "roll" in entry.data:
-        return [str(Roll.from_json(entry.data["roll"]))]
+        return [numbered(Roll.from_json(entry.data["roll"]))]
     return []
+
+
+def consequences_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
+    """What an entry's action changed: cards lost, casualties, weapons emptied, re-rolls paid for ..."""
+    if "resolution" not in entry.data:
+        return []
+    return [escape(change) for change in serial.from_json(Resolution, entry.data["resolution"]).changes]
+
+
+def reroll(first: Roll | None, right: str) -> str:
+    """"<the first roll> re-rolled (Lucky): ", for a reading that was re-rolled; else nothing."""
+    return f"{numbered(first)} re-rolled ({right}): " if first is not None else ""
 
 
 def plain(text: str) -> str:
@@ -54,6 +75,8 @@ def entry_block(entry: LogRow) -> str:
     when = f"<t:{int(entry.at.timestamp())}:t>"
     lines = [f"**#{entry.seq}** {when} <@{entry.actor_id}> · {entry.kind} — {safe(plain(entry.text))}"]
     lines += [f"↳ {roll}" for roll in dice_of(entry, safe)]
+    lines += [f"⇒ {change}" for change in consequences_of(entry, safe)]
+    lines += [f"↳ {note}" for note in seal_notes(entry.data)]
     return clip("\n".join(struck(line, entry.undone) for line in lines), FIELD_LIMIT)
 
 
@@ -82,26 +105,79 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
     """The whole log as a Markdown document: a header, then a table with one row per entry."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [f"# Game log — #{cell(channel_name)}", "",
-             f"{len(entries)} entries, exported {now}. Struck-out entries were undone.", "",
-             "| # | time (UTC) | who | kind | what | dice |", "| --: | --- | --- | --- | --- | --- |"]
+             f"{len(entries)} entries, exported {now}. Struck-out entries were undone. "
+             "`python -m bot verify` checks the dice and the deals against the seeds revealed.", "",
+             "| # | time (UTC) | who | kind | what | dice | what changed | seals |",
+             "| --: | --- | --- | --- | --- | --- | --- | --- |"]
     for entry in entries:
         who = cell(names.get(entry.actor_id, f"user {entry.actor_id}"))
         kind = entry.kind + " (undone)" if entry.undone else entry.kind
         what = struck(cell(plain(entry.text)), entry.undone)
         dice = "; ".join(dice_of(entry, cell))
+        changed = "; ".join(consequences_of(entry, cell))
+        changed = struck(changed, entry.undone) if changed else ""
+        seals = "; ".join(seal_notes(entry.data))
         at = entry.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
-        lines.append(f"| {entry.seq} | {at} | {who} | {kind} | {what} | {dice} |")
+        lines.append(f"| {entry.seq} | {at} | {who} | {kind} | {what} | {dice} | {changed} | {seals} |")
     return "\n".join(lines) + "\n"
 
 
-async def waiting_roll(uow: UnitOfWork, state: GameState, before_seq: int | None = None
+EXPORT_NAME = "game-log"
+
+
+async def readable_game(bot: Director, interaction: discord.Interaction) -> tuple[int, str]:
+    """The id of the channel's game, or of its last game once that has ended (with a word saying so): its log
+    stays readable and checkable."""
+    try:
+        async with open_table(bot, interaction) as table:
+            return table.game.id, ""
+    except NoGame:
+        return (await ended_game(bot, interaction)).id, ENDED
+
+
+def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str,
+                 limit: int = UPLOAD_LIMIT) -> tuple[list[tuple[str, bytes]], str]:
+    """The log as files to send, one a message: a Markdown file; over ``limit`` (Discord's upload limit),
+    compressed into a zip; still over it, in parts of consecutive entries, each zipped. Returns the files and
+    what the reply says of them. CPU work: run it off the event loop."""
+    document = markdown_log(entries, names, channel_name).encode()
+    if len(document) <= limit:
+        return [(f"{EXPORT_NAME}.md", document)], ""
+    size = f"{len(document) / 2**20:.1f} MiB"
+    archive = zipped(f"{EXPORT_NAME}.md", document)
+    if len(archive) <= limit:
+        return [(f"{EXPORT_NAME}.zip", archive)], (f" At {size} it is over Discord's {limit >> 20} MiB for a file, "
+                                                    f"so it comes compressed, as {EXPORT_NAME}.zip.")
+    count = -(-len(archive) // int(limit * 0.9))
+    while True:
+        step = -(-len(entries) // count)
+        parts = [zipped(f"{EXPORT_NAME}-{n}.md", markdown_log(entries[start:start + step], names, channel_name)
+                        .encode()) for n, start in enumerate(range(0, len(entries), step), 1)]
+        if all(len(part) <= limit for part in parts):
+            break
+        count += 1
+    return ([(f"{EXPORT_NAME}-{n}.zip", part) for n, part in enumerate(parts, 1)],
+            f" At {size} it is over Discord's {limit >> 20} MiB for a file even compressed: it comes in "
+            f"{len(parts)} compressed parts, one a message, #1 first.")
+
+
+def zipped(name: str, data: bytes) -> bytes:
+    """One file compressed in a zip archive (which every system opens)."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as folder:
+        folder.writestr(name, data)
+    return archive.getvalue()
+
+
+async def waiting_roll(uow: UnitOfWork, state: GameState, before_seq: int | None = None, since_seq: int = 1
                        ) -> tuple[LogRow, Resolution] | None:
     """The roll ``state`` waits on a re-roll decision for, with the log entry that showed it (among the
-    live entries before entry ``before_seq``, if given): to offer its buttons again, or take them away."""
+    live entries before entry ``before_seq``, if given, and from entry ``since_seq`` on): to offer its buttons
+    again, take them away, or check that a button was made for it."""
     if not state.pending:
         return None
     step = len(state.pending["tape"]) - 1
-    for entry in reversed(await uow.full_log()):
+    for entry in reversed(await uow.log_from(since_seq)):
         if (before_seq is None or entry.seq < before_seq) and not entry.undone and "resolution" in entry.data:
             resolution = serial.from_json(Resolution, entry.data["resolution"])
             if resolution.decision and resolution.decision.step == step:
@@ -117,16 +193,65 @@ def struck_embed(embed: discord.Embed) -> discord.Embed:
     return embed
 
 
+HISTORY_PAGE = 100
+"""The most messages Discord gives for one request of a channel's history."""
+
+
+class StrikeOuts:
+    """The bot's messages that showed undone entries, struck out (and their buttons taken away) by one
+    background task, one message at a time, so that no command waits for them: the messages are read a
+    hundred at a time from the channel's history, and each edit waits its turn under Discord's rate limits
+    (discord.py waits them out)."""
+
+    def __init__(self) -> None:
+        self._waiting: deque[tuple[discord.abc.Messageable, dict[int, int]]] = deque()
+        self._task: asyncio.Task | None = None
+
+    def add(self, channel: discord.abc.Messageable, messages: dict[int, int]) -> None:
+        """Strike out ``messages`` (message ids by entry number) in ``channel``, soon."""
+        if not messages:
+            return
+        self._waiting.append((channel, messages))
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._strike_all())
+
+    def stop(self) -> None:
+        """Give up the strike-outs still waiting (the extension is unloaded)."""
+        self._waiting.clear()
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _strike_all(self) -> None:
+        while self._waiting:
+            channel, messages = self._waiting.popleft()
+            try:
+                await strike_out(channel, messages)
+            except Exception:
+                logger.exception("could not strike out the messages of %d undone entries", len(messages))
+
+
 async def strike_out(channel: discord.abc.Messageable, messages: dict[int, int]) -> None:
     """Strike out the bot's messages that showed undone entries (by entry number), and take their buttons away.
 
     A message deleted meanwhile (or out of the bot's reach) is passed over, and logged.
     """
-    for seq, message_id in messages.items():
+    entries = {message_id: seq for seq, message_id in messages.items()}
+    found: dict[int, discord.Message] = {}
+    after = min(entries) - 1
+    while after < max(entries):
+        page = [m async for m in channel.history(limit=HISTORY_PAGE, after=discord.Object(after), oldest_first=True)]
+        found.update((m.id, m) for m in page if m.id in entries)
+        if len(page) < HISTORY_PAGE:
+            break
+        after = page[-1].id
+    for message_id, seq in sorted(entries.items()):
+        message = found.get(message_id)
+        if message is None:
+            logger.info("the message of log entry #%s is gone; nothing to strike out", seq)
+            continue
+        content = f"~~{clip(message.content, 1980)}~~ *(undone)*" if message.content else "*(undone)*"
         try:
-            message = await channel.fetch_message(message_id)
-            content = f"~~{clip(message.content, 1980)}~~ *(undone)*" if message.content else "*(undone)*"
-            await message.edit(content=content, embeds=[struck_embed(e) for e in message.embeds], view=None,
+            await message.edit(**fitted(content, [struck_embed(e) for e in message.embeds], edit=True),
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             logger.info("the message of log entry #%s is gone; nothing to strike out", seq)
@@ -143,30 +268,58 @@ class History(commands.Cog):
 
     def __init__(self, bot: Director) -> None:
         self.bot = bot
+        self.strike_outs = StrikeOuts()
+
+    async def cog_unload(self) -> None:
+        self.strike_outs.stop()
 
     @log.command(name="recent")
     @app_commands.describe(n="How many entries (default 10)")
     async def recent(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10) -> None:
         """The last actions in plain words, with their dice; undone ones struck out."""
-        async with open_table(self.bot, interaction) as table:
-            entries = await table.uow.recent_log(n)
-        await send(interaction, embed=log_embed(entries))
+        note = ""
+        try:
+            async with open_table(self.bot, interaction) as table:
+                entries = await table.uow.recent_log(n)
+        except NoGame:
+            entries, note = await self.bot.db.game_log((await ended_game(self.bot, interaction)).id, n), ENDED
+        await send(interaction, content=note, embed=log_embed(entries))
 
     @log.command(name="export")
     async def export(self, interaction: discord.Interaction) -> None:
-        """The game's whole log as a Markdown file."""
-        async with open_table(self.bot, interaction) as table:
-            entries = await table.uow.full_log()
+        """The game's whole log as a Markdown file (compressed, or in parts, past Discord's upload limit)."""
+        game_id, ended = await readable_game(self.bot, interaction)
+        await acknowledge(interaction)                         # a long log takes a while to read and write out
+        entries = [entry async for page in self.bot.db.log_pages(game_id) for entry in page]
         channel_name = getattr(interaction.channel, "name", None) or "this channel"
-        names = await self.bot.names.of(interaction.guild, {e.actor_id for e in entries})
-        document = markdown_log(entries, names, channel_name)
-        await send(interaction, content=f"The game's whole log: {len(entries)} entries.",
-                   image=document.encode(), filename="game-log.md")   # attached as is: there is no embed
+        names = self.bot.names.of(interaction.guild, {e.actor_id for e in entries})
+        files, note = await asyncio.to_thread(export_files, entries, names, channel_name)
+        for n, (name, data) in enumerate(files):
+            await send(interaction, content=f"The game's whole log: {len(entries)} entries.{note}"
+                                            f"{' ' + ended if ended else ''}" if n == 0 else
+                       f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
+
+    @app_commands.command(name="verify")
+    @app_commands.describe(phase="Only this phase (default: every phase)")
+    async def verify(self, interaction: discord.Interaction,
+                     phase: app_commands.Range[int, 0, INTEGER] | None = None) -> None:
+        """Check the log against the seeds revealed: each commitment, the pack dealt, and every die."""
+        game_id, ended = await readable_game(self.bot, interaction)
+        entries = [entry async for page in self.bot.db.log_pages(game_id) for entry in page]
+        seals = await asyncio.to_thread(lambda: check_log(markdown_log(entries, {}, ""), phase))
+        if not seals:
+            raise UserError(f"Phase {phase} was never dealt in this game." if phase is not None
+                            else "Nothing in this game's log is sealed yet.")
+        embed = discord.Embed(title="Fair play: " + ("every check passes" if passed(seals) else "a check FAILS"),
+                              colour=COLOUR if passed(seals) else discord.Colour.red(),
+                              description=clip(safe(report(seals)), DESCRIPTION_LIMIT))
+        embed.set_footer(text="Only a revealed seed can be checked: a phase's seed is revealed when it is over.")
+        await send(interaction, content=ended, embed=embed)
 
     @app_commands.command(name="undo")
     @app_commands.describe(entry="Roll back to just before this log entry (default: the last action)")
     async def undo(self, interaction: discord.Interaction,
-                   entry: app_commands.Range[int, 1] | None = None) -> None:
+                   entry: app_commands.Range[int, 1, INTEGER] | None = None) -> None:
         """Take back the last action, or every action from a log entry on (Director only)."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("undo")
@@ -180,23 +333,28 @@ class History(commands.Cog):
                                 "changed nothing to undo (the start, a free roll, the game's pace, an undo). "
                                 "`/log recent` shows the entries.")
             state = await uow.snapshot_before(start)
-            uow.save(state)
             table.state = GameState.from_json(state)
+            before_seal, seal = table.before.get("seal"), table.state.seal
+            if before_seal and (seal is None or seal.seed != before_seal["seed"]):
+                # the phase taken back is revealed, and the phase restored, whose seed was revealed, is sealed anew
+                new_seal(table.state, table.game.channel_id, table.state.deck.phase, self.bot.rng)
+            uow.save(table.state.to_json())
             numbers = f"#{start}" if len(undone) == 1 else f"#{start} to #{undone[-1].seq}"
             await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
             waiting = await waiting_roll(uow, table.state, start)
         embed = discord.Embed(title=f"Undone: {numbers}", colour=COLOUR)
-        embed.description = clip("\n".join(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~" for e in undone),
-                                 DESCRIPTION_LIMIT)
+        seals = announced(changes(table.before, table.state))
+        embed.description = clip("\n".join([*seals, *(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~"
+                                                       for e in undone)]), DESCRIPTION_LIMIT)
         view, ping, content = None, [], ""
         if waiting is not None:
-            _, resolution = waiting
+            shown, resolution = waiting
             owner = table.state.characters[resolution.decision.roller].owner
-            view, ping = decision_view(table.game.id, resolution), [owner]
+            view, ping = decision_view(table.game.id, shown.seq, resolution), [owner]
             content = f"<@{owner}>, the roll before waits for your choice again: re-roll or keep?"
-        await send(interaction, content=content, embed=embed, view=view, ping=ping)
+        await send(interaction, content=content, embed=embed, view=view, ping=pingable(table.game, ping))
         shown = {e.seq: self.bot.message_showing(table.game.id, e) for e in undone}
-        await strike_out(interaction.channel, {seq: message for seq, message in shown.items() if message})
+        self.strike_outs.add(interaction.channel, {seq: message for seq, message in shown.items() if message})
 
 
 async def setup(bot: Director) -> None:

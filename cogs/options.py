@@ -8,8 +8,13 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
-from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.errors import UserError
+from bot.rules.qotd.beasts import ANIMALS
+from bot.rules.qotd.state import GameState
+from bot.rules.qotd.traits import EXPERTS, PERSONALITIES, SKILLS
+from bot.rules.qotd.vehicles import KINDS
 from bot.rules.qotd.weapons import WEAPONS
+from bot.table import quote
 
 MAX_CHOICES = 25
 
@@ -22,6 +27,50 @@ def matching(pairs: Iterable[tuple[str, str]], typed: str) -> list[app_commands.
     return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in hits[:MAX_CHOICES]]
 
 
+def named(names: Iterable[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The (book's name, key) pairs meant by what was typed: the one whose key or name (in any case) it is,
+    else every one whose name contains it (``wolf`` finds the dogs up to wolf size)."""
+    text = " ".join(typed.casefold().split())
+    names = list(names)
+    exact = [(name, key) for name, key in names if text in (key, key.replace("_", " "), name.casefold())]
+    return exact or [(name, key) for name, key in names if text and text in name.casefold()]
+
+
+def pick(names: Iterable[tuple[str, str]], typed: str, what: str) -> str:
+    """The key of the one entry of a table that what was typed names; several or none: a refusal."""
+    found = named(names, typed)
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        listed = "; ".join(f"{name} (`{key}`)" for name, key in found[:MAX_CHOICES])
+        raise UserError(f"**{quote(typed)}** could be any of: {listed}. Pick {what} from the list.")
+    raise UserError(f"The book has no **{quote(typed)}**. Pick {what} from the list.")
+
+
+def weapon(typed: str) -> str:
+    """The weapons table's key for a weapon typed as its key or its name in the book."""
+    return pick(((w.name, k) for k, w in WEAPONS.items()), typed, "a weapon")
+
+
+def carried_weapon(typed: str | None) -> str:
+    """The key of the weapon a roll names, or what was typed if it names no one weapon (the rules then
+    say that the character has no such weapon); empty when none was named."""
+    found = named(((w.name, k) for k, w in WEAPONS.items()), typed or "")
+    return found[0][1] if len(found) == 1 else typed or ""
+
+
+def skill(typed: str) -> str:
+    return pick(((t.name, k) for k, t in SKILLS.items()), typed, "a skill or trait")
+
+
+def personality(typed: str) -> str:
+    return pick(((t.name, k) for k, t in PERSONALITIES.items()), typed, "a personality")
+
+
+def animal(typed: str) -> str:
+    return pick(((a.name, k) for k, a in ANIMALS.items()), typed, "an animal")
+
+
 async def characters(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """Characters of this channel's game, the user's own first."""
     if interaction.guild_id is None:
@@ -30,6 +79,25 @@ async def characters(interaction: discord.Interaction, typed: str) -> list[app_c
     mine = [(name, key) for key, name, owner in rows if owner == interaction.user.id]
     others = [(name, key) for key, name, owner in rows if owner != interaction.user.id]
     return (matching(mine, typed) + matching(others, typed))[:MAX_CHOICES]
+
+
+async def vehicles(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Vehicles of this channel's game."""
+    if interaction.guild_id is None:
+        return []
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+    found = game.state.get("vehicles", {}) if game else {}
+    return matching(((vehicle["name"], key) for key, vehicle in found.items()), typed)
+
+
+async def targets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Characters of this channel's game, then its vehicles."""
+    return ((await characters(interaction, typed)) + (await vehicles(interaction, typed)))[:MAX_CHOICES]
+
+
+async def vehicle_kinds(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The vehicles of the book's movement table."""
+    return matching(((f"{kind.name} ({kind.move} paces)", key) for key, kind in KINDS.items()), typed)
 
 
 async def campaigns(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -48,6 +116,14 @@ async def skills(interaction: discord.Interaction, typed: str) -> list[app_comma
     return matching(((f"{t.name} — {t.nickname}", k) for k, t in SKILLS.items()), typed)
 
 
+async def skill_details(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """For an Expert, the book's names (Pistoleer, Rifleman ...) then each weapon; other skills are named freely."""
+    if interaction.namespace.skill != "expert":
+        return []
+    names = matching(((name, name) for name in EXPERTS), typed)
+    return (names + matching(((_weapon_label(k), k) for k in WEAPONS), typed))[:MAX_CHOICES]
+
+
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     return matching(((_weapon_label(k), k) for k in WEAPONS), typed)
 
@@ -58,6 +134,23 @@ async def missile_weapons(interaction: discord.Interaction, typed: str) -> list[
 
 async def melee_weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     return matching(((_weapon_label(k), k) for k, w in WEAPONS.items() if w.range == 0), typed)
+
+
+async def shooters_weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The missile weapons the character named as ``shooter`` carries (else the one whose card is up);
+    every missile weapon when neither is known."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    if game is None:
+        return await missile_weapons(interaction, typed)
+    state = GameState.from_json(game.state)
+    stated = (getattr(interaction.namespace, "shooter", None) or "").casefold()
+    shooter = next((c for c in state.characters.values() if stated in (c.key, c.name.casefold())), None) \
+        if stated else state.acting
+    if shooter is None:
+        return await missile_weapons(interaction, typed)
+    carried = dict.fromkeys(c.weapon for c in shooter.weapons if WEAPONS[c.weapon].range > 0)
+    return matching(((_weapon_label(k), k) for k in carried), typed)
 
 
 def _weapon_label(key: str) -> str:

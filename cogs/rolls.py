@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
+from bot.consent import pingable
 from bot.errors import NotAllowed, UserError
 from bot.render import render_roll
 from bot.replies import picture, render_soon, resolution_embed, safe, send
@@ -25,7 +26,8 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character, GameState
-from bot.table import Table, open_table, require_visible
+from bot.rules.qotd.turns import out_of_turn
+from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
 from . import options
 
@@ -46,47 +48,67 @@ def actor(table: Table, name: str | None) -> Character:
     return character
 
 
-class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<game>\d+):(?P<step>\d+):(?P<choice>[a-z_]+)"):
-    """A re-roll right (or Keep) on a roll waiting for its owner's decision. Works after restarts."""
+LEAVE = "out of turn, by the Director's leave"
 
-    def __init__(self, game: int, step: int, choice: str, label: str = "Keep") -> None:
+
+def turn_leave(table: Table, request: Request) -> str:
+    """Nothing when the book lets the character act now; a player acting out of turn is refused, and a
+    Director is told that they allowed it (see docs/rulings.md). A roll waiting for a re-roll decision is
+    refused first, by the rules."""
+    character = out_of_turn(table.state, request)
+    if character is None or table.state.pending:
+        return ""
+    acting = table.state.acting
+    why = (f"{safe(character.name)}'s card is not up"
+           + (f" ({safe(acting.name)}'s is)" if acting else " (no card is up)"))
+    if not table.is_director:
+        raise NotAllowed(f"{why}. Acting out of turn is a Director's call: ask them, or wait for your card.")
+    return f"Out of turn, by the Director's leave: {why}."
+
+
+class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"rr:(?P<game>\d+):(?P<entry>\d+):(?P<choice>[a-z_]+)"):
+    """A re-roll right (or Keep) on the roll that log entry ``entry`` showed, waiting for its owner's decision.
+    Works after restarts; acts on that roll only."""
+
+    def __init__(self, game: int, entry: int, choice: str, label: str = "Keep") -> None:
         style = discord.ButtonStyle.secondary if choice == KEEP else discord.ButtonStyle.primary
         super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"rr:{game}:{step}:{choice}"))
-        self.game, self.step, self.choice = game, step, choice
+                                           custom_id=f"rr:{game}:{entry}:{choice}"))
+        self.game, self.entry, self.choice = game, entry, choice
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> RerollButton:
-        return cls(int(match["game"]), int(match["step"]), match["choice"], item.label or "")
+        return cls(int(match["game"]), int(match["entry"]), match["choice"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Settle the roll; refusals and failures get the same handling as slash commands."""
         cog: Rolls = interaction.client.get_cog("Rolls")
         try:
-            await cog.settle(interaction, self.game, self.step, self.choice)
+            await cog.settle(interaction, require_stored(self.game), require_stored(self.entry, INTEGER), self.choice)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)
 
 
-def decision_view(game_id: int, resolution: Resolution) -> discord.ui.View:
-    """Buttons for each open right, and Keep."""
+def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.ui.View:
+    """Buttons for each open right, and Keep, on the roll that log entry ``entry`` shows."""
     view = discord.ui.View(timeout=None)
-    decision = resolution.decision
-    for right in decision.rights:
-        view.add_item(RerollButton(game_id, decision.step, right.key, right.label))
-    view.add_item(RerollButton(game_id, decision.step, KEEP, "Keep"))
+    for right in resolution.decision.rights:
+        view.add_item(RerollButton(game_id, entry, right.key, right.label))
+    view.add_item(RerollButton(game_id, entry, KEEP, "Keep"))
     return view
 
 
-def roll_message(game_id: int, state: GameState, resolution: Resolution
+def roll_message(game_id: int, entry: int, state: GameState, resolution: Resolution
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
-    """The content, embed, buttons and ping showing a roll: a decision waiting pings its roller's owner."""
+    """The content, embed, buttons and ping showing a roll (log entry ``entry``): a decision waiting pings
+    its roller's owner."""
     embed = resolution_embed(state, resolution)
     if not resolution.decision:
         return "", embed, None, []
     owner = state.characters[resolution.decision.roller].owner
-    return f"<@{owner}>, re-roll or keep?", embed, decision_view(game_id, resolution), [owner]
+    return f"<@{owner}>, re-roll or keep?", embed, decision_view(game_id, entry, resolution), [owner]
 
 
 @app_commands.guild_only()
@@ -100,111 +122,161 @@ class Rolls(commands.Cog):
         """Check, run the action on the rules, store it, then reply with the story and the roll card."""
         async with open_table(self.bot, interaction) as table:
             request = build(table)
-            state, resolution = perform(table.state, request, self.bot.rng)
+            leave = turn_leave(table, request)
+            state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
-            await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-        await self.reply(interaction, table, resolution, drawing)
+            entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
+                                       {"resolution": serial.to_json(resolution)})
+        await self.reply(interaction, table, entry, resolution, drawing, leave)
 
-    async def reply(self, interaction: discord.Interaction, table: Table, resolution: Resolution,
-                    drawing: asyncio.Future[bytes]) -> None:
-        """The story, the roll card, and the re-roll buttons if a decision waits."""
-        content, embed, view, ping = roll_message(table.game.id, table.state, resolution)
+    async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
+                    drawing: asyncio.Future[bytes], note: str = "") -> None:
+        """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first."""
+        content, embed, view, ping = roll_message(table.game.id, entry, table.state, resolution)
+        content = "\n".join(filter(None, (note, content)))
         image = await picture(drawing)
-        await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view, ping=ping)
+        await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
+                   ping=pingable(table.game, ping))
 
-    async def settle(self, interaction: discord.Interaction, game_id: int, step: int, choice: str) -> None:
-        """A re-roll button was pressed: only the roller's owner or a Director may choose."""
+    async def settle(self, interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
+        """A re-roll button of the roll log entry ``entry`` showed was pressed: only the roller's owner or a
+        Director may choose, and only while that very roll waits."""
+        from .history import waiting_roll                    # history shows the buttons again after an undo
+
         async with open_table(self.bot, interaction) as table:
             pending = table.state.pending
             if table.game.id != game_id:
                 raise UserError("That roll belongs to a game that is over.")
-            if not pending or len(pending["tape"]) - 1 != step:
+            if not pending:
                 raise UserError("That roll has already been decided.")
+            waiting = await waiting_roll(table.uow, table.state, since_seq=entry)
+            if waiting is None or waiting[0].seq != entry:
+                raise UserError(f"These buttons were for the roll of log entry #{entry}, which has been decided "
+                                "or undone: they do nothing now. Use the buttons of the roll that waits.")
             roller = table.state.characters[pending["roller"]]
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
-            state, resolution = decide(table.state, choice, self.bot.rng)
+            state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution)
             table.state = state
-            await table.commit("decide", f"{roller.name}: {choice}", {"resolution": serial.to_json(resolution)})
+            decided = await table.commit("decide", f"{roller.name}: {choice}",
+                                         {"resolution": serial.to_json(resolution)})
         if interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, resolution, drawing)
+        await self.reply(interaction, table, decided, resolution, drawing)
 
     @app_commands.command(name="shoot")
-    @app_commands.describe(target="Who is shot at", shooter="Who shoots (default: whose card is up)",
+    @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",
                            weapon="Which of the shooter's weapons", shot="The type of shot",
-                           paces="Range in paces", cover="The target's cover", motion="How the target moves",
+                           paces="Range in paces", cover="The target's cover (loophole: the target fires through one)", motion="How the target moves",
                            prone="The target is lying prone", moved="The shooter moved this turn",
-                           responding="A shot made in response: no Wanting to Shoot test")
-    @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=options.missile_weapons)
+                           responding="A shot made in response: no Wanting to Shoot test",
+                           aim="Spend this turn aiming at the target, for an aimed shot later (no roll)",
+                           spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated",
+                           leader="A Natural Leader or Dominant character within 10 paces",
+                           mount_paces="How far the shooter's mount moved this turn (aboard a vehicle, its own speed)")
+    @app_commands.autocomplete(target=options.targets, shooter=options.characters, weapon=options.missile_weapons,
+                               leader=options.characters)
+    @app_commands.describe(at_mount="Shoot at the target's mount, not the rider",
+                           entangle="A whip: entangle the target rather than hit them (a lasso, bolas or net always entangles)",
+                           wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",
+                           raised="A shoulder arm raised this turn: drawing, unless still and deliberate")
     async def shoot(self, interaction: discord.Interaction, target: str,
                     paces: app_commands.Range[int, 1, MAX_PACES], shooter: str | None = None,
                     weapon: str | None = None, shot: Literal["deliberate", "aimed", "hasty", "snap", "fanning",
                                                              "quick draw", "both barrels"] = "deliberate",
-                    cover: Literal["none", "light", "dense", "hard"] = "none",
+                    cover: Literal["none", "light", "dense", "hard", "loophole"] = "none",
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
                     moved: bool = False, at_mount: bool = False, entangle: bool = False,
-                    responding: bool = False) -> None:
+                    responding: bool = False, aim: bool = False,
+                    spread: app_commands.Range[str, 1, 200] | None = None, leader: str | None = None,
+                    mount_paces: app_commands.Range[int, 0, 32] = 0, wrong_hand: bool = False,
+                    raised: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
-            return ShotRequest(actor(table, shooter).key, table.character(target).key, weapon or "",
+            others = tuple(table.character(name.strip()).key for name in (spread or "").split(",") if name.strip())
+            return ShotRequest(actor(table, shooter).key, table.target(target), options.carried_weapon(weapon),
                                ShotType[shot.upper().replace(" ", "_")], paces, Cover[cover.upper()],
                                Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
-                               responding=responding, entangle=entangle)
+                               responding=responding, entangle=entangle, aim=aim, spread=others,
+                               leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
+                               wrong_hand=wrong_hand, raised=raised)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
-    @app_commands.describe(defender="Who is attacked", attacker="Who attacks (default: whose card is up)",
+    @app_commands.describe(defender="Who (or which vehicle) is attacked",
+                           attacker="Who attacks (default: whose card is up)",
                            weapon="Which weapon (default: the first fighting weapon, else fists)",
                            form="Form of attack", defence="The defender's choice",
                            charging="The attacker charges in", opponents="How many the attacker fights",
                            continuing="The fight is already under way (no Wanting to Attack test)",
-                           at_mount="Attack the defender's mount, not the rider")
-    @app_commands.autocomplete(defender=options.characters, attacker=options.characters,
-                               weapon=options.melee_weapons)
+                           at_mount="Attack the defender's mount, not the rider",
+                           drawing="The attacker drew the weapon this turn (+1 to the defender's DV)",
+                           surprised="The defender is surprised or helpless: Defenceless",
+                           blow="A Martial Artist's choice of a lethal or a stunning attack",
+                           mount_paces="Paces the attacker's mount moved to attack (over 4: high impact)",
+                           rider_moving="The defender's mount is moving: roll for rider or mount",
+                           run_down="The attacker's mount tries to run the defender down",
+                           leader="A Natural Leader or Dominant character within 10 paces",
+                           restrain="Restrain the defender by strength: a hit entangles rather than wounds",
+                           behind_defences="The defender fights behind defences in a building (+2 DV)",
+                           hasty="A hasty attack, as after blocking (+2 DV)",
+                           riposte="The fight back after A Deadly Riposte!: a re-roll to hit")
+    @app_commands.autocomplete(defender=options.targets, attacker=options.characters,
+                               weapon=options.melee_weapons, leader=options.characters)
     async def fight(self, interaction: discord.Interaction, defender: str, attacker: str | None = None,
                     weapon: str | None = None,
                     form: Literal["standard", "mighty blow", "all out"] = "standard",
                     defence: Literal["basic", "block", "evade", "hasty shot"] = "basic",
                     charging: bool = False, opponents: app_commands.Range[int, 1, 20] = 1,
-                    continuing: bool = False, at_mount: bool = False) -> None:
+                    continuing: bool = False, at_mount: bool = False, drawing: bool = False, surprised: bool = False,
+                    blow: Literal["lethal", "stunning"] | None = None,
+                    mount_paces: app_commands.Range[int, 0, MAX_PACES] = 0, rider_moving: bool = False,
+                    run_down: bool = False, leader: str | None = None, restrain: bool = False,
+                    behind_defences: bool = False, hasty: bool = False, riposte: bool = False) -> None:
         """Attack in close combat: Wanting to Attack, the response, to hit, effect and courage."""
         def build(table: Table) -> Request:
-            return FightRequest(actor(table, attacker).key, table.character(defender).key, weapon or "",
+            return FightRequest(actor(table, attacker).key, table.target(defender), options.carried_weapon(weapon),
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
-                                charging, opponents, continuing=continuing, at_mount=at_mount)
+                                charging, opponents, continuing=continuing, at_mount=at_mount, drawing=drawing,
+                                surprised=surprised,
+                                lethal=blow == "lethal", stunning=blow == "stunning", moved=mount_paces,
+                                rider_moving=rider_moving, run_down=run_down, restrain=restrain,
+                                leader=table.character(leader).key if leader else "",
+                                behind_defences=behind_defences, hasty=hasty, riposte=riposte)
         await self.act(interaction, build)
 
     @app_commands.command(name="quickdraw")
     @app_commands.describe(target="Whom to draw on", shooter="Who draws (default: whose card is up)",
+                           weapon="Which of the shooter's weapons is drawn (default: their first)",
                            paces="Range in paces", responding="Responding to an opponent drawing")
-    @app_commands.autocomplete(target=options.characters, shooter=options.characters)
+    @app_commands.autocomplete(target=options.characters, shooter=options.characters,
+                               weapon=options.shooters_weapons)
     async def quickdraw(self, interaction: discord.Interaction, target: str, shooter: str | None = None,
-                        paces: app_commands.Range[int, 1, MAX_PACES] = 15, responding: bool = False) -> None:
+                        paces: app_commands.Range[int, 1, MAX_PACES] = 15, responding: bool = False,
+                        weapon: str | None = None) -> None:
         """Main Street: draw and shoot, or respond to an opponent drawing."""
         def build(table: Table) -> Request:
-            return DrawRequest(actor(table, shooter).key, table.character(target).key, "", paces, responding)
+            return DrawRequest(actor(table, shooter).key, table.character(target).key,
+                               options.carried_weapon(weapon), paces, responding)
         await self.act(interaction, build)
 
     @app_commands.command(name="move")
     @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going",
-                           towards_enemy="Moving towards the enemy", again="A second move this phase",
+                           towards_enemy="Moving towards the enemy",
                            leader="A Natural Leader within 10 paces, whose dice are used")
     @app_commands.autocomplete(character=options.characters, leader=options.characters)
     async def move(self, interaction: discord.Interaction, character: str | None = None,
                    terrain: Literal["open", "bad going", "forest", "snow or sand", "swamp", "ruins"] = "open",
-                   towards_enemy: bool = False, again: bool = False, leader: str | None = None) -> None:
-        """Wanting to Move, on the chart for the terrain."""
-        reasons = [r for r, on in (("a second move this phase", again), ("moving fast in bad going",
-                                                                         terrain == "bad going")) if on]
-
+                   towards_enemy: bool = False, leader: str | None = None) -> None:
+        """Wanting to Move, on the chart for the terrain; a second move in a phase uses reduced dice."""
         def build(table: Table) -> Request:
-            return TestRequest(actor(table, character).key, TERRAIN[terrain], "; ".join(reasons),
+            return TestRequest(actor(table, character).key, TERRAIN[terrain],
+                               "moving fast in bad going" if terrain == "bad going" else "",
                                towards_enemy=towards_enemy, bad_going=terrain != "open",
                                leader=table.character(leader).key if leader else "")
         await self.act(interaction, build)
@@ -214,12 +286,17 @@ class Rolls(commands.Cog):
                            reduced="Adverse circumstances reduce the dice: say why",
                            skill="The skill, area of study or weapon a task uses",
                            close_combat="A courage test in close combat",
-                           leader="A Natural Leader or Dominant character within 10 paces")
+                           leader="A Natural Leader or Dominant character within 10 paces",
+                           in_cover="A courage test taken already in cover (a 1 ducks down rather than flees)",
+                           helped="An escape with a tool, a weapon or others' help (a re-roll)",
+                           athletic="A task of climbing, jumping or small spaces (Athletic re-rolls)",
+                           strength="A task of strength (Strong re-rolls)")
     @app_commands.autocomplete(character=options.characters, leader=options.characters)
     async def test(self, interaction: discord.Interaction, chart: str, character: str | None = None,
                    reduced: app_commands.Range[str, 1, 100] | None = None,
                    skill: app_commands.Range[str, 1, 40] | None = None, close_combat: bool = False,
-                   leader: str | None = None) -> None:
+                   leader: str | None = None, in_cover: bool = False, helped: bool = False,
+                   athletic: bool = False, strength: bool = False) -> None:
         """Any single chart: evade, task, respond, react, locate, courage, break off, poison, escape ..."""
         if chart not in TESTABLE:
             raise UserError("Pick a chart from the list.")
@@ -228,7 +305,8 @@ class Rolls(commands.Cog):
 
         def build(table: Table) -> Request:
             return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",
-                               in_close_combat=close_combat, leader=table.character(leader).key if leader else "")
+                               in_close_combat=close_combat, leader=table.character(leader).key if leader else "",
+                               in_cover=in_cover, helped=helped, athletic=athletic, strength=strength)
         await self.act(interaction, build)
 
     @test.autocomplete("chart")
@@ -237,13 +315,13 @@ class Rolls(commands.Cog):
 
     @app_commands.command(name="reload")
     @app_commands.describe(character="Who reloads (default: whose card is up)", weapon="Which weapon",
-                           moving="Reloading on the move")
+                           moving="Reloading on the move", quickly="Moving quickly (a bow: reduced dice)")
     @app_commands.autocomplete(character=options.characters, weapon=options.missile_weapons)
     async def reload(self, interaction: discord.Interaction, character: str | None = None,
-                     weapon: str | None = None, moving: bool = False) -> None:
+                     weapon: str | None = None, moving: bool = False, quickly: bool = False) -> None:
         """Reload, reprime, clear a jam, restring or light a fuse."""
         def build(table: Table) -> Request:
-            return ReloadRequest(actor(table, character).key, weapon or "", moving)
+            return ReloadRequest(actor(table, character).key, options.carried_weapon(weapon), moving, quickly)
         await self.act(interaction, build)
 
     @app_commands.command(name="heal")
@@ -277,7 +355,8 @@ class Rolls(commands.Cog):
         async with open_table(self.bot, interaction) as table:
             if interaction.user.id not in table.state.seats and not table.is_director:
                 raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
-            rolled = roll(Dice(dice, Keep[keep.upper()]), self.bot.rng)
+            rolled = roll(Dice(dice, Keep[keep.upper()]), table.dice)
+            table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}** ({rolled.band.value})")

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from weakref import WeakValueDictionary
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Director
+from bot.errors import NoGame
 from bot.render import render_status_pages
 from bot.render.status import PER_PAGE
-from bot.replies import COLOUR, MAX_FILES, attached, files_of, post, render, send
+from bot.replies import COLOUR, MAX_FILES, attached, fitted, post, render, send
 from bot.rules.qotd.state import GameState
-from bot.table import Table, open_table
+from bot.table import ENDED, acknowledge, ended_game, open_table
 
 log = logging.getLogger("director.status")
 
@@ -44,7 +46,7 @@ def board_embed(state: GameState) -> discord.Embed:
 
 async def pictures(bot: Director, guild: discord.Guild | None, state: GameState) -> list[bytes]:
     """The board's pages as pictures (none if they could not be drawn), with the players' names."""
-    owners = await bot.names.of(guild, {c.owner for c in state.characters.values()})
+    owners = bot.names.of(guild, {c.owner for c in [*state.characters.values(), *state.vehicles.values()]})
     return await render(render_status_pages, state, owners, MAX_FILES) or []
 
 
@@ -55,7 +57,7 @@ async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: d
     if files:
         embed.set_image(url=f"attachment://{FILENAME}")
     try:
-        return await channel.get_partial_message(message_id).edit(embed=embed, attachments=files_of(files))
+        return await channel.get_partial_message(message_id).edit(**fitted("", [embed], files, edit=True))
     except discord.NotFound:
         return None
 
@@ -86,14 +88,28 @@ async def redraw_boards(bot: Director) -> None:
 async def redraw_board(bot: Director, guild_id: int, channel_id: int) -> None:
     """Edit a game's pinned board to show the game as it is now. A board deleted meanwhile is left for the
     next /status to post again."""
-    async with bot.db.unit(guild_id, channel_id) as uow:
-        if uow.game is None or uow.game.status_message_id is None:
+    async with board_lock(guild_id, channel_id):
+        async with bot.db.unit(guild_id, channel_id) as uow:
+            if uow.game is None or uow.game.status_message_id is None:
+                return
+            state, message_id = GameState.from_json(uow.game.state), uow.game.status_message_id
+        channel = await bot.find_channel(channel_id)
+        if channel is None:
             return
-        state, message_id = GameState.from_json(uow.game.state), uow.game.status_message_id
-    channel = await bot.find_channel(channel_id)
-    if channel is None:
-        return
-    await edit_board(channel, message_id, board_embed(state), await pictures(bot, channel.guild, state))
+        await edit_board(channel, message_id, board_embed(state), await pictures(bot, channel.guild, state))
+
+
+BOARDS: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
+
+
+def board_lock(guild_id: int, channel_id: int) -> asyncio.Lock:
+    """This process's lock on a game's pinned board, held while it is edited or posted (so that two /status
+    never post two boards), kept only while someone holds or awaits it. It is not the channel's lock: the
+    game's other commands never wait for Discord to take a board."""
+    lock = BOARDS.get((guild_id, channel_id))
+    if lock is None:
+        lock = BOARDS[guild_id, channel_id] = asyncio.Lock()
+    return lock
 
 
 @app_commands.guild_only()
@@ -107,29 +123,42 @@ class Status(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         """The status board: cards left, wounds, KO, holding, ammunition, mounts; phase and card up."""
         server = await self.bot.server_settings(interaction.guild_id)
-        async with open_table(self.bot, interaction) as table:
-            state = table.state
-            if server.status_pinned:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                board, note = await self.update_pinned(interaction, table)
-        if server.status_pinned:
+        ended = False
+        try:
+            async with open_table(self.bot, interaction) as table:
+                state = table.state
+        except NoGame:
+            state, ended = GameState.from_json((await ended_game(self.bot, interaction)).state), True
+        if server.status_pinned and not ended:
+            await acknowledge(interaction, ephemeral=True)
+            board, note = await self.update_pinned(interaction)
             await interaction.followup.send(f"{note}: {board.jump_url}", ephemeral=True)
             return
+        await acknowledge(interaction)                        # the pictures may wait for a busy worker
+        embed = status_embed(state)
+        if ended:
+            embed.title = f"Ended — {embed.title}"
         pages = await pictures(self.bot, interaction.guild, state)
-        await send(interaction, embed=status_embed(state), filename=FILENAME, pages=pages)
+        await send(interaction, content=ENDED if ended else "", embed=embed, filename=FILENAME, pages=pages)
 
-    async def update_pinned(self, interaction: discord.Interaction, table: Table) -> tuple[discord.Message, str]:
+    async def update_pinned(self, interaction: discord.Interaction) -> tuple[discord.Message, str]:
         """Edit the game's pinned board, or post and pin one if it has none or it was deleted; returns the
-        board and what was done. Runs inside the game's unit, so two /status never post two boards."""
-        state = table.state
-        embed = board_embed(state)
-        pages = await pictures(self.bot, interaction.guild, state)
-        old = table.game.status_message_id
-        board = await edit_board(interaction.channel, old, embed, pages) if old is not None else None
-        if board is not None:
-            return board, "The status board is up to date"
-        board, pinned = await post_board(interaction.channel, embed, pages)
-        table.uow.set_status_message(board.id)
+        board and what was done. Holds the board's lock, not the channel's: the game goes on meanwhile."""
+        key = (interaction.guild_id, interaction.channel_id)
+        async with board_lock(*key):
+            async with self.bot.db.unit(*key) as uow:
+                if uow.game is None:
+                    raise NoGame()
+                state, old = GameState.from_json(uow.game.state), uow.game.status_message_id
+            embed = board_embed(state)
+            pages = await pictures(self.bot, interaction.guild, state)
+            board = await edit_board(interaction.channel, old, embed, pages) if old is not None else None
+            if board is not None:
+                return board, "The status board is up to date"
+            board, pinned = await post_board(interaction.channel, embed, pages)
+            async with self.bot.db.unit(*key) as uow:
+                if uow.game is not None:
+                    uow.set_status_message(board.id)
         return board, ("The status board is posted and pinned" if pinned else
                        "The status board is posted, but I could not pin it: give me the *Pin Messages* permission")
 

@@ -21,6 +21,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.client import Director
+from bot.consent import pingable
 from bot.db import AlarmRow, DatabaseUnavailable, StaleGame, UnitOfWork
 from bot.errors import ReplyFailed
 from bot.render import render_roll
@@ -30,6 +31,7 @@ from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import GameState, RulesError
+from bot.seals import announced, changes
 from bot.waiting import (DECISION, HELD, HOLD, LAST_CARD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder,
                          deadline_at, start_wait, waiting_on)
 
@@ -212,7 +214,7 @@ class Timers(commands.Cog):
                 return
             if kind == REMINDER:
                 after_reminder(uow)
-                notice = Notice(reminder_text(wait, uow, state), ping=[wait.user_id])
+                notice = Notice(reminder_text(wait, uow, state), ping=pingable(uow.game, [wait.user_id]))
             else:
                 notice = await self.deadline(uow, state, wait, server.reminder_hours)
                 self.bot.board_changed(uow.game, server)
@@ -228,35 +230,36 @@ class Timers(commands.Cog):
         who = wait.character.name if wait.character else ""
         if wait.reason == DECISION:
             waiting = await waiting_roll(uow, state)
-            state, resolution = decide(state, KEEP, self.bot.rng)
+            state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
             outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
-            content, embed, view, ping = roll_message(game.id, state, resolution)
         else:
             if wait.reason == TURN:
-                state, outcome = self.hold_or_pass(state, wait, game.deadline_action)
+                state, outcome = self.hold_or_pass(state, wait, game.deadline_action, game.channel_id)
             else:
                 outcome = PASSED_WAITS[wait.reason]
-            done = next_turn(state, self.bot.rng)
+            done = next_turn(state, self.bot, game.channel_id)
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
-            content, embed, ping = turn_message(state, done)
-        said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
-        content = "\n".join(filter(None, (f"⏰ The deadline passed: {said}", content)))
+            content, embed, ping = turn_message(state, done, announced(changes(before, state)))
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
-        seq = await uow.log(self.bot.user.id, "deadline", text, data, before=before)
+        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **changes(before, state)}, before=before)
+        if wait.reason == DECISION:
+            content, embed, view, ping = roll_message(game.id, seq, state, resolution)
+        said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
+        content = "\n".join(filter(None, (f"⏰ The deadline passed: {said}", content)))
         start_wait(uow, state, server_hours, discord.utils.utcnow())
-        return Notice(content, embed, view, ping, drawn, filename, entry=(game.id, seq),
+        return Notice(content, embed, view, pingable(game, ping), drawn, filename, entry=(game.id, seq),
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
-    def hold_or_pass(self, state: GameState, wait: Wait, action: str) -> tuple[GameState, str]:
+    def hold_or_pass(self, state: GameState, wait: Wait, action: str, channel_id: int) -> tuple[GameState, str]:
         """The character whose card is up holds, if the game's deadline says so and the rules let them;
         else their turn passes. Returns the state and what happened, to follow the character's name."""
         if action != HOLD:
             return state, "does not act: the turn passes."
         try:
-            state, _ = perform(state, HoldRequest(wait.character.key), self.bot.rng)
+            state, _ = perform(state, HoldRequest(wait.character.key), self.bot.dice(state, channel_id))
         except RulesError as refusal:
             return state, f"cannot hold ({refusal}): the turn passes."
         return state, "holds."

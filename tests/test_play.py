@@ -1,7 +1,19 @@
 """Offline play: `python -m bot play` runs the real bot in SimCord from lines typed at a prompt."""
 
+import io
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
+
+import simcord
+
+from bot.client import Director, open_database
+from bot.play import Console
+from bot.settings import Settings
+
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 SCRIPT = """\
 /game start
@@ -17,13 +29,19 @@ quit
 """
 
 
-def test_a_newcomer_plays_offline_from_the_terminal(tmp_path):
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'play.db'}", "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-m", "bot", "play", "--players", "dora,pete", "--seed", "3",
-                          "--images", str(tmp_path / "images")],
-                         input=SCRIPT, capture_output=True, text=True, timeout=120, env=env)
+def play(folder: Path, script: str, *options: str) -> subprocess.CompletedProcess:
+    """One run of ``python -m bot play`` on the database, pictures and buttons kept in ``folder``."""
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'play.db'}", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "bot", "play", "--players", "dora,pete", "--images",
+                          str(folder / "images"), "--buttons", str(folder / "buttons.json"), *options],
+                         input=script, capture_output=True, text=True, timeout=120, env=env, cwd=folder)
     assert out.returncode == 0, out.stderr
-    text = out.stdout
+    assert "Traceback" not in out.stderr, out.stderr
+    return out
+
+
+def test_a_newcomer_plays_offline_from_the_terminal(tmp_path):
+    text = play(tmp_path, SCRIPT, "--seed", "3").stdout
     assert "cameras are rolling" in text
     assert "pete joins the game with ♥ hearts" in text
     assert "A♥ K♥ Q♥ J♥" in text
@@ -32,3 +50,124 @@ def test_a_newcomer_plays_offline_from_the_terminal(tmp_path):
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert any(name.endswith("deck.png") for name in saved) and any(name.endswith("status.png") for name in saved)
     assert all((tmp_path / "images" / name).read_bytes().startswith(b"\x89PNG") for name in saved)
+
+
+def readme_example() -> tuple[list[str], list[str], list[str]]:
+    """The README's offline example: the options its command gives, the lines typed, and the lines shown."""
+    section = README.read_text().split("## Try it now, offline", 1)[1].split("\n## ", 1)[0]
+    command = re.search(r"```sh\n(.*?)\n```", section, re.S)[1]
+    options = shlex.split(command.split("-m bot play", 1)[1])
+    transcript = re.search(r"```text\n(.*?)\n```", section, re.S)[1].splitlines()
+    typed = [line.removeprefix("dora> ") for line in transcript if line.startswith("dora> ")]
+    shown = [line for line in transcript if not line.startswith("dora> ")]
+    return options, typed, shown
+
+
+def test_the_readme_example_runs_and_ends_as_the_readme_shows(tmp_path):
+    options, typed, shown = readme_example()
+    assert typed[-1] == "pete: click Keep" and "Buttons: " in shown[-3]
+    out = play(tmp_path, "\n".join(typed) + "\n", *options).stdout.splitlines()
+    position = 0
+    for line in shown:                      # every line the README shows, in the README's order
+        assert line in out[position:], f"the README shows {line!r}, the run does not (after line {position})"
+        position = out.index(line, position) + 1
+    tail = out[out.index(shown[-3]):]
+    assert not any(line.startswith(("Discord refuses", "No button", "There is no button")) for line in out)
+    assert not any(line.startswith("Buttons: ") for line in tail[1:]), "the roll still waits after Keep"
+
+
+MISTAKES = """\
+/game start
+pete: /game join
+pete: /cast add name:Doc type:hero
+pete: /cast add name:Doc type:sheriff personality:brave
+pete: /cast add name:Doc type:hero personality:brave horse:yes
+pete: /cast add name:Doc type:? personality:brave
+pete: /cast add name:Doc type:hero personality:brav?
+pete: /cast add name:Doc type:hero personality:Brave
+pete: /cast weapon character:Doc weapon:shotgun?
+pete: /cast weapon character:Doc weapon:shotgun
+pete: /cast weapon character:Doc weapon:"sawn-off SHOTGUN"
+/cast beast name:Grey animal:wolf
+/cast beast name:Ben animal:bear
+/cast add name:Ike type:minor personality:rash
+/deal
+/draw
+pete: /shoot shooter:Doc target:Ike paces:0
+pete: /shoot shooter:Doc target:Ike paces:?
+pete: /shoot shooter:Doc target:Ike paces:eight
+pete: /shoot shooter:Doc target:Ike paces:8 weapon:"Sawn-off shotgun"
+pete: click Kep
+click Keep
+/log recent
+/status
+"""
+
+
+def test_what_discord_would_refuse_gets_one_line_and_the_session_goes_on(tmp_path):
+    out = play(tmp_path, MISTAKES, "--seed", "13").stdout
+    lines = out.splitlines()
+    for refusal in ("Discord refuses that: Command 'cast add' requires option 'personality'.",
+                    "Discord refuses that: Option 'type' of 'cast add' only allows ['hero', 'main', 'supporting', "
+                    "'minor'], got 'sheriff'.",
+                    "/cast add has no option horse; it has name, type, personality, player.",
+                    "Discord refuses that: Option 'paces' of 'shoot' must be ≥ 1, got 0.",
+                    "Discord refuses that: paces takes a number, not 'eight'.",
+                    "No button 'Kep'; the buttons are [Cut! — lose your next card (J♥)] | [Keep]"):
+        assert refusal in lines, refusal
+    assert lines[lines.index("type takes:") + 1:lines.index("type takes:") + 5] == [
+        "  hero", "  main", "  supporting", "  minor"]
+    assert "  brave  (Brave — Made of stern stuff)" in lines
+    assert "paces: a whole number from 1 to 500" in lines
+    offered = lines[lines.index("weapon takes:") + 1:]
+    assert "  sawn_off  (Sawn-off shotgun (12 paces, normal impact))" in offered[:6]
+    assert "**shotgun** could be any of: Le-Mat shotgun barrel (`le_mat_shotgun`); Sawn-off shotgun (`sawn_off`)" in out
+    assert "**Doc** carries a Sawn-off shotgun." in lines                  # the book's name, in any case
+    assert "Dogs or similar up to wolf size · played by @dora" in lines     # wolf
+    assert "Carnivorous mammals up to horse size e.g. Grizzly bears · played by @dora" in lines   # bear
+    assert "== Doc shoots at Ike with a Sawn-off shotgun (deliberate, 8 paces) ==" in lines
+    assert "Buttons: [Cut! — lose your next card (J♥)] | [Keep]" in lines
+    assert lines[-4:-2] == ["== Phase 1 — A♥ is up ==", "4 in the cast, 4 standing."]   # the last line ran
+    assert "<@" not in out and "<t:" not in out
+    assert re.search(r"^\*\*#\d+\*\* \d\d:\d\d UTC @pete · join", out, re.M), "/log recent shows its times as times"
+
+
+def test_after_a_restart_the_waiting_roll_is_settled_and_pictures_are_numbered_on(tmp_path):
+    first = play(tmp_path, MISTAKES.split("pete: click Kep")[0], "--seed", "13").stdout
+    assert first.rstrip().endswith("Buttons: [Cut! — lose your next card (J♥)] | [Keep]")
+    pictures = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert pictures == ["001-deck.png", "002-turn.png", "003-roll.png"]
+
+    second = play(tmp_path, "pete: click Keep\npete: click Keep\n/status\n").stdout.splitlines()
+    assert second[1:3] == ["From the last session:", "@pete, re-roll or keep?"]
+    kept = second.index("== Doc shoots at Ike with a Sawn-off shotgun (deliberate, 8 paces) ==", 3)
+    assert "[image saved: " + str(tmp_path / "images" / "004-roll.png") + "]" in second[kept:]
+    assert "There is no button to press." in second                    # the roll is decided: no button left
+    assert "[image saved: " + str(tmp_path / "images" / "005-status.png") + "]" in second
+    assert all((tmp_path / "images" / name).read_bytes().startswith(b"\x89PNG")
+               for name in ("001-deck.png", "004-roll.png", "005-status.png"))
+
+    third = play(tmp_path, "pete: click Keep\n").stdout
+    assert "From the last session" not in third and "There is no button to press." in third
+
+
+async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_path):
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}")
+    database = open_database(settings)
+    try:
+        async with simcord.run(Director(settings, database, sync_on_start=True, shard_count=1)) as env:
+            console = Console(env, ["dora", "pete"], tmp_path, tmp_path / "buttons.json", io.StringIO())
+            await console.handle("/game start")
+            await console.handle("pete: /game join")
+            await console.handle("pete: /cast add name:Doc type:hero personality:brave")
+            assert await console.completions("pe") == ["pete:"]
+            assert await console.completions("/ca") == ["/campaign", "/cast"]
+            assert await console.completions("pete: /cast we") == ["weapon"]
+            assert await console.completions("/cast weapon weapon:x ch") == ["character:"]
+            assert await console.completions("/cast add name:Ike type:m") == ["type:main", "type:minor"]
+            assert await console.completions("pete: /cast weapon character:D") == ["character:doc"]
+            assert await console.completions("/cast weapon character:doc weapon:sawn") == ["weapon:sawn_off"]
+            assert "weapon:sawn_off" in await console.completions("/cast weapon weapon:shotgun")
+            assert await console.completions("/shoot paces:") == []
+    finally:
+        await database.dispose()

@@ -9,6 +9,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 log = logging.getLogger("director.db")
@@ -24,6 +25,15 @@ SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
 )
+
+
+OPENING_ERRORS: tuple[type[BaseException], ...] = (OSError, SQLAlchemyError)
+"""What opening or reaching a database may raise."""
+
+
+def shown_url(url: str) -> str:
+    """The database URL as it may be shown: without its password."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:

@@ -81,10 +81,17 @@ class Server(Base):
 
     guild_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     director_role: Mapped[str]
+    """The name of the Director role, until it is looked up once among the server's roles ("" after)."""
     reminder_hours: Mapped[float]
     status_pinned: Mapped[bool] = mapped_column(default=False)
+    cast_limit: Mapped[int] = mapped_column(Integer, default=60, server_default=text("60"))
+    """The most characters a game on the server may cast."""
+    player_cast_limit: Mapped[int] = mapped_column(Integer, default=20, server_default=text("20"))
+    """The most characters one player may have in a game (a game's Director casts up to the game's limit)."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    director_role_id: Mapped[int | None]
+    """The role whose members direct any game of the server (None: no role does)."""
 
 
 class Campaign(Base):
@@ -161,6 +168,8 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     ended_at: Mapped[datetime | None]
+    pings: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default=text("'{}'"))
+    """Whom the game may ping, by member id: "on" (they joined it themselves), "muted", "invited", "left"."""
 
 
 class Player(Base):

@@ -70,8 +70,15 @@ class ServerRow:
     """A server's settings (the defaults when it has never changed them)."""
 
     director_role: str = "Director"
+    """The Director role's name, still to be looked up among the server's roles ("" once it was)."""
     reminder_hours: float = 12.0
     status_pinned: bool = False
+    director_role_id: int | None = None
+    """The role whose members direct any game of the server."""
+    cast_limit: int = 60
+    """The most characters a game may cast: a game's every command reads, stores and draws its whole cast."""
+    player_cast_limit: int = 20
+    """The most characters one player may have in a game (its Directors cast up to the game's limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,8 @@ class GameRow:
     waiting_since: datetime | None
     alarm_at: datetime | None
     alarm_kind: str | None
+    pings: dict[str, str]
+    """Whom the game may ping (see :class:`bot.db.models.Game`); changed only as a whole."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,13 +334,18 @@ class Database:
 
     # -- servers ---------------------------------------------------------------
 
+    async def ping(self) -> None:
+        """Ask the database for nothing; raises :class:`DatabaseUnavailable` when it does not answer."""
+        await self._read(select(literal_column("1")))
+
     async def server(self, guild_id: int) -> ServerRow:
         """The server's settings, or the defaults when it has none stored."""
         found = await self._read(select(*_columns(ServerRow, Server)).where(Server.guild_id == guild_id))
         return ServerRow(*found[0]) if found else self.server_defaults
 
     async def update_server(self, guild_id: int, **fields: Any) -> None:
-        """Change some of a server's settings (``director_role``, ``reminder_hours``, ``status_pinned``)."""
+        """Change some of a server's settings (``director_role_id``, ``reminder_hours``, ``status_pinned``,
+        ``cast_limit``, ``player_cast_limit``, and ``director_role``, the name still to look up)."""
         if unknown := fields.keys() - SERVER_FIELDS:
             raise TypeError(f"not a server setting: {', '.join(sorted(unknown))}")
         if not fields:
@@ -351,12 +365,34 @@ class Database:
             loaded = await _load(connection, guild_id, channel_id)
         return loaded.game() if loaded else None
 
+    async def last_ended_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        """The channel's most recently ended game, to read once it is over (None when none has ended)."""
+        found = await self._read(select(*_columns(GameRow, Game))
+                                 .where(Game.guild_id == guild_id, Game.channel_id == channel_id,
+                                        Game.status == "ended")
+                                 .order_by(Game.id.desc()).limit(1))
+        return GameRow(*found[0]) if found else None
+
+    async def game_log(self, game_id: int, last: int | None = None) -> list[LogRow]:
+        """A game's log entries, oldest first: all of them, or the ``last`` ones."""
+        return _log_rows(await self._read(_log_query(game_id, last)), last)
+
     async def character_names(self, guild_id: int, channel_id: int) -> list[tuple[str, str, int]]:
         """(key, name, owner_id) of each character in the channel's active game, by name; for autocomplete."""
         return [tuple(row) for row in await self._read(
             select(Character.key, Character.name, Character.owner_id).join(Game, Game.id == Character.game_id)
             .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
             .order_by(Character.name))]
+
+    async def log_pages(self, game_id: int, size: int = 1000) -> AsyncIterator[list[LogRow]]:
+        """Every committed log entry of a game, oldest first, ``size`` at a time, each page read on a connection
+        of its own (so that a long log never holds the event loop, nor a connection, for long)."""
+        after = 0
+        while page := [LogRow(*row) for row in await self._read(
+                select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game_id, LogEntry.seq > after)
+                .order_by(LogEntry.seq).limit(size))]:
+            yield page
+            after = page[-1].seq
 
     # -- alarms and the messages that show the log ---------------------------------
 
@@ -470,6 +506,17 @@ class Database:
         return changed
 
 
+def _log_query(game_id: int, last: int | None) -> Executable:
+    """A game's log entries: all of them by number, or the ``last`` ones newest first."""
+    query = select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game_id)
+    return query.order_by(LogEntry.seq.desc()).limit(last) if last else query.order_by(LogEntry.seq)
+
+
+def _log_rows(rows: Sequence[Any], last: int | None) -> list[LogRow]:
+    """The rows of :func:`_log_query` as entries, oldest first."""
+    return [LogRow(*row) for row in (reversed(rows) if last else rows)]
+
+
 async def _load(connection: AsyncConnection, guild_id: int, channel_id: int) -> _Cached | None:
     """The channel's active game read from the database."""
     row = (await connection.execute(
@@ -560,6 +607,11 @@ class UnitOfWork:
             await writing.aclose()
         else:
             await writing.__aexit__(type(error), error, error.__traceback__)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the unit has anything to write when it ends."""
+        return self._dirty
 
     @property
     def _dirty(self) -> bool:
@@ -662,8 +714,9 @@ class UnitOfWork:
         self.game = GameRow(id=0, guild_id=self.guild_id, channel_id=self.channel_id, director_id=director_id,
                             ruleset=ruleset, state=state, version=0, campaign_id=None, reminder_hours=None,
                             deadline_hours=None, deadline_action="hold", status_message_id=None,
-                            waiting_since=None, alarm_at=None, alarm_kind=None)
+                            waiting_since=None, alarm_at=None, alarm_kind=None, pings={})
         self._loaded = _Cached(self.game, "", None, 0)
+        self.set_pings(director_id, "on")
         self.save(state)
 
     def save(self, state: dict[str, Any]) -> None:
@@ -690,6 +743,10 @@ class UnitOfWork:
     def set_status_message(self, message_id: int | None) -> None:
         """Remember the message that shows the game's status, to edit it later."""
         self._change(status_message_id=message_id)
+
+    def set_pings(self, user_id: int, status: str) -> None:
+        """Whether the game may ping a member: "on", "muted", "invited" or "left" (see the games table)."""
+        self._change(pings={**self._require_game().pings, str(user_id): status})
 
     def set_reminder_hours(self, hours: float | None) -> None:
         """Remind the player the game waits on after ``hours`` (None: after the server's interval)."""
@@ -763,15 +820,17 @@ class UnitOfWork:
 
     async def recent_log(self, n: int) -> list[LogRow]:
         """The last ``n`` committed log entries, oldest first."""
-        game = self._require_game()
-        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
-                                .order_by(LogEntry.seq.desc()).limit(n))
-        return [LogRow(*row) for row in reversed(rows)]
+        return _log_rows(await self._rows(_log_query(self._require_game().id, n)), n)
 
     async def full_log(self) -> list[LogRow]:
         """Every committed log entry of the game, oldest first."""
+        return await self.log_from(1)
+
+    async def log_from(self, seq: int) -> list[LogRow]:
+        """The committed log entries of the game from entry ``seq`` on, oldest first."""
         game = self._require_game()
-        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id)
+        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id,
+                                                                         LogEntry.seq >= seq)
                                 .order_by(LogEntry.seq))
         return [LogRow(*row) for row in rows]
 

@@ -22,6 +22,8 @@ LAYER_STEP = 2
 """each this many pixels up and to the right of the one under it."""
 BADGES = {BIG: 28, SMALL: 18}
 """The diameter of the joker badge on a card of each size."""
+SMALL_PRINT = 18
+"""The height of the line under everything that shows the phase's commitment."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class DeckLayout:
     turned_label: int
     out_label: int
     """Baselines of the section titles (0: no section)."""
+    small_print: int
+    """Baseline of the commitment's line (0: the game has no seal)."""
 
 
 def _grid(count: int, top: int) -> tuple[tuple[Box, ...], int]:
@@ -64,7 +68,10 @@ def deck_layout(state: GameState) -> DeckLayout:
     turned, bottom = _grid(len(deck.turned), turned_label + 10)
     out_label = bottom + 22 if deck.out else 0
     out, bottom = _grid(len(deck.out), out_label + 10) if deck.out else ((), bottom)
-    return DeckLayout((WIDTH, bottom + MARGIN - 10), current, beside, stack, turned, out, turned_label, out_label)
+    small_print = bottom + 4 if state.seal else 0
+    bottom += SMALL_PRINT if state.seal else 0
+    return DeckLayout((WIDTH, bottom + MARGIN - 10), current, beside, stack, turned, out, turned_label, out_label,
+                      small_print)
 
 
 def joker_marks(state: GameState) -> dict[int, Luck]:
@@ -178,4 +185,8 @@ def render_deck(state: GameState) -> bytes:
         _section(canvas, layout.out_label, "Taken out this phase", "sacrificed for Cut! or to respond")
         for card, box in zip(deck.out, layout.out):
             canvas.stamp(card_face(card, SMALL, Look.OUT), *box[:2])
+    if state.seal:
+        seal = state.seal
+        canvas.write(MARGIN, layout.small_print, f"Phase {seal.phase} sealed: SHA-256 commitment {seal.commitment}",
+                     font(SANS, 9), MUTED, WIDTH - 2 * MARGIN)
     return canvas.png()

@@ -99,7 +99,7 @@ def sample_resolution() -> Resolution:
                     reroll="Cut!"),
             Reading("Effect of hit 1 of 1", "c2", "Main Character", Roll(Dice(1), (4,)),
                     Outcome("1 Hit", "Loses one card."), "effects", column=1,
-                    adjustments=(("minimal armour", 1), ("in soft cover", 1), ("short range", -1))),
+                    adjustments=(("in soft cover", 1), ("short range", -1)), base=("minimal armour", 1)),
             Reading("Courage test", "c2", "Main Character", Roll(best, (1, 6)),
                     Outcome("A-OK - Keep Calm and Carry On!", "Stand firm and are unaffected."), "courage"),
         ),

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from ..rules.core.dice import Band
 from ..rules.core.replay import Reading
+from ..rules.qotd.dv import dv_line
 from ..rules.qotd.results import Resolution
 from .sprites import die_face
 from .theme import (BOLD, CREAM, GOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas,
@@ -29,6 +30,8 @@ LINE = 18
 """From one baseline to the next in the headline, the notes and the list of changes."""
 ROW = 60
 MAX_CHANGES = 8
+NOTE_LINES = 3
+"""A reading's notes (a long DV line) wrap onto at most this many lines."""
 BANDS = ((Band.DISASTER, 24, RED), (Band.FAIL, 36, RUST), (Band.SUCCESS, 36, GREEN), (Band.OUTSTANDING, 28, GOLD))
 """Each band of the chart strip: its width and its colour when the roll falls in it."""
 STRIP_WIDTH = sum(width for _, width, _ in BANDS)
@@ -57,7 +60,8 @@ class ReadingRow:
     dice: tuple[Die, ...]
     arrow: int
     strip: Box
-    notes: str
+    notes: tuple[str, ...]
+    """The notes (:func:`notes`), wrapped on up to NOTE_LINES lines."""
 
 
 @dataclass(frozen=True)
@@ -73,12 +77,10 @@ class RollLayout:
 
 
 def notes(reading: Reading) -> str:
-    """The DV column and its adjustments, the re-roll, a joker's mark and ignored 1s, in a line."""
+    """The DV (or VDV) column and its adjustments, the re-roll, a joker's mark and ignored 1s, in a line."""
     parts = []
     if reading.column is not None:
-        column = f"DV column {reading.column}"
-        adjustments = ", ".join(f"{reason} {delta:+d}" for reason, delta in reading.adjustments)
-        parts.append(f"{column}: {adjustments}" if adjustments else column)
+        parts.append(dv_line(reading))
     if reading.first is not None:
         parts.append(f"first roll re-rolled with {reading.reroll}" if reading.reroll else "first roll re-rolled")
     for roll in (reading.first, reading.roll):
@@ -116,11 +118,11 @@ def roll_layout(resolution: Resolution) -> RollLayout:
     rows = []
     for reading in resolution.readings:
         dice, arrow = _dice(reading, y)
-        line = notes(reading)
+        lines = wrap(notes(reading), font(SANS, 12), WIDTH - 2 * MARGIN, NOTE_LINES)
         strip = (DICE_RIGHT + 10, y + DICE_TOP + (DIE - STRIP_HEIGHT) // 2)
         strip += (strip[0] + STRIP_WIDTH, strip[1] + STRIP_HEIGHT)
-        rows.append(ReadingRow(y, dice, arrow, strip, line))
-        y += ROW + (LINE if line else 0)
+        rows.append(ReadingRow(y, dice, arrow, strip, lines))
+        y += ROW + LINE * len(lines)
     changes = resolution.changes
     if len(changes) > MAX_CHANGES:
         changes = changes[:MAX_CHANGES - 1] + (f"… and {len(changes) - MAX_CHANGES + 1} more",)
@@ -171,8 +173,8 @@ def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
         lines = wrap(title, face, room, 2)
         for index, line in enumerate(lines):
             canvas.write(x, middle + 5 + (index * 2 + 1 - len(lines)) * 8, line, face, INK)
-    if row.notes:
-        canvas.write(MARGIN, top + ROW + 6, row.notes, font(SANS, 12), MUTED, WIDTH - 2 * MARGIN)
+    for index, line in enumerate(row.notes):
+        canvas.write(MARGIN, top + ROW + 6 + index * LINE, line, font(SANS, 12), MUTED, WIDTH - 2 * MARGIN)
 
 
 def render_roll(resolution: Resolution) -> bytes:

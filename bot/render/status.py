@@ -1,11 +1,14 @@
-"""The status board: one row a character with cards, state, weapons, mount and armour; pages of them."""
+"""The status board: one row a character with cards, state, weapons, mount and armour, then one row a vehicle
+with its VDV, speed, damage and who is aboard; pages of them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
-from ..rules.qotd.state import Carried, Character, GameState, WeaponCondition
+from ..rules.qotd.dv import VDV
+from ..rules.qotd.state import Carried, Character, GameState, Vehicle, WeaponCondition
+from ..rules.qotd.vehicles import KINDS, aboard_text, vehicle_words
 from ..rules.qotd.weapons import WEAPONS
 from .sprites import TINY, Look, card_face
 from .theme import BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas, Colour, font, name_font
@@ -25,13 +28,13 @@ CARD_INSET = 8
 """The cards stand this far in from the right of a row, and the name stops this far before them."""
 NAME_SIZE = 17
 TEXT_SIZE = 13
-GRAVE = frozenset({"casualty", "passed out", "KO'd for the rest of the action", "Fled"})
+GRAVE = frozenset({"casualty", "passed out", "KO'd for the rest of the action", "Fled", "destroyed", "immobilized"})
 """State words shown in red."""
 
 
 @dataclass(frozen=True)
 class StatusRow:
-    """One character's row and a box for each of its cards."""
+    """One character's row and a box for each of its cards (a vehicle's row has none)."""
 
     key: str
     box: Box
@@ -57,8 +60,8 @@ def _card_boxes(character: Character, box: Box) -> tuple[Box, ...]:
 
 
 def status_layout(state: GameState) -> list[StatusPage]:
-    """The geometry of every page of the board for this state."""
-    keys = list(state.characters)
+    """The geometry of every page of the board for this state: the characters, then the vehicles."""
+    keys = [*state.characters, *state.vehicles]
     columns = 1 if len(keys) <= ROWS_PER_COLUMN else COLUMNS
     width = ONE_COLUMN_WIDTH if columns == 1 else TWO_COLUMN_WIDTH
     column_width = (width - (columns + 1) * GUTTER) // columns
@@ -72,7 +75,8 @@ def status_layout(state: GameState) -> list[StatusPage]:
             x = GUTTER + column * (column_width + GUTTER)
             y = HEADER + GUTTER + line * (ROW_HEIGHT + ROW_GAP)
             box = (x, y, x + column_width, y + ROW_HEIGHT)
-            rows.append(StatusRow(key, box, _card_boxes(state.characters[key], box)))
+            character = state.characters.get(key)
+            rows.append(StatusRow(key, box, _card_boxes(character, box) if character else ()))
         height = HEADER + 2 * GUTTER + rows_per_column * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
         pages.append(StatusPage((width, height), tuple(rows)))
     return pages
@@ -143,6 +147,26 @@ def _draw_row(canvas: Canvas, state: GameState, row: StatusRow, owners: dict[int
     canvas.write_runs(left, y0 + 55, gear(character), small, x1 - CARD_INSET, PAPER_SHADE)
 
 
+def _draw_vehicle(canvas: Canvas, state: GameState, vehicle: Vehicle, box: Box, owners: dict[int, str]) -> None:
+    """One vehicle: a wheel, its name, kind, VDV, owner, speed and damage; who is aboard."""
+    x0, y0, x1, y1 = box
+    canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, radius=6)
+    hub_x, hub_y = x0 + 13, y0 + 15
+    canvas.box((hub_x - 8, hub_y - 8, hub_x + 8, hub_y + 8), outline=RUST if vehicle.destroyed else INK, width=2,
+               radius=8)
+    for dx, dy in ((8, 0), (0, 8), (6, 6), (6, -6)):
+        canvas.line((hub_x - dx, hub_y - dy, hub_x + dx, hub_y + dy), INK)
+    left, right = x0 + 28, x1 - CARD_INSET
+    canvas.write(left, y0 + 21, vehicle.name, name_font(vehicle.name, NAME_SIZE), INK, right - left, PAPER_SHADE)
+    small = font(SANS, TEXT_SIZE)
+    who = [(f"{KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}", MUTED)]
+    who += [(owners[vehicle.owner], MUTED)] if vehicle.owner in owners else []
+    words = [(w, RED if w in GRAVE else RUST if w.startswith("movement") else INK) for w in vehicle_words(vehicle)]
+    canvas.write_runs(left, y0 + 38, who + words, small, right, PAPER_SHADE)
+    canvas.write(left, y0 + 55, aboard_text(state, vehicle), small, INK if vehicle.aboard else MUTED, right - left,
+                 PAPER_SHADE)
+
+
 def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: dict[int, str]) -> bytes:
     page = pages[index]
     deck = state.deck
@@ -155,7 +179,10 @@ def _render_page(state: GameState, pages: list[StatusPage], index: int, owners: 
     canvas = Canvas(*page.size)
     canvas.header(HEADER, title, aside)
     for row in page.rows:
-        _draw_row(canvas, state, row, owners, acting is not None and row.key == acting.key)
+        if row.key in state.vehicles:
+            _draw_vehicle(canvas, state, state.vehicles[row.key], row.box, owners)
+        else:
+            _draw_row(canvas, state, row, owners, acting is not None and row.key == acting.key)
     if not page.rows:
         canvas.write(GUTTER + 4, HEADER + 32, "No one in the cast yet.", font(SANS, 15), MUTED)
     return canvas.png()

@@ -16,7 +16,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+PACKAGED_FONTS = Path(__file__).resolve().parents[1] / "fonts"
+"""The fonts in an installed package: pyproject.toml ships assets/fonts as the package data ``bot.fonts``."""
+FONTS = PACKAGED_FONTS if PACKAGED_FONTS.is_dir() else Path(__file__).resolve().parents[2] / "assets" / "fonts"
+"""The fonts: the installed package's, else the checkout's assets/fonts."""
 DISPLAY = "Rye-Regular.ttf"
 """The western display face (SIL OFL); Latin only."""
 SANS = "DejaVuSans.ttf"

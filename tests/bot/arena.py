@@ -112,6 +112,7 @@ class Arena:
         self.sheriff = self.dodge.add_member(scene.env.create_user("sheriff"))
         self.channel = None
         self.baseline: View | None = None
+        self.baseline_pings: dict | None = None
         self.server = None
         self.elsewhere: View | None = None
         self.names = 0
@@ -121,9 +122,9 @@ class Arena:
         await self.sheriff.slash(self.street, "game start")
         for name in self.OTHER_CAST:
             await self.sheriff.slash(self.street, "cast add", name=name, type="main", personality="brave")
-        self.server = await self.db.server(self.scene.guild.id)
         self.elsewhere = await channel_view(self.env, self.dodge.id, self.street)
         await self.fresh_table()
+        self.server = await self.db.server(self.scene.guild.id)   # its Director role found by name, kept by id
         return self
 
     @property
@@ -137,10 +138,11 @@ class Arena:
         await self.scene.dora.slash(self.channel, "campaign start", name=campaign)
         await self.scene.mid_phase(self.channel, campaign)
         table = await channel_view(self.env, self.scene.guild.id, self.channel)
-        if self.baseline is not None:
-            assert (table.state, table.director) == (self.baseline.state, self.baseline.director), \
+        if self.baseline is not None:           # the same game but for its seal, made for its own channel
+            assert (unsealed(table.state), table.director) == (unsealed(self.baseline.state), self.baseline.director), \
                 "the mid-phase game came out differently"
         self.baseline = table
+        self.baseline_pings = await self.pings()
 
     def name(self, stem: str) -> str:
         """A name no campaign of the server has: ``stem`` and a number."""
@@ -195,12 +197,13 @@ class Arena:
         or in a fresh channel when undo cannot (the game ended or changed hands, its roster grew)."""
         scene = self.scene
         if await self.db.server(scene.guild.id) != self.server:
-            role = scene.guild.roles[self.server.director_role]
+            role = next(r for r in scene.guild.roles.values() if r.id == self.server.director_role_id)
             await scene.boss.slash(self.channel, "game settings", director_role=role,
                                    server_reminder_hours=self.server.reminder_hours,
-                                   pin_status=self.server.status_pinned)
+                                   pin_status=self.server.status_pinned, cast_limit=self.server.cast_limit,
+                                   player_cast_limit=self.server.player_cast_limit)
             assert await self.db.server(scene.guild.id) == self.server, "the server's settings were not restored"
-        if await self.roster():
+        if await self.roster() or await self.pings() != self.baseline_pings:       # undo keeps whom it may ping
             await self.fresh_table()
             return
         for _ in range(3):
@@ -212,6 +215,11 @@ class Arena:
             await scene.boss.slash(self.channel, "undo")
         await self.fresh_table()
 
+    async def pings(self) -> dict | None:
+        """Whom the game may ping (see bot.consent)."""
+        game = await self.db.load_game(self.scene.guild.id, self.channel.id)
+        return game.pings if game else None
+
     async def roster(self) -> list:
         """The roster of the campaign whose adventure the game is (empty in a fresh one; /undo leaves it)."""
         game = await self.db.load_game(self.scene.guild.id, self.channel.id)
@@ -220,6 +228,11 @@ class Arena:
     def dice(self, seed: int) -> None:
         """Seed the bot's dice for the next call."""
         self.env.bot.rng = random.Random(seed)
+
+
+def unsealed(state: dict) -> dict:
+    """A stored game without its seal (see bot.rules.core.fair)."""
+    return {key: value for key, value in state.items() if key != "seal"}
 
 
 def judge(result, raised, before: Seen, after: Seen) -> Outcome:
@@ -270,7 +283,8 @@ def judge(result, raised, before: Seen, after: Seen) -> Outcome:
 
 def may_ping(before: Seen, after: Seen) -> set[int]:
     """Whom a command that succeeded may ping: the owner of the character whose card is up, the owner
-    of the character a re-roll or a new trait's pick waits for, and a member it made the Director."""
+    of the character a re-roll or a new trait's pick waits for, and a member it made the Director; each only
+    if they joined a game themselves (see bot.consent)."""
     allowed = {row["owner_id"] for row in after.stored["roster"] if row["traits_due"]}
     game = after.table.game
     if game is not None:
@@ -280,4 +294,5 @@ def may_ping(before: Seen, after: Seen) -> set[int]:
             allowed.add(game.characters[game.pending["roller"]].owner)
     if after.table.director != before.table.director and after.table.director is not None:
         allowed.add(after.table.director)
-    return allowed
+    joined = {int(user) for row in after.stored["games"] for user, said in row["pings"].items() if said == "on"}
+    return allowed & joined

@@ -12,21 +12,36 @@ from discord import app_commands
 from bot.client import Director
 from bot.db import Database, DatabaseUnavailable, GameExists, StaleGame
 from bot.errors import ReplyFailed, UserError
-from bot.rules.qotd.state import RulesError
+from bot.rules.qotd.state import GameState, RulesError
 from bot.settings import Settings
 from tests.rules.scripted import Dice
 
-from .helpers import stored_game
+from tests.conftest import HELD
+
+from .helpers import Stopwatch, stored_game
 
 
 MADE: list[Director] = []
 """Bots made during the current test; their databases are closed when it ends."""
 
 
-def make_bot(url: str, seed: int = 7) -> Director:
+TEST_PACE = 10_000
+"""Commands a test user may send a minute: test users type faster than anyone (the pace has its own test)."""
+
+
+class ScriptedDirector(Director):
+    """The bot, seeded; a test that sets its ``rng`` to a :class:`Dice` writes the dice it rolls instead
+    of the phase's seal (the seals are still made, and logged)."""
+
+    def dice(self, state: GameState, channel_id: int) -> random.Random:
+        sealed = super().dice(state, channel_id)
+        return self.rng if isinstance(self.rng, Dice) else sealed
+
+
+def make_bot(url: str, seed: int = 6, commands_per_minute: int = TEST_PACE) -> Director:
     """A fresh bot on the database at ``url``, syncing its commands as SimCord expects."""
-    settings = Settings(discord_token="", database_url=url)
-    bot = Director(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    settings = Settings(discord_token="", database_url=url, commands_per_minute=commands_per_minute)
+    bot = ScriptedDirector(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
     MADE.append(bot)
     return bot
 
@@ -34,6 +49,34 @@ def make_bot(url: str, seed: int = 7) -> Director:
 @pytest.fixture
 def db_url(tmp_path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
+
+
+ANSWERING: dict[str, list[float]] = {"acknowledged": [], "answered": []}
+"""Real seconds from each interaction's creation to its acknowledgement and to its answer, over the run."""
+
+
+@pytest.fixture(autouse=True)
+def answering_in_time(request):
+    """Every SimCord test's interactions are timed in real time (see ``Stopwatch``); the run tells the
+    longest, beside the 3 s after which the real Discord drops an interaction."""
+    if "simcord_env" not in request.fixturenames:
+        yield
+        return
+    with Stopwatch(request.getfixturevalue("simcord_env")) as watch:
+        yield
+    ANSWERING["acknowledged"] += watch.acknowledged
+    ANSWERING["answered"] += watch.answered
+
+
+@pytest.fixture(scope="session", autouse=True)
+def tell_answering():
+    yield
+    acknowledged, answered = sorted(ANSWERING["acknowledged"]), sorted(ANSWERING["answered"])
+    if acknowledged:
+        HELD.append(f"{len(acknowledged)} interactions in SimCord: acknowledged in {acknowledged[-1] * 1000:.0f} ms "
+                    f"real time at most (median {acknowledged[len(acknowledged) // 2] * 1000:.0f} ms; Discord drops "
+                    f"one after 3000), answered in {answered[-1] * 1000:.0f} ms at most (median "
+                    f"{answered[len(answered) // 2] * 1000:.0f} ms)")
 
 
 @pytest.fixture

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import json
+import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 
 from bot.db import Database
-from bot.db.models import Base
+from bot.db.models import Base, Game, LogEntry
 from bot.rules.qotd.state import GameState
 from tests.db.helpers import rows
 
@@ -136,3 +141,179 @@ async def burst(env, calls) -> list:
         results = [await actor.slash(channel, name, **options) for actor, channel, name, options in calls]
     await env.settle()
     return results
+
+
+class Stopwatch:
+    """Real (wall-clock) time, per interaction, from its creation to the bot's first acknowledgement and to
+    its last REST call on the interaction (the final reply). SimCord's clock is virtual; the real Discord
+    drops an interaction not acknowledged within 3 s of real time, so this is the time to hold against it.
+
+    Used as ``with Stopwatch(env) as watch:``; ``watch.acknowledged`` and ``watch.answered`` are in seconds.
+    """
+
+    CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
+    WEBHOOK = re.compile(r"/webhooks/\d+/([^/]+)")
+
+    def __init__(self, env) -> None:
+        self.env = env
+        self.created: dict[int, float] = {}
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+
+    def __enter__(self) -> Stopwatch:
+        from simcord.http import router
+
+        self._forget = self.env._register_dispatch_observer(self._created)
+        self._dispatch = dispatch = router.dispatch
+
+        def timed(backend, method: str, path: str, **kwargs):
+            self._stamp(backend, path, time.perf_counter())
+            return dispatch(backend, method, path, **kwargs)
+        router.dispatch = timed
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        from simcord.http import router
+
+        router.dispatch = self._dispatch
+        self._forget()
+
+    def _created(self, record) -> None:
+        self.created[record.id] = time.perf_counter()
+
+    def _stamp(self, backend, path: str, now: float) -> None:
+        if found := self.CALLBACK.search(path):
+            interaction_id = int(found[1])
+        elif (found := self.WEBHOOK.search(path)) and found[1] in backend.interaction_tokens:
+            interaction_id = backend.interaction_by_token(found[1]).id
+        else:
+            return
+        if interaction_id in self.created:
+            self.first.setdefault(interaction_id, now)
+            self.last[interaction_id] = now
+
+    @property
+    def acknowledged(self) -> list[float]:
+        """Seconds from creation to the first acknowledgement, per acknowledged interaction."""
+        return [self.first[i] - self.created[i] for i in self.first]
+
+    @property
+    def answered(self) -> list[float]:
+        """Seconds from creation to the last REST call on the interaction, per acknowledged interaction."""
+        return [self.last[i] - self.created[i] for i in self.last]
+
+
+class LoopWatch:
+    """The longest one callback (a task's step) held the event loop, and what it was: while it runs, every
+    other server waits. ``longest`` is in seconds of real time; ``longest_work`` in seconds of the step's own
+    work: the loop thread's CPU time (not the time the machine gave other processes, or the bot's other
+    threads, meanwhile), less the garbage collector's pauses, which ``longest_pause`` tells apart (they walk
+    the whole process, SimCord's store of every message included). Used as ``with LoopWatch() as watch:``."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.longest_work = 0.0
+        self.longest_pause = 0.0
+        self.culprit = ""
+        self._collecting = 0.0
+        self._collected = 0.0
+
+    def __enter__(self) -> LoopWatch:
+        import asyncio.events
+
+        self._run = run = asyncio.events.Handle._run
+        watch = self
+
+        def timed(handle) -> None:
+            began, working, collected = time.perf_counter(), time.thread_time(), watch._collected
+            run(handle)
+            took = time.perf_counter() - began
+            worked = time.thread_time() - working - (watch._collected - collected)
+            watch.longest = max(watch.longest, took)
+            if worked > watch.longest_work:
+                watch.longest_work, watch.culprit = worked, repr(_task_of(handle._callback) or handle)[:300]
+        asyncio.events.Handle._run = timed
+        gc.callbacks.append(self._collector)
+        return self
+
+    def _collector(self, phase: str, _info: dict) -> None:
+        if phase == "start":
+            self._collecting = time.thread_time()
+            return
+        pause = time.thread_time() - self._collecting
+        self._collected += pause
+        self.longest_pause = max(self.longest_pause, pause)
+
+    def __exit__(self, *_exc) -> None:
+        import asyncio.events
+
+        asyncio.events.Handle._run = self._run
+        gc.callbacks.remove(self._collector)
+
+
+def _task_of(callback, depth: int = 3):
+    """The task whose step ``callback`` is, looking through the wrappers SimCord puts around callbacks."""
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, asyncio.Task):
+        return owner
+    for cell in (getattr(callback, "__closure__", None) or ()) if depth else ():
+        try:
+            found = _task_of(cell.cell_contents, depth - 1)
+        except ValueError:           # an empty cell
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+@contextmanager
+def slow_route(bot, method: str, pattern: str, seconds: float) -> Iterator[None]:
+    """Within the block, the bot's REST calls ``method`` on a path matching ``pattern`` (fnmatch, as
+    ``env.inject_error``) take ``seconds`` of SimCord's clock before Discord answers: a slow or rate-limited
+    route, as the real Discord has."""
+    from fnmatch import fnmatch
+
+    http = bot.http
+    request = http.request
+
+    async def slowly(route, **kwargs):
+        if route.method == method and fnmatch(route.url.split("/api/v10", 1)[-1].split("?")[0], pattern):
+            await asyncio.sleep(seconds)
+        return await request(route, **kwargs)
+    http.request = slowly
+    try:
+        yield
+    finally:
+        http.request = request
+
+
+async def fill_log(database: Database, guild_id: int, channel_id: int, entries: int) -> None:
+    """Give the channel's game ``entries`` more log entries, each a copy of its last (a roll with its dice)."""
+    game = await database.load_game(guild_id, channel_id)
+    [(last, kind, text, data)] = await rows(database, "SELECT seq, kind, text, data FROM log WHERE game_id = :id "
+                                                      "ORDER BY seq DESC LIMIT 1", id=game.id)
+    async with database.engine.begin() as connection:
+        for first in range(last + 1, last + entries + 1, 5000):
+            await connection.execute(insert(LogEntry), [
+                {"game_id": game.id, "seq": seq, "actor_id": 1, "kind": kind, "text": text,
+                 "data": json.loads(data) if isinstance(data, str) else data}
+                for seq in range(first, min(first + 5000, last + entries + 1))])
+        await connection.execute(update(Game).where(Game.id == game.id).values(last_seq=last + entries))
+    database.forget_games()
+
+
+async def end_game(actor, channel):
+    """`/game end` by ``actor``, who then presses End the game on the question it asks: the press's result."""
+    asked = await actor.slash(channel, "game end")
+    assert not asked.response.ephemeral, asked.response.content
+    return await actor.click(asked.response.message, label="End the game")
+
+
+async def card_up(scene, name: str) -> None:
+    """The Director draws until ``name``'s card is up (at most a pack of 16), so that they act on their own card."""
+    for _ in range(16):
+        game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
+        if game.acting is not None and game.acting.name == name:
+            return
+        await scene.dora.slash(scene.channel, "draw")
+    raise AssertionError(f"{name}'s card never came up")

@@ -22,6 +22,7 @@ import simcord
 from bot.client import Director
 from bot.db import Database
 from bot.settings import Settings
+from tests.bot.conftest import TEST_PACE
 
 GUILD_ID = 1_100_000_000_000_000_000
 PEOPLE = ("dora", "pete", "polly")
@@ -31,7 +32,7 @@ CAST = (("pete", "Doc", "hero", "disciplined", "single_action_revolver"),
 
 
 def make_bot(url: str, seed: int) -> Director:
-    return Director(Settings(discord_token="", database_url=url), Database(url), rng=random.Random(seed),
+    return Director(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(seed),
                     sync_on_start=True, shard_count=1)
 
 
@@ -82,8 +83,10 @@ async def play(url: str, commands: int, seed: int) -> None:
             said = reply("draw", result)
             print(json.dumps(said), flush=True)
             if said["ok"] and "**Doc** acts" in said["text"]:
-                shot = await people["pete"].slash(channel, "shoot", target="Billy", paces=10)
-                print(json.dumps(reply("shoot", shot)), flush=True)
+                shot, command = await people["pete"].slash(channel, "shoot", target="Billy", paces=10), "shoot"
+                if shot.response is not None and "reload first" in (shot.response.content or ""):   # a 1 thrown
+                    shot, command = await people["pete"].slash(channel, "reload", character="Doc"), "reload"
+                print(json.dumps(reply(command, shot)), flush=True)
                 if shot.response is not None and shot.response.components:
                     kept = await people["pete"].click(shot.response.message, label="Keep")
                     print(json.dumps(reply("keep", kept)), flush=True)

@@ -13,7 +13,7 @@ from tests.rules.scripted import Dice
 from tests.db.helpers import rows
 
 from .conftest import make_bot
-from .helpers import pinged, refused, stored_game, text_of
+from .helpers import end_game, pinged, refused, stored_game, text_of, words_of
 from .test_commands import LONG, each_row, no_pings
 
 CAST = (  # player, name, type, personality; all on the roster of Tombstone in this order
@@ -70,7 +70,7 @@ RECOVERY_DICE = (10, 3,   # Doc, Hero, standing: 2D10 take best 10: Experience i
 
 async def end_first_adventure(scene):
     scene.env.bot.rng = Dice(*RECOVERY_DICE)
-    result = await scene.dora.slash(scene.channel, "game end")
+    result = await end_game(scene.dora, scene.channel)
     assert scene.env.bot.rng.faces == []
     return result
 
@@ -80,7 +80,7 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
     refused(await scene.polly.slash(scene.channel, "campaign add", character="Doc"), "not yours to play")
 
     result = await end_first_adventure(scene)
-    shown = text_of(result)
+    shown = "\n".join([text_of(result), *map(words_of, result.followups)])
     assert "That's a wrap!" in shown and "Post Action Rest and Recovery — Tombstone" in shown
     for words in ("Doc, Hero: 2D10 take best", "[**10**, 3] → **10** (10)", "**Experience is a great Teacher!**",
                   "**He’s Going!**", "**A Goner!**", "Dies: they cannot be cast again.",
@@ -88,7 +88,7 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
                   "**I’m Exhausted!**", "one card less and reduced dice",
                   "**Needs Extensive Medical Care!**", "Now Ordinary. Misses the next adventure"):
         assert words in shown, words
-    [menu] = result.followups
+    [_, menu] = result.followups                          # the recovery rolls, then the menu
     assert "**Doc** learnt from the adventure" in menu.content and pinged_in(menu) == [scene.pete.id]
     assert await stored_game(scene.db(), scene.guild.id, scene.channel.id) is None
 
@@ -143,8 +143,8 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
 
     # Adventure 2 ends: Virgil, who missed it, is ready again and fully recovered
     scene.env.bot.rng = Dice(7, 2, 6, 2, 5)
-    result = await scene.dora.slash(livery, "game end")
-    assert result.followups == [] and text_of(result).count("Fighting Fit!") == 3
+    result = await end_game(scene.dora, livery)
+    assert len(result.followups) == 1 and words_of(result.followups[0]).count("Fighting Fit!") == 3
     held = await roster(scene)
     assert [(n, r.status, r.cards_less, r.reduced, r.adventures) for n, r in held.items()] == [
         ("Doc", "ready", 0, False, 2), ("Kid", "dead", 0, False, 1), ("Wyatt", "ready", 0, False, 2),
@@ -166,7 +166,7 @@ async def test_at_the_most_skills_and_traits_the_new_trait_replaces_one_the_play
     await scene.pete.slash(scene.channel, "cast skill", character="Kid", skill="frail")
     await scene.pete.slash(scene.channel, "campaign add", character="Kid")
     scene.env.bot.rng = Dice(10)                                      # Experience is a great Teacher!
-    [menu] = (await scene.dora.slash(scene.channel, "game end")).followups
+    [_, menu] = (await end_game(scene.dora, scene.channel)).followups
 
     swap = await scene.pete.select(menu.message, ["quick_draw"])
     assert "has a Minor Character's most skills and traits (1): pick the one Quick Draw replaces" in \
@@ -307,11 +307,10 @@ async def test_the_servers_directors_direct_every_campaign_and_the_roster_outliv
     [posse] = await scene.db().campaigns(scene.guild.id)
     assert (posse.name, posse.director_id) == ("Pete's Posse", scene.pete.id)
     refused(await scene.polly.slash(scene.channel, "game start", campaign="pete's posse"), "Only a Director")
-    marshal = scene.guild.add_member(scene.env.create_user("marshal"),
-                                     roles=[scene.guild.create_role("Director")])
+    marshal = scene.deputy                  # the server's Director role (another role of its name gives nothing)
     result = await marshal.slash(scene.channel, "game start", campaign="Pete's Posse")
     assert "An adventure of **Pete's Posse**" in text_of(result)
-    await marshal.slash(scene.channel, "game end")
+    await end_game(marshal, scene.channel)
     result = await scene.pete.slash(scene.channel, "campaign end", campaign=str(posse.id))
     assert "The campaign **Pete's Posse** is over" in text_of(result)
     assert await scene.db().campaigns(scene.guild.id) == []

@@ -1,6 +1,6 @@
 """/game: one game per channel, joining with a suit, the Director's chair, settings."""
 
-from .helpers import refused, stored_game, text_of
+from .helpers import end_game, refused, stored_game, text_of
 
 
 async def test_start_makes_the_channel_a_set_with_its_director(scene):
@@ -34,7 +34,7 @@ async def test_only_a_director_ends_the_game(scene):
     await scene.game()
     refused(await scene.stranger.slash(scene.channel, "game end"), "only a director")
     assert await stored_game(scene.db(), scene.guild.id, scene.channel.id) is not None
-    result = await scene.dora.slash(scene.channel, "game end")
+    result = await end_game(scene.dora, scene.channel)
     assert "wrap" in text_of(result)
     assert await stored_game(scene.db(), scene.guild.id, scene.channel.id) is None
 
@@ -44,7 +44,7 @@ async def test_the_directors_chair_is_handed_over(scene):
     refused(await scene.pete.slash(scene.channel, "game director", member=scene.pete), "only a director")
     await scene.dora.slash(scene.channel, "game director", member=scene.polly)
     refused(await scene.dora.slash(scene.channel, "game end"), "only a director")
-    await scene.polly.slash(scene.channel, "game end")
+    await end_game(scene.polly, scene.channel)
     assert await stored_game(scene.db(), scene.guild.id, scene.channel.id) is None
 
 

@@ -6,7 +6,7 @@ from bot.client import STORE_SHOWN_AFTER
 from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
-from .helpers import refused, stored_game, text_of
+from .helpers import card_up, refused, stored_game, text_of
 
 
 async def shootout(scene):
@@ -20,7 +20,9 @@ async def shootout(scene):
 
 
 async def kid_hits_virgil(scene):
-    """Wanting to Shoot 7, to hit 8, effect 5 at DV 0 (1 Hit), courage 6."""
+    """The Director draws until Kid's card is up (two draws: Virgil's A♠, then Kid's); Kid shoots Virgil: Wanting
+    to Shoot 7, to hit 8, effect 5 at DV 0 (1 Hit), courage 6."""
+    await card_up(scene, "Kid")
     scene.env.bot.rng = Dice(7, 8, 5, 6)
     return await scene.pete.slash(scene.channel, "shoot", shooter="Kid", target="Virgil", paces=6)
 
@@ -32,7 +34,7 @@ async def game(scene):
 async def test_the_log_shows_who_did_what_with_the_dice(scene):
     await shootout(scene)
     await kid_hits_virgil(scene)
-    shown = text_of(await scene.polly.slash(scene.channel, "log recent", n=3))
+    shown = text_of(await scene.polly.slash(scene.channel, "log recent", n=4))
     assert f"<@{scene.pete.id}> · shoot" in shown
     assert "To hit: 1D10: [8] → Gotcha!" in shown
     assert "Taking a Courage Test: 1D10: [6] → A- OK" in shown and "Red Joker — the next card" in shown
@@ -49,25 +51,26 @@ async def test_the_export_is_a_markdown_file_of_every_entry(scene):
     assert text.startswith("# Game log — #saloon")
     rows = [line for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()]
     assert [row.split(" | ")[3] for row in rows] == [
-        "start", "join", "join", "cast", "weapon", "cast", "weapon", "deal", "draw", "shoot"]
+        "start", "join", "join", "cast", "weapon", "cast", "weapon", "deal", "draw", "draw", "draw", "shoot"]
     assert "| pete | shoot | Kid shoots at Virgil" in rows[-1] and "To hit: 1D10: [8] → Gotcha!" in rows[-1]
 
 
 async def test_undo_of_a_shot_gives_the_card_back_and_strikes_the_entry_and_its_message_out(scene):
     await shootout(scene)
+    await card_up(scene, "Kid")
     before = await game(scene)
     shot = await kid_hits_virgil(scene)
     assert len((await game(scene)).characters["virgil"].lost) == 1
     title = shot.response.embeds[0].title
     await scene.env.advance_time(STORE_SHOWN_AFTER.total_seconds())   # the message is stored, not only noted
-    assert await rows(scene.db(), "SELECT message_id FROM log WHERE seq = 10") == [(shot.response.id,)]
+    assert await rows(scene.db(), "SELECT message_id FROM log WHERE seq = 12") == [(shot.response.id,)]
 
     result = await scene.dora.slash(scene.channel, "undo")
-    assert "Undone: #10" in text_of(result) and "shoot" in text_of(result)
+    assert "Undone: #12" in text_of(result) and "shoot" in text_of(result)
     after = await game(scene)
     assert after.to_json() == before.to_json() and after.characters["virgil"].lost == []
     shown = text_of(await scene.dora.slash(scene.channel, "log recent", n=2))
-    assert "~~**#10**" in shown and f"<@{scene.dora.id}> · undo — Undid #10." in shown
+    assert "~~**#12**" in shown and f"<@{scene.dora.id}> · undo — Undid #12." in shown
     struck = shot.response
     assert struck.content == "*(undone)*" and struck.embeds[0].title == f"~~{title}~~"
     assert struck.embeds[0].colour == discord.Colour.dark_grey()
@@ -142,7 +145,8 @@ async def test_undoing_a_re_roll_decision_offers_its_buttons_again(scene):
     await scene.pete.slash(scene.channel, "cast add", name="Doc", type="hero", personality="disciplined")
     await scene.pete.slash(scene.channel, "cast weapon", character="Doc", weapon="single_action_revolver")
     scene.env.bot.rng = Dice(3, 2, 8, 8, 9, 9, 3)               # Doc fails Wanting to Shoot: a re-roll is offered
-    result = await scene.pete.slash(scene.channel, "shoot", shooter="Doc", target="Virgil", paces=6)
+    # Virgil's card is up: Doc shoots out of turn, by the Director's leave, and his player decides the roll
+    result = await scene.dora.slash(scene.channel, "shoot", shooter="Doc", target="Virgil", paces=6)
     await scene.pete.click(result.response.message, label="Keep")
     assert (await game(scene)).pending is None
 

@@ -23,6 +23,7 @@ from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
 from .arena import REFUSED, SUCCEEDED, Arena, leaves
+from .helpers import end_game
 
 ACTS, LOOKS, NO = "✓", "·", "✗"
 MEANING = {ACTS: "acts", LOOKS: "looks, changing nothing", NO: "is refused"}
@@ -35,9 +36,14 @@ JOINED = "the mid-phase game, after the member's /game join"
 WAITING = "the mid-phase game, Doc Holliday's failed task waiting for a re-roll decision"
 ROSTERED = "the mid-phase game, after pete put Kid on the campaign's roster and took Kid out of the cast"
 LEARNT = "the mid-phase game; Old Timer, pete's, learnt from an adventure of another campaign"
+COACHED = "the mid-phase game, after polly cast the stagecoach Deadwood"
 CAMPAIGN = "a new campaign of dora's, no adventure of it under way"
 KEEP = "click Keep"
 """Not a slash command: the Keep button of the re-roll waiting for a decision."""
+END, CANCEL = "click End the game", "click Cancel"
+"""Not slash commands: the answers to the question `/game end` asks."""
+CLICKS = {KEEP: "Keep", END: "End the game", CANCEL: "Cancel"}
+ASKED = "the mid-phase game, after dora's /game end asked whether to end it"
 
 
 @dataclass(frozen=True)
@@ -79,8 +85,11 @@ def made_campaign(place: Place) -> str:
 MATRIX = [
     Row("game start", {},                                                           "✓  ✓  ✓  ✓  ✓  ✓", NO_GAME),
     Row("game join", {},                                                            "✗  ✗  ✗  ✓  ✓  ✓"),
-    Row("game leave", {},                                                           "✗  ✗  ✗  ✓  ✓  ✓", JOINED),
-    Row("game end", {},                                                             "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("game leave", {},                                                           "✓  ✓  ✓  ✓  ✓  ✓", JOINED),
+    Row("game join", {"pings": False},                                              "✓  ✓  ✓  ✓  ✓  ✓"),
+    Row("game end", {},                                                             "✗  ✗  ·  ·  ✗  ·"),
+    Row(END, {},                                                                    "✗  ✗  ✓  ✓  ✗  ✓", ASKED),
+    Row(CANCEL, {},                                                                 "✗  ✗  ·  ·  ✗  ·", ASKED),
     Row("game director", {"member": member("polly")},                               "✗  ✗  ✓  ✓  ✗  ✓"),
     Row("game settings", {},                                                        "·  ·  ·  ·  ·  ·"),
     Row("game settings", {"cuts": 3},                                               "✗  ✗  ✓  ✓  ✗  ✓"),
@@ -98,6 +107,9 @@ MATRIX = [
     Row("cast weapon", {"character": "Kid", "weapon": "knife"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("cast armour", {"character": "Kid", "armour": "heavy"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("cast mount", {"character": "Kid", "mount": "horse"},                       "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("cast vehicle", {"name": "Deadwood", "kind": "stagecoach"},                 "✓  ✓  ✓  ✓  ✗  ✓"),
+    Row("cast aboard", {"character": "Kid", "vehicle": "Deadwood"},                 "✓  ✗  ✓  ✓  ✗  ✓", COACHED),
+    Row("cast speed", {"vehicle": "Deadwood", "paces": 6},                          "✗  ✓  ✓  ✓  ✗  ✓", COACHED),
     Row("cast show", {"character": "Kid"},                                          "·  ·  ·  ·  ·  ·"),
     Row("cast list", {},                                                            "·  ·  ·  ·  ·  ·"),
     Row("cast remove", {"character": "Kid"},                                        "✓  ✗  ✓  ✓  ✗  ✓"),
@@ -108,15 +120,18 @@ MATRIX = [
     Row("status", {},                                                               "·  ·  ·  ·  ·  ·"),
     Row("shoot", {"shooter": "Kid", "target": "Wyatt Earp", "paces": 6},            "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("fight", {"attacker": "Kid", "defender": "Wyatt Earp"},                     "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("shoot", {"shooter": "Kid", "target": "Deadwood", "paces": 6},              "✓  ✗  ✓  ✓  ✗  ✓", COACHED),
     Row("quickdraw", {"shooter": "Kid", "target": "Wyatt Earp"},                    "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("move", {"character": "Kid"},                                               "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("test", {"character": "Kid", "chart": "task"},                              "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("reload", {"character": "Kid"},                                             "✓  ✗  ✓  ✓  ✗  ✓"),
     Row("heal", {"healer": "Kid", "patient": "Ike"},                                "✓  ✗  ✓  ✓  ✗  ✓"),
-    Row("comeround", {"character": "Doc Holliday"},                                 "✓  ✗  ✓  ✓  ✗  ✓"),
+    Row("comeround", {"character": "Doc Holliday"},                                 "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("test", {"character": "Wyatt Earp", "chart": "courage"},                    "✗  ✓  ✓  ✓  ✗  ✓"),
     Row("roll", {},                                                                 "✓  ✓  ✓  ✓  ✗  ✓"),
     Row("log recent", {},                                                           "·  ·  ·  ·  ·  ·"),
     Row("log export", {},                                                           "·  ·  ·  ·  ·  ·"),
+    Row("verify", {},                                                               "·  ·  ·  ·  ·  ·"),
     Row("undo", {},                                                                 "✗  ✗  ✓  ✓  ✗  ✓"),
     Row(KEEP, {},                                                                   "✓  ✗  ✓  ✓  ✗  ✓", WAITING),
     Row("campaign start", {"name": new_name},                                       "✓  ✓  ✓  ✓  ✓  ✓"),
@@ -157,7 +172,7 @@ async def old_timer_learns(arena: Arena) -> None:
     await scene.pete.slash(channel, "cast add", name="Old Timer", type="hero", personality="ordinary")
     await scene.pete.slash(channel, "campaign add", character="Old Timer")
     arena.env.bot.rng = Dice(10, 3)                          # 2D10 take best 10: Experience is a great Teacher!
-    await scene.dora.slash(channel, "game end")
+    await end_game(scene.dora, channel)
     [(traits_due,)] = await rows(arena.db, "SELECT traits_due FROM roster WHERE name = 'Old Timer'")
     assert traits_due == 1
 
@@ -166,9 +181,9 @@ async def cell(arena: Arena, row: Row, name: str, mark: str) -> list[str]:
     """Run one cell: the member's call where the row says; what went wrong, if anything."""
     who = getattr(arena.scene, name)
     place = await prepare(arena, row.where, who)
-    if row.command == KEEP:
+    if row.command in CLICKS:
         async def call():
-            return await who.click(place.channel.last_message, label="Keep")
+            return await who.click(place.channel.last_message, label=CLICKS[row.command])
     else:
         options = {key: value(place) if callable(value) else value for key, value in row.options.items()}
 
@@ -181,7 +196,7 @@ async def cell(arena: Arena, row: Row, name: str, mark: str) -> list[str]:
     if outcome.verdict != verdict or (mark == ACTS) != bool(outcome.changed):
         did = f"{outcome.verdict}, changing {', '.join(outcome.changed) or 'nothing'}"
         problems.append(f"expected the member {MEANING[mark]}, but the call {did}: {outcome.reply[:160]!r}")
-    if outcome.changed or row.where in (JOINED, WAITING, ROSTERED):
+    if outcome.changed or row.where in (JOINED, WAITING, ROSTERED, COACHED):
         await arena.restore()
     return problems
 
@@ -195,11 +210,15 @@ async def prepare(arena: Arena, where: str, who) -> Place:
     if where == JOINED:
         await who.slash(place.channel, "game join")
     elif where == WAITING:
-        arena.env.bot.rng = Dice(3, 3)
-        await scene.pete.slash(place.channel, "test", character="Doc Holliday", chart="task")
+        arena.env.bot.rng = Dice(3, 3)         # Doc's card is not up: dora lets him act out of turn
+        await scene.dora.slash(place.channel, "test", character="Doc Holliday", chart="task")
     elif where == ROSTERED:
         await scene.pete.slash(place.channel, "campaign add", character="Kid")
         await scene.pete.slash(place.channel, "cast remove", character="Kid")
+    elif where == ASKED:
+        await scene.dora.slash(place.channel, "game end")
+    elif where == COACHED:
+        await scene.polly.slash(place.channel, "cast vehicle", name="Deadwood", kind="stagecoach")
     elif where == CAMPAIGN:
         place.campaign = arena.name("Posse")
         await scene.dora.slash(place.channel, "campaign start", name=place.campaign)
@@ -209,4 +228,4 @@ async def prepare(arena: Arena, where: str, who) -> Place:
 def label(row: Row) -> str:
     """The row's command as typed, members and roles left as such."""
     options = [f"{key}:{'<member or role>' if callable(value) else value}" for key, value in row.options.items()]
-    return " ".join([row.command if row.command == KEEP else f"/{row.command}", *options])
+    return " ".join([row.command if row.command in CLICKS else f"/{row.command}", *options])

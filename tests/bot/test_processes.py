@@ -33,8 +33,8 @@ from .player import GUILD_ID, make_bot, the_set
 ROOT = Path(__file__).resolve().parents[2]
 REMINDER_HOURS = 12
 """The servers' default: nothing in the player's Settings changes it."""
-PLAY_KINDS = ("draw", "shoot", "decide")
-"""What the players' commands log: a /draw, a /shoot, a re-roll decision."""
+PLAY_KINDS = ("draw", "shoot", "reload", "decide")
+"""What the players' commands log: a /draw, a /shoot or /reload, a re-roll decision."""
 FAIR_REFUSALS = (STALE, "A roll is waiting for a re-roll decision", "That roll has already been decided",
                  "Billy is already out of the fight")
 """Refusals two processes playing one game may meet: each other's change, each other's roll, or a target
@@ -116,9 +116,10 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
         assert sum("a reminder:" in message.content for message in channel.history()) == 1
         if state.pending:                                        # its buttons, as Discord still shows them
             game = await bot.db.load_game(GUILD_ID, channel.id)
-            waiting = [resolution for kind, data in played if "resolution" in data
-                       and (resolution := serial.from_json(Resolution, data["resolution"])).decision][-1]
-            shown = await bot.get_channel(channel.id).send("Re-roll or keep?", view=decision_view(game.id, waiting))
+            seq, waiting = [(seq, resolution) for seq, kind, data in log if "resolution" in data
+                            and (resolution := serial.from_json(Resolution, data["resolution"])).decision][-1]
+            shown = await bot.get_channel(channel.id).send("Re-roll or keep?",
+                                                           view=decision_view(game.id, seq, waiting))
             kept = await people["pete"].click(shown, label="Keep")
             assert not kept.response.ephemeral
         again = await people["dora"].slash(channel, "draw")

@@ -3,7 +3,7 @@
 from tests.rules.scripted import Dice
 
 from .conftest import make_bot
-from .helpers import burst, stored_game, text_of
+from .helpers import burst, card_up, stored_game, text_of
 
 
 async def test_the_game_and_its_buttons_survive_a_restart(scene, db_url):
@@ -12,7 +12,7 @@ async def test_the_game_and_its_buttons_survive_a_restart(scene, db_url):
     await scene.pete.slash(scene.channel, "cast weapon", character="Doc", weapon="single_action_revolver")
     await scene.polly.slash(scene.channel, "cast add", name="Billy", type="minor", personality="ordinary")
     await scene.dora.slash(scene.channel, "deal")
-    await scene.dora.slash(scene.channel, "draw")
+    await card_up(scene, "Doc")
     scene.env.bot.rng = Dice(3, 2)
     waiting = await scene.pete.slash(scene.channel, "shoot", shooter="Doc", target="Billy", paces=6)
     before = await stored_game(scene.db(), scene.guild.id, scene.channel.id)

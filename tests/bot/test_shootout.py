@@ -2,7 +2,7 @@
 
 from tests.rules.scripted import Dice
 
-from .helpers import png, pinged, refused, stored_game, text_of
+from .helpers import card_up, png, pinged, refused, stored_game, text_of
 
 
 async def cast_both_sides(scene):
@@ -51,6 +51,7 @@ async def test_a_whole_shootout(scene):
     assert "Phase 2: the pack of 16 cards is shuffled" in text_of(result)
 
     # Kid shoots Virgil: Wanting to Shoot 7, to hit 8, effect 5 at DV 0 (1 Hit), courage 6
+    await card_up(scene, "Kid")
     bot.rng = Dice(7, 8, 5, 6)
     result = await scene.pete.slash(scene.channel, "shoot", shooter="Kid", target="Virgil", paces=6)
     shown = text_of(result)
@@ -60,12 +61,9 @@ async def test_a_whole_shootout(scene):
     game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert len(game.characters["virgil"].lost) == 1 and not game.characters["virgil"].casualty
 
-    # Wyatt fights Ike: Wanting to Attack 6 6, to hit 8 8, effect 9 at DV 0 (Courage Test), courage 7
-    bot.rng = Dice(6, 6, 8, 8, 9, 7)
-    result = await scene.polly.slash(scene.channel, "fight", attacker="Wyatt", defender="Ike")
-    assert "Take That!" in text_of(result) and "Courage Test" in text_of(result)
-
-    # Doc fails Wanting to Shoot (3, 2): the Disciplined re-roll is offered as a button to pete only
+    # Doc (on his K♥, with cards to come) fails Wanting to Shoot (3, 2): the Disciplined re-roll is offered as a
+    # button to pete only
+    await card_up(scene, "Doc")
     bot.rng = Dice(3, 2, 8, 8, 9, 9, 3)
     result = await scene.pete.slash(scene.channel, "shoot", shooter="Doc", target="Billy", paces=6)
     assert pinged(result) == [scene.pete.id]
@@ -77,7 +75,15 @@ async def test_a_whole_shootout(scene):
     game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert game.characters["billy"].casualty and game.pending is None
 
-    # Wyatt fails Wanting to Shoot (2, 2) and calls Cut!: his next card leaves the phase; the take is kept
+    # Wyatt fights Ike: Wanting to Attack 6 6 (his card carries the red joker's mark: read as 10), to hit 8 8,
+    # effect 9 at DV 0 (Courage Test), courage 7
+    await card_up(scene, "Wyatt")
+    bot.rng = Dice(6, 6, 8, 8, 9, 7)
+    result = await scene.polly.slash(scene.channel, "fight", attacker="Wyatt", defender="Ike")
+    assert "Take That!" in text_of(result) and "Courage Test" in text_of(result)
+
+    # Wyatt, his card still up, fails Wanting to Shoot (2, 2) and calls Cut!: his next card leaves the phase; the
+    # take is kept
     game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     wyatt_next = game.next_card_of(game.characters["wyatt"])
     bot.rng = Dice(2, 2, 7, 7, 2, 3)

@@ -11,7 +11,7 @@ from bot.render import render_status_pages
 from bot.render.status import PER_PAGE
 
 from .conftest import make_bot
-from .helpers import stored_game, text_of
+from .helpers import slow_route, stored_game, text_of
 
 
 def manager(scene):
@@ -92,11 +92,19 @@ async def test_the_board_names_each_characters_player_also_those_not_seen_since_
     assert named != render_status_pages(state)
 
     assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
-    await scene.env.restart_bot(make_bot(db_url))               # the bot has seen nobody since: it asks Discord
-    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
+    await scene.env.restart_bot(make_bot(db_url))               # the bot has seen nobody since dora asks:
+    calls = len(scene.env.http_requests)
+    with slow_route(scene.env.bot, "GET", "/guilds/*/members/*", 2.0):
+        first = await scene.dora.slash(scene.channel, "status")  # it answers at once with the names it knows,
+    assert await board_of(first) == render_status_pages(state, {scene.dora.id: "dora"})[0]
+    asked = [r.path for r in scene.env.http_requests[calls:]]
+    assert asked[0].endswith("/callback")
+    assert sum("/members/" in path for path in asked) == 2      # and asks Discord for the others meanwhile,
+    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]   # for the next board
 
     scene.guild.remove_member(scene.polly)                     # a player who left the server is not named
     await scene.env.restart_bot(make_bot(db_url))
+    await scene.dora.slash(scene.channel, "status")
     unnamed = render_status_pages(state, {scene.pete.id: "pete", scene.dora.id: "dora"})
     assert await board_of(await scene.dora.slash(scene.channel, "status")) == unnamed[0]
 

@@ -13,7 +13,7 @@ from tests.db.helpers import one, rows
 from tests.rules.scripted import Dice
 
 from .conftest import make_bot
-from .helpers import pinged, refused, stored_game, text_of
+from .helpers import card_up, pinged, refused, stored_game, text_of
 
 HOUR = 3600
 
@@ -279,7 +279,7 @@ async def test_a_roll_left_hanging_is_kept_at_the_deadline(scene):
     await scene.polly.slash(scene.channel, "cast add", name="Billy", type="minor", personality="ordinary")
     await scene.dora.slash(scene.channel, "game settings", deadline_hours=20)
     await scene.dora.slash(scene.channel, "deal")
-    await scene.dora.slash(scene.channel, "draw")
+    await card_up(scene, "Doc")
     scene.env.bot.rng = Dice(3, 2)                              # Doc fails Wanting to Shoot: Disciplined may re-roll
     shot = await scene.pete.slash(scene.channel, "shoot", shooter="Doc", target="Billy", paces=6)
     assert shot.response.components and (await game(scene)).pending

@@ -132,6 +132,24 @@ async def test_ending_a_game_frees_the_channel_and_keeps_the_game(database):
     assert await one(database, "SELECT count(*) FROM log WHERE game_id = :id", id=first) == 1
 
 
+async def test_the_channels_last_ended_game_and_its_log_stay_readable(database):
+    assert await database.last_ended_game(GUILD, CHANNEL) is None
+    for director in (DIRECTOR, PETE):                         # two games end in the channel, one after the other
+        async with database.unit(GUILD, CHANNEL) as uow:
+            await uow.start_game(director, state(DOC))
+            await uow.log(director, "start", "The cameras roll.")
+        async with database.unit(GUILD, CHANNEL) as uow:
+            await uow.log(director, "shoot", "Doc shoots.")
+            await uow.log(director, "end", "The game ends.")
+            await uow.end_game()
+    await start(database, KATE)                               # a third, still on, is not an ended one
+    last = await database.last_ended_game(GUILD, CHANNEL)
+    assert (last.director_id, last.state) == (PETE, state(DOC))
+    assert [(e.seq, e.kind) for e in await database.game_log(last.id)] == [(1, "start"), (2, "shoot"), (3, "end")]
+    assert [(e.seq, e.text) for e in await database.game_log(last.id, 2)] == [(2, "Doc shoots."), (3, "The game ends.")]
+    assert await database.last_ended_game(GUILD, CHANNEL + 1) is None
+
+
 async def test_the_database_allows_one_active_game_per_channel(database):
     game_id = await start(database)
     insert = ("INSERT INTO games (guild_id, channel_id, ruleset, director_id, status, state, version, "

@@ -4,8 +4,8 @@ import pytest
 
 from bot.render import render_roll
 from bot.render.gallery import sample_resolution
-from bot.render.roll import BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, WIDTH, notes, roll_layout
-from bot.render.theme import EDGE, FACE, GOLD, INK, MARGIN, PAPER_SHADE, WOOD
+from bot.render.roll import BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, ROW, WIDTH, notes, roll_layout
+from bot.render.theme import EDGE, FACE, GOLD, INK, MARGIN, MUTED, PAPER_SHADE, WOOD
 from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Luck, Roll
 from bot.rules.core.replay import Decision, Reading, Right
@@ -63,12 +63,30 @@ def test_a_long_headline_is_shown_in_full_on_two_lines():
 
 
 def test_notes_give_the_dv_column_adjustments_re_roll_and_joker():
-    effect = reading(Roll(Dice(1), (4,)), column=2, adjustments=(("in cover", 1), ("short range", -1)))
-    assert notes(effect) == "DV column 2: in cover +1, short range -1"
+    effect = reading(Roll(Dice(1), (4,)), column=2, adjustments=(("in cover", 1), ("short range", -1)),
+                     base=("armoured", 2))
+    assert notes(effect) == "DV 2 (armoured) + 1 (in cover) − 1 (short range) = 2"
+    on_a_vehicle = reading(Roll(Dice(1), (4,)), column=3, chart="effect_on_vehicles",
+                           adjustments=(("Hit by small arms", 1),), base=("Normal Armour or Robust Construction", 2))
+    assert notes(on_a_vehicle) == "VDV 2 (Normal Armour or Robust Construction) + 1 (Hit by small arms) = 3"
     rerolled = reading(Roll(Dice(2), (9, 3)), first=Roll(Dice(2), (1, 2), Luck.BLACK), reroll="Cut!")
     assert notes(rerolled) == "first roll re-rolled with Cut! · black joker: read as 1"
     assert notes(reading(Roll(Dice(1), (1,), ones_ignored=True))) == "1s read as 2"
     assert notes(reading(Roll(Dice(1), (5,)))) == ""
+
+
+def test_a_long_dv_line_wraps_and_is_shown_whole_adding_up():
+    adjustments = (("Shot while evading or in dense or hard cover or lying prone", 2),
+                   ("Hit by a Light Impact weapon or an improvised weapon", 1))
+    effect = reading(Roll(Dice(1), (9,)), column=4, adjustments=adjustments, base=("armoured", 2))
+    layout = roll_layout(Resolution("shoot", "Kid shoots at Frank", "kid", "frank", (effect,)))
+    [row] = layout.rows
+    assert len(row.notes) == 3 and " ".join(row.notes) == notes(effect)       # nothing cut off
+    assert row.notes[-1].endswith("read in the 3+ column")
+    image = picture(render_roll(Resolution("shoot", "Kid shoots at Frank", "kid", "frank", (effect,))))
+    last = row.top + ROW + 6 + 2 * LINE
+    assert count(image, (MARGIN, last - 12, WIDTH - MARGIN, last + 3), MUTED) > 30
+    assert layout.size[1] > last
 
 
 def test_many_dice_stay_in_their_column():

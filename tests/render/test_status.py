@@ -8,7 +8,8 @@ from bot.render.status import (CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, R
                                status_layout, weapon_words)
 from bot.render.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE
 from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.state import Carried, Mount, WeaponCondition
+from bot.rules.qotd.state import Carried, Mount, Role, WeaponCondition
+from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
 
 from .pixels import cast, colours, count, picture
 
@@ -117,3 +118,19 @@ def test_gear_lists_weapons_mount_and_armour():
 def test_an_empty_cast_still_draws_a_board():
     state, _ = cast()
     assert picture(render_status(state)).width == ONE_COLUMN_WIDTH
+
+
+def test_vehicles_have_rows_after_the_characters_with_their_damage_in_red():
+    state, (driver,) = cast(HERO)
+    coach = add_vehicle(state, new_vehicle("coach", "Deadwood Coach", 100, "stagecoach"))
+    coach.aboard = {driver.key: Role.DRIVER}
+    wreck = add_vehicle(state, new_vehicle("wreck", "Old Wagon", 100, "wagon"))
+    wreck.destroyed = True
+    assert [row.key for row in status_layout(state)[0].rows] == [driver.key, "coach", "wreck"]
+    image = picture(render_status(state))
+    for vehicle, wheel in ((coach, INK), (wreck, RUST)):
+        row = row_of(state, vehicle.key)
+        x0, y0, x1, y1 = row.box
+        assert row.cards == ()
+        assert count(image, (x0 + 4, y0 + 6, x0 + 23, y0 + 25), wheel) > 30
+        assert (count(image, (x0 + 28, y0 + 26, x1, y1), RED) > 20) == vehicle.destroyed

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot.rules.core.dice import Luck
-from bot.rules.core.replay import KEEP
+from bot.rules.core.replay import KEEP, Context
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.campaign import recover
 from bot.rules.qotd.casting import CharacterType
@@ -14,7 +14,7 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import (Carried, Character, Condition, GameState, Mount, RulesError, Trait,
                                   WeaponCondition)
-from bot.rules.qotd.vehicles import hit_vehicle
+from bot.rules.qotd.vehicles import hit_vehicle, new_vehicle
 from bot.rules.qotd.weapons import WEAPONS
 
 from .scripted import Dice
@@ -279,15 +279,17 @@ def test_a_marksman_chooses_the_mount_and_a_spooked_mount_may_bolt():
     ("light", ["light_impact"], 10, "No Damage", False),
 ])
 def test_hits_on_vehicles_read_the_vdv_column(construction, adjustments, face, outcome, crew):
-    hit = hit_vehicle(construction, adjustments, Dice(face))
+    hit = hit_vehicle(Context(Dice(face)), new_vehicle("coach", "Coach", 1, "stagecoach", construction), adjustments,
+                      "Effect of the hit")
     assert hit.reading.outcome.title == outcome and hit.crew_test is crew
 
 
 def test_a_vehicle_bullet_counts_once_and_unknown_ones_are_refused():
-    hit = hit_vehicle("robust", ["high_impact", "explosive"], Dice(6))
+    coach = new_vehicle("coach", "Coach", 1, "stagecoach", "robust")
+    hit = hit_vehicle(Context(Dice(6)), coach, ["high_impact", "explosive"], "Effect of the hit")
     assert hit.reading.adjustments == (("Hit by a High Impact weapon or big explosive device", -1),)
     with pytest.raises(RulesError):
-        hit_vehicle("robust", ["rockets"], Dice(6))
+        hit_vehicle(Context(Dice(6)), coach, ["rockets"], "Effect of the hit")
 
 
 def test_a_natural_leaders_command_uses_his_dice_and_a_dominant_leader_gives_a_reroll():
@@ -303,7 +305,7 @@ def test_a_lasso_entangles_rather_than_wounds():
     state = game(person("kid", SUPPORTING, weapons=("entangling",)), person("ike", SUPPORTING, owner=2))
     # Wanting to Shoot 6, to hit 10 (Bulls Eye: Ike rolls twice, the worse kept), entangle 7 and 3
     state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 10, 7, 3))
-    assert titles(result)[2] == "Entangled or restrained" and result.readings[2].roll.value == 3
+    assert titles(result)[2:] == ["Partially entangled or restrained", "Entangled or restrained"]
     ike = state.characters["ike"]
-    assert {Condition.ENTANGLED, Condition.DEFENCELESS} <= ike.conditions and not ike.lost
+    assert Condition.HELD in ike.conditions and ike.defenceless and not ike.lost
     assert state.characters["kid"].weapons[0].condition is WeaponCondition.EMPTY

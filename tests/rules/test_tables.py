@@ -144,12 +144,12 @@ double_action_revolver | 12 | normal | | 6 | on_ones | single
 automatic_pistol | 12 | normal | | 7 | on_ones | single
 smoothbore_pistol | 8 | normal | | 1 | every_shot | single
 rifled_pistol | 10 | normal | | 1 | every_shot | single
-pepperpot | 8 | normal | | 6 | on_ones | single
-cap_and_ball_revolver | 10 | normal | | 6 | on_ones | single
-cap_and_ball_preloaded | 10 | normal | | 6 | on_ones | single
-walker_colt | 10 | high | | 6 | on_ones | single
+pepperpot | 8 | normal | | 6 | when_empty | single
+cap_and_ball_revolver | 10 | normal | | 6 | when_empty | single
+cap_and_ball_preloaded | 10 | normal | | 6 | when_empty | single
+walker_colt | 10 | high | | 6 | when_empty | single
 long_pistol | 16 | normal | | 6 | on_ones | single
-long_cap_and_ball | 16 | normal | | 6 | on_ones | single
+long_cap_and_ball | 16 | normal | | 6 | when_empty | single
 long_muzzle_loading_pistol | 16 | normal | | 1 | every_shot | single
 derringer | 8 | light | | 2 | when_empty | single double
 le_mat | 12 | normal | | 9 | on_ones | single
@@ -169,7 +169,7 @@ rifled_carbine | 24 | normal | | 1 | every_shot | single
 fowling_piece | 36 | light | | 1 | every_shot | single
 early_breech_loader | 36 | normal | | 1 | every_shot | single
 harmonica_rifle | 36 | normal | | 5 | when_empty | single
-revolving_rifle | 36 | normal | | 6 | on_ones | single
+revolving_rifle | 36 | normal | | 6 | when_empty | single
 breech_loading_rifle | 36 | normal | | 1 | every_shot | single
 breech_loading_carbine | 24 | normal | | 1 | every_shot | single
 sharps_big_50 | 36 | high | | 1 | every_shot | single
@@ -264,7 +264,10 @@ def test_weapon_rules_from_the_notes():
         "long_pistol", "long_cap_and_ball", "long_muzzle_loading_pistol", "le_mat", "le_mat_shotgun"}
     assert keys("fan") == {"single_action_revolver", "cap_and_ball_revolver", "cap_and_ball_preloaded",
                            "walker_colt", "long_pistol", "long_cap_and_ball"}
-    assert keys("snap") == {k for k, w in WEAPONS.items() if w.reload is Reload.ON_ONES} | {"harmonica_rifle"}
+    chambers = {"pepperpot", "cap_and_ball_revolver", "cap_and_ball_preloaded", "walker_colt", "long_cap_and_ball",
+                "revolving_rifle"}
+    assert keys("snap") == {k for k, w in WEAPONS.items() if w.reload is Reload.ON_ONES} | chambers | {
+        "harmonica_rifle"}
     shoulder = {k for k, w in WEAPONS.items() if w.category == "shoulder arm"}
     assert keys("stationary_reload") == shoulder | {
         "smoothbore_pistol", "rifled_pistol", "long_muzzle_loading_pistol", "double_barrelled_muzzle_loader",

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import enum
-import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Band(enum.Enum):
@@ -84,37 +83,38 @@ class Roll:
 
     ``luck`` is a joker's mark: every die read counts as a 10 (red) or a 1 (black),
     whatever it showed. ``ones_ignored`` reads a 1 as a plain fail (2), as rules
-    that "ignore any 1s rolled" say.
+    that "ignore any 1s rolled" say. ``number`` is the draw of the phase its first die
+    came from (the others follow), when the dice came from a phase's seal (see :mod:`.fair`).
     """
 
     dice: Dice
     faces: tuple[int, ...]
     luck: Luck | None = None
     ones_ignored: bool = False
+    number: int | None = field(default=None, compare=False)
+    kept: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    value: int = field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def kept(self) -> tuple[int, ...]:
-        """Indexes of the faces that count."""
-        if not self.faces:
-            return ()
-        order = range(len(self.faces))
-        if self.dice.keep is Keep.ALL:
-            return tuple(order)
-        pick = max if self.dice.keep is Keep.BEST else min
-        return (pick(order, key=lambda i: (self.faces[i], -i)),)
-
-    @functools.cached_property
-    def values(self) -> tuple[int, ...]:
-        """The values read: one for best/worst, one a die for all can score."""
+    def __post_init__(self) -> None:
+        """Read the dice once: ``kept``, the indexes of the faces that count; ``values``, the values read (one
+        for best/worst, one a die for all can score); ``value``, the single value read (the best of several)."""
+        faces = self.faces
+        if not faces:
+            kept: tuple[int, ...] = ()
+        elif self.dice.keep is Keep.ALL:
+            kept = tuple(range(len(faces)))
+        else:
+            pick = max if self.dice.keep is Keep.BEST else min
+            kept = (pick(range(len(faces)), key=lambda i: (faces[i], -i)),)
         if self.luck is not None:
-            return tuple(self.luck.value for _ in self.kept)
-        floor = 2 if self.ones_ignored else 1
-        return tuple(max(floor, self.faces[i]) for i in self.kept)
-
-    @property
-    def value(self) -> int:
-        """The single value read (the best of several for all can score)."""
-        return max(self.values)
+            values = tuple(self.luck.value for _ in kept)
+        else:
+            floor = 2 if self.ones_ignored else 1
+            values = tuple(max(floor, faces[i]) for i in kept)
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "value", max(values) if values else 0)
 
     @property
     def band(self) -> Band:
@@ -137,17 +137,21 @@ class Roll:
             data["luck"] = self.luck.name
         if self.ones_ignored:
             data["ones_ignored"] = True
+        if self.number is not None:
+            data["n"] = self.number
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> Roll:
         luck = data.get("luck")
         return cls(Dice.from_json(data["dice"]), tuple(data["faces"]),
-                   Luck[luck] if luck else None, data.get("ones_ignored", False))
+                   Luck[luck] if luck else None, data.get("ones_ignored", False), data.get("n"))
 
 
 def roll(dice: Dice, rng: random.Random, luck: Luck | None = None,
          ones_ignored: bool = False) -> Roll:
-    """Roll ``dice`` with the given random source."""
+    """Roll ``dice`` with the given random source (numbered when it is a phase's, see :mod:`.fair`)."""
+    seal = getattr(rng, "seal", None)
+    number = seal.draws if seal is not None else None
     faces = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
-    return Roll(dice, faces, luck, ones_ignored)
+    return Roll(dice, faces, luck, ones_ignored, number)

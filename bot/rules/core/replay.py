@@ -30,6 +30,8 @@ class Right:
     label: str
     ones_ignored: bool = False
     """The re-roll reads any 1 as a plain fail ("ignoring any 1s rolled")."""
+    owner: str = ""
+    """Who holds the right when it is not the roller (the one who caused a hit, on its effect roll)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Reading:
     """The DV (or VDV) column read, for grid charts."""
     adjustments: tuple[tuple[str, int], ...] = ()
     """Each DV adjustment with its reason, for grid charts."""
+    base: tuple[str, int] | None = None
+    """The basic DV (or VDV) the adjustments start from, with where it comes from, for grid charts."""
 
     @property
     def band(self) -> Band:
@@ -122,7 +126,7 @@ class Context:
             return self._keep(first)
         if not entry.choice:
             self.readings.append(first)
-            raise Paused(Decision(step, roller, open_rights, first))
+            raise Paused(Decision(step, open_rights[0].owner or roller, open_rights, first))
         if entry.choice == KEEP:
             return self._keep(first)
         right = next((r for r in open_rights if r.key == entry.choice), None)

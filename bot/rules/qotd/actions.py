@@ -62,12 +62,21 @@ def begin(ctx: Context, story: Story) -> Story:
 
 def _run(state: GameState, request: Request, ctx: Context) -> tuple[GameState, Resolution]:
     _, handler = _HANDLERS[request.kind]
-    for key in request.involved():
-        if key not in state.characters:
+    characters = state.characters
+    keys = dict.fromkeys(request.involved())
+    for key in keys:
+        if key not in characters and key not in state.vehicles:
             raise RulesError(f"There is no character {key!r} in this game.")
-    work = state.fork(*dict.fromkeys(request.involved()))
+    fighting = [key for key in keys if key in characters and characters[key].opponents]
+    if fighting:                       # their opponents too: a combat may end for them
+        keys.update(dict.fromkeys(k for key in fighting for k in characters[key].opponents if k in characters))
+        fighting = [key for key in keys if key in characters and characters[key].opponents]
+    work = state.fork(*keys)
     try:
         story = handler(work, request, ctx)
+        in_combat = [*fighting, *(k for k in keys if k in work.characters and work.characters[k].opponents)]
+        for character in work.settle_combats(dict.fromkeys(in_combat)) if in_combat else ():
+            ctx.note(f"{character.name}'s combat is over.")
     except Paused as paused:
         state.pending = {"request": {"kind": request.kind, **serial.to_json(request)},
                          "tape": serial.to_json(ctx.tape), "roller": paused.decision.roller}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .weapons import Impact, Reach, Weapon
+
 KILL_HITS: dict[str, int] = {"horse": 2, "elephant": 4, "larger": 6}
 """Hits that kill a wild animal, by size: up to horse size, up to elephant size, larger."""
 MOUNT_STAMINA: dict[str, int] = {"horse": 2, "camel": 2, "elephant": 4}
@@ -39,6 +41,16 @@ class Animal:
     def kill_hits(self) -> int:
         """Hits that kill it (2 up to horse size)."""
         return KILL_HITS[self.size]
+
+    @property
+    def weapon(self) -> Weapon:
+        """How it attacks: lethal, and high impact where the table rates all its damage so."""
+        return Weapon(f"{self.key}_attack", self.attack, "beast", "Animal Types", reach=Reach.CLOSE,
+                      impact=Impact.HIGH if self.high_impact else Impact.NORMAL)
+
+    def speed_after(self, hits: int) -> int:
+        """Top speed in paces after wounding hits: 25 % less for each."""
+        return max(0, self.speed * (4 - hits) // 4)
 
 
 HERD = ("Herd mentality: if one of a herd fails a test the whole herd stampedes directly away "

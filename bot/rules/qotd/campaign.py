@@ -17,7 +17,6 @@ from .charts import CHARTS
 from .rolls import Situation, Test, action_roll
 from .state import Carried, Character, GameState, Mount, RulesError, Trait, shallow
 from .traits import SKILLS
-from .weapons import WEAPONS
 
 SHAKEN_PERSONALITIES = ("heroic", "brave", "rash")
 """A brush with death (Needs Extensive Medical Care!) makes these Ordinary; anyone else turns Cautious."""
@@ -112,8 +111,7 @@ def enlist(character: Character) -> Character:
     mount = Mount(character.mount.kind, character.mount.stamina) if character.mount else None
     return Character(character.key, character.name, character.owner, character.type, character.personality,
                      traits=[Trait(t.key, t.detail) for t in character.traits],
-                     weapons=[Carried(w.weapon, w.ignition, loaded=WEAPONS[w.weapon].shots)
-                              for w in character.weapons],
+                     weapons=[Carried.ready(w.weapon, w.ignition) for w in character.weapons],
                      armour=character.armour, shield=character.shield, mount=mount)
 
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.charts import Chart, Outcome, Row
 from ..core.dice import Band, Dice
 from ..core.replay import Context, Right
 from .casting import CharacterType
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
-from .hits import courage_test, entangled, lose_card
+from .hits import Blow, beast_reacts, courage_test, entangled, hold_fast, lose_card, poisoned, strike
 from .rolls import Situation, Test, action_roll, automatic_reductions
-from .state import Character, Condition, GameState, RulesError
+from .state import ENTANGLEMENT, Character, Condition, GameState, RulesError, WeaponCondition
+from .weapons import WEAPONS
 
 CHART_TESTS: dict[str, Test] = {
     "move": Test.MOVE, "move_forest": Test.MOVE, "move_snow": Test.MOVE, "move_swamp": Test.MOVE,
@@ -37,6 +39,16 @@ MOVE_CHART_TERRAIN = {"move_forest": "forest or jungle", "move_snow": "deep snow
 RANDOM_AGAIN = ("Disorientated!", "Slip Sliding Away!", "Loose Footing!")
 """Move outcomes that send the character off in a random direction."""
 INFLUENCE = {"charm": "charismatic", "dominate": "dominant"}
+FOULING = {("move_snow", "Fall Over!"), ("move_swamp", "Glug! Glug!")}
+"""Move outcomes that foul the character's weapons until an Action test clears them (653-660, 703-712)."""
+FALL_INJURY = Chart("fall_injury", "Roll again: injured on a 1", (
+    Row(1, 1, Outcome("Injured!", "Test for injury as if hit by a low impact weapon.")),
+    Row(2, 10, Outcome("Back on their feet", "No harm done.")),
+))
+"""Fall Over! in ruins: roll again, and on a 1 the character is injured (758-761)."""
+HOLDERS_MAY = ("respond_opportunity", "respond_attack", "react", "locate", "courage", "poison", "escape",
+               "beast_reaction", "random_movement", "entangle")
+"""Charts a holding character may still test on: responding, reacting, and what happens to them."""
 
 
 def check_can_act(character: Character) -> None:
@@ -45,6 +57,13 @@ def check_can_act(character: Character) -> None:
         raise RulesError(f"{character.name} has no cards left and cannot act.")
     if not character.in_action:
         raise RulesError(f"{character.name} is out of the action.")
+
+
+def check_not_holding(character: Character) -> None:
+    """Refuse a normal action by a holding character: they respond to an opportunity first (867-868)."""
+    if character.conditions and Condition.HOLDING in character.conditions:
+        raise RulesError(f"{character.name} is holding and cannot act normally: respond to an opportunity "
+                         "first (`/test chart:respond_opportunity`).")
 
 
 @dataclass
@@ -66,30 +85,26 @@ class TestRequest(Request):
     in_close_combat: bool = False
     leader: str = ""
     """A Natural Leader or Dominant character within 10 paces of the one testing."""
+    in_cover: bool = False
+    """The one taking a courage test is already in cover (a 1 ducks down rather than flees)."""
+    helped: bool = False
+    """An escape with a tool, a weapon, a device or other characters' help: a re-roll, and possible when trapped."""
 
     def involved(self) -> tuple[str, ...]:
         return (self.character,)
 
 
-LED_TESTS = (Test.MOVE, Test.COURAGE, Test.HOLD)
-"""Tests where a Natural Leader's command uses the leader's dice."""
-SWAYED_TESTS = (Test.MOVE, Test.EVADE, Test.TASK, Test.HOLD, Test.RESPOND, Test.REACT, Test.LOCATE,
-                Test.SHOOT, Test.ATTACK, Test.BREAK_OFF, Test.RELOAD, Test.ESCAPE)
-"""Action and task tests a Dominant leader's followers may re-roll when failed."""
-
-
-def leadership(state: GameState, request: TestRequest, test: Test) -> tuple[Character | None, list[Right]]:
-    """A leader within 10 paces: a Natural Leader whose dice are used, or a Dominant leader's re-roll."""
-    if not request.leader:
-        return None, []
-    leader = state.characters.get(request.leader)
-    if leader is None or leader.key == request.character:
+def leader_of(state: GameState, key: str, *followers: Character) -> Character | None:
+    """The leader named for an action (None when none is): another character of the same player as one of
+    those who roll in it."""
+    if not key:
+        return None
+    leader = state.characters.get(key)
+    if leader is None or any(leader.key == f.key for f in followers):
         raise RulesError("Name another character of the game as the leader.")
-    if leader.has("natural_leader") and test in LED_TESTS:
-        return leader, []
-    if leader.has("dominant") and test in SWAYED_TESTS:
-        return None, [Right("dominant", f"Re-roll ({leader.name} is Dominant)")]
-    return None, []
+    if all(leader.owner != f.owner for f in followers):
+        raise RulesError(f"{leader.name} leads only their own player's characters.")
+    return leader
 
 
 @action(TestRequest)
@@ -105,6 +120,8 @@ def run_test(state: GameState, request: TestRequest, ctx: Context) -> Story:
         _after_plain(state, request, character, ctx)
         return story
     check_can_act(character)
+    if request.chart not in HOLDERS_MAY:
+        check_not_holding(character)
     test = CHART_TESTS[request.chart]
     _refuse_needless(character, request)
     tags = {tag for tag, on in (("towards the enemy", request.towards_enemy),
@@ -113,18 +130,48 @@ def run_test(state: GameState, request: TestRequest, ctx: Context) -> Story:
                                 ("strength", request.strength)) if on}
     situation = Situation(test, frozenset(tags), request.skill)
     reduce_for = [request.reduced] + automatic_reductions(character, test, situation)
-    leader, extra = leadership(state, request, test)
+    if test is Test.MOVE:
+        reduce_for += second_move(character)
+    extra = []
+    if test is Test.ESCAPE:
+        reduce_for += escape_difficulty(character)
+        if request.helped:
+            extra.append(Right("helped", "Re-roll (a tool, weapon or help)"))
+    leader = leader_of(state, request.leader, character)
     if test is Test.COURAGE:
-        courage_test(state, ctx, character, request.in_close_combat, leader, (request.reduced,))
+        courage_test(state, ctx, character, request.in_close_combat, leader, (request.reduced,),
+                     in_cover=request.in_cover)
         return story
-    reading = action_roll(state, ctx, character, chart, situation, reduce_for=reduce_for, extra=extra,
-                          dice=leader.action_dice() if leader else None,
-                          whose=f"{leader.name}'s dice" if leader else "")
+    reading = action_roll(state, ctx, character, chart, situation, reduce_for=reduce_for, leader=leader,
+                          extra=extra)
     _apply(state, request, character, reading.band, reading.outcome.title, ctx)
     return story
 
 
+def escape_difficulty(character: Character) -> list[str]:
+    """Escaping is a difficult action (reduced dice) once entangled or restrained (2-4) or completely trapped."""
+    if Condition.TRAPPED in character.conditions:
+        return ["completely trapped"]
+    if Condition.HELD in character.conditions:
+        return ["entangled or restrained: a difficult action"]
+    return []
+
+
 def _refuse_needless(character: Character, request: TestRequest) -> None:
+    if request.in_cover and request.chart != "courage":
+        raise RulesError("Being in cover changes only a courage test.")
+    if request.helped and request.chart != "escape":
+        raise RulesError("Help, a tool or a weapon changes only an escape.")
+    if (request.athletic or request.strength) and request.chart != "task":
+        raise RulesError("Climbing, jumping and strength are tasks: test them on the task chart.")
+    if request.chart == "escape":
+        if not character.conditions & set(ENTANGLEMENT):
+            raise RulesError(f"{character.name} is not entangled or restrained.")
+        if Condition.TRAPPED in character.conditions and not request.helped:
+            raise RulesError(f"{character.name} is completely trapped and cannot escape without help.")
+    if CHART_TESTS[request.chart] is Test.MOVE and Condition.UNDER_MOUNT in character.conditions:
+        raise RulesError(f"{character.name} is trapped under their dead mount and cannot move: pass an Action "
+                         "test (`/test chart:task`) to get free first.")
     if request.chart == "courage" and character.has("heroic"):
         raise RulesError(f"{character.name} is Heroic: no need to test for Courage.")
     needed = INFLUENCE.get(request.chart)
@@ -148,21 +195,79 @@ def _apply(state: GameState, request: TestRequest, character: Character, band: B
     if chart.startswith("move") and title in RANDOM_AGAIN:
         action_roll(state, ctx, character, CHARTS["random_movement"], Situation(Test.MOVE),
                     label="Random movement", dice=Dice(1), adverse=lambda r: False)
+    elif (chart, title) in FOULING:
+        foul_weapons(character, ctx)
+    elif chart == "move_ruins" and title == "Fall Over!":
+        again = action_roll(state, ctx, character, FALL_INJURY, Situation(Test.TASK), dice=Dice(1),
+                            adverse=lambda r: False)
+        if again.band is Band.DISASTER:
+            fall(state, ctx, character, light=True)
+    elif chart == "move" and request.bad_going and band is Band.DISASTER:
+        fall(state, ctx, character, light=False)
     elif chart == "respond_opportunity":
         character.conditions.discard(Condition.HOLDING)
         ctx.note(f"{character.name} stops holding.")
+        if band.passed:
+            character.conditions.add(Condition.RESPONDING)
+            ctx.note(f"{character.name} responds in time: they act now, before the next card is turned.")
+        if band is Band.OUTSTANDING:
+            character.conditions.add(Condition.QUICK_REACTIONS)
+            ctx.note(f"Quick Reactions! {character.name} may re-roll the dice of this attack or shot.")
     elif chart == "respond_attack":
         card = state.sacrifice(character)
         ctx.note(f"{character.name} uses up {card} to respond.")
         if band is Band.DISASTER:
-            character.conditions.add(Condition.DEFENCELESS)
-            ctx.note(f"{character.name} counts as defenceless.")
+            character.conditions.add(Condition.LEFT_DEFENCELESS)
+            ctx.note(f"{character.name} counts as defenceless until their next turn.")
+    elif chart == "break_off" and band.passed:
+        for key in list(character.opponents):
+            state.part(character, state.characters[key])
+        ctx.note(f"{character.name} breaks off from the fight.")
+    elif chart == "task" and band.passed and Condition.UNDER_MOUNT in character.conditions:
+        character.conditions.discard(Condition.UNDER_MOUNT)
+        ctx.note(f"{character.name} gets free of the dead mount.")
+    elif chart == "beast_reaction":
+        beast_reacts(state, ctx, character, band)
     elif chart == "poison" and not band.passed:
-        for _ in range(2):
-            lose_card(state, character, True, "poison", ctx)
+        poisoned(state, character, ctx)
+    elif chart == "escape" and band is Band.DISASTER:
+        worse = ENTANGLEMENT[min(len(ENTANGLEMENT) - 1, 1 + max(ENTANGLEMENT.index(c) for c in ENTANGLEMENT
+                                                                 if c in character.conditions))]
+        hold_fast(character, worse)
+        ctx.note(f"It's getting worse: {character.name} is now {worse.value.lower()}.")
     elif chart == "escape" and band.passed:
-        character.conditions -= {Condition.ENTANGLED, Condition.DEFENCELESS}
+        character.conditions -= {*ENTANGLEMENT, Condition.DEFENCELESS}
         ctx.note(f"{character.name} gets free.")
+
+
+def second_move(character: Character) -> list[str]:
+    """A move is tracked for the phase: a second or later one uses reduced dice (435-437). Moving
+    spoils an aim."""
+    moved = Condition.MOVED in character.conditions
+    character.conditions |= {Condition.MOVED}
+    character.conditions.discard(Condition.AIMING)
+    return ["a second move this phase"] if moved else []
+
+
+def foul_weapons(character: Character, ctx: Context) -> None:
+    """Snow, sand or water in every missile weapon: each needs an Action test to clear it (`/reload`)."""
+    fouled = [carried for carried in character.weapons if carried.condition is WeaponCondition.READY
+              and WEAPONS[carried.weapon].range > 0]
+    for carried in fouled:
+        carried.condition = WeaponCondition.FOULED
+    if fouled:
+        ctx.note(f"{character.name}'s {', '.join(WEAPONS[c.weapon].name for c in fouled)} must be cleared "
+                 "(`/reload`) before use.")
+
+
+def fall(state: GameState, ctx: Context, character: Character, light: bool) -> None:
+    """Falling over and testing for injury, as if hit (by a light impact weapon in the ruins; see
+    docs/rulings.md)."""
+    blow = Blow(character, lethal=True, label="Falls: test for injury")
+    if light:
+        blow.adjust("light_impact")
+    if strike(state, ctx, character, blow):
+        courage_test(state, ctx, character, in_close_combat=False)
 
 
 def come_round(state: GameState, character: Character, band: Band, ctx: Context) -> None:
@@ -196,7 +301,9 @@ def hold(state: GameState, request: HoldRequest, ctx: Context) -> Story:
         raise RulesError("Only Heroes, Main and Supporting Characters can hold.")
     if Condition.HOLDING in character.conditions:
         raise RulesError(f"{character.name} is already holding.")
-    character.conditions.add(Condition.HOLDING)
+    if Condition.HELD_THIS_PHASE in character.conditions:
+        raise RulesError(f"{character.name} has held once this phase already: a character holds once a phase.")
+    character.conditions |= {Condition.HOLDING, Condition.HELD_THIS_PHASE}
     ctx.note(f"{character.name} holds, ready to respond.")
     return Story("hold", f"{character.name} holds", character.key)
 
@@ -218,6 +325,8 @@ def try_to_come_round(state: GameState, request: ComeRoundRequest, ctx: Context)
     character = state.characters[request.character]
     if not character.stunned:
         raise RulesError(f"{character.name} is not knocked out.")
+    if Condition.KNOCKED_OUT in character.conditions:
+        raise RulesError(f"{character.name} is KO'd for the rest of the action: only medical aid can help now.")
     if not character.available:
         raise RulesError(f"{character.name} has passed out: only medical aid can help now.")
     story = begin(ctx, Story("come_round", f"{character.name} tries to come round", character.key))
@@ -242,13 +351,15 @@ class HealRequest(Request):
 
 @action(HealRequest)
 def heal(state: GameState, request: HealRequest, ctx: Context) -> Story:
-    """Trying to heal (Reel 6). The patient's Frail and Tough apply to the healer's roll."""
+    """Trying to heal (Reel 6). The patient's Frail and Tough apply to the healer's roll. Medical assistance
+    restores one card to a character who has passed out (stunned to no cards)."""
     healer = state.characters[request.healer]
     patient = state.characters[request.patient]
     check_can_act(healer)
     if not healer.has("healer"):
         raise RulesError(f"{healer.name} is no Healer/Saw Bones.")
-    if not patient.lost:
+    passed_out = patient.casualty and not patient.lost
+    if not patient.lost and not passed_out:
         raise RulesError(f"{patient.name} has no wounds to heal.")
     story = begin(ctx, Story("heal", f"{healer.name} tends {patient.name}'s wounds", healer.key, patient.key))
     extra = [Right("tough", "Re-roll (patient is Tough)")] if patient.has("tough") else []
@@ -258,7 +369,8 @@ def heal(state: GameState, request: HealRequest, ctx: Context) -> Story:
         for _ in list(patient.available):
             lose_card(state, patient, True, "He's Gone!", ctx)
     elif reading.band.passed:
-        for card in list(patient.lost)[: None if reading.band is Band.OUTSTANDING else 1]:
+        cards = patient.stunned[:1] if passed_out else patient.lost[: None if reading.band is Band.OUTSTANDING else 1]
+        for card in list(cards):
             state.restore(patient, card, ctx.rng)
             ctx.note(f"{patient.name} recovers {card}.")
     return story

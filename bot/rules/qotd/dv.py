@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.replay import Reading
+
 TARGET, ATTACKER = "target", "attacker"
 
 
@@ -42,6 +44,11 @@ def _index(table: str) -> dict[str, Adjustment]:
 
 ARMOUR: dict[str, int] = {"none": 0, "minimal": 1, "armour": 2, "heavy": 3}
 """Basic DV by armour worn (Reel 2; heavy armour from the Effects of Hit table's header)."""
+ARMOUR_WORN: dict[str, str] = {"none": "no armour", "minimal": "minimal armour", "armour": "armoured",
+                               "heavy": "heavy armour"}
+"""What each :data:`ARMOUR` key says about the one wearing it, for the DV line."""
+EDGE = 4
+"""The last column of the Effects of Hit tables, headed "3+" (see docs/rulings.md)."""
 LOOPHOLE_DV = 4
 """A character firing through a loophole is read in the Effects of Hit table's "DV 3+" column."""
 
@@ -128,3 +135,22 @@ VEHICLE_ADJUSTMENTS: dict[str, Adjustment] = _index("""
 """)
 """Adjustments to VDV (Reel 6), by key. The book gives them in one column; ``side`` is ours.
 The collision bullet breaks off in the book after "whilst moving quickly or"."""
+
+
+def dv_line(reading: Reading) -> str:
+    """The DV (or VDV) of an effect roll, adding up: the basic DV and where it comes from, each adjustment
+    with its bullet, the sum, and the column read when the sum is past the chart's edge.
+
+    An entry stored before the basic DV was kept shows the basic DV as what the column read leaves.
+    """
+    what = "VDV" if reading.chart == "effect_on_vehicles" else "DV"
+    added = sum(delta for _, delta in reading.adjustments)
+    source, base = reading.base or ("basic", reading.column - added)
+    terms = [f"{base} ({source})"]
+    terms += [f"{'+' if delta >= 0 else '−'} {abs(delta)} ({reason})" for reason, delta in reading.adjustments]
+    total = base + added
+    line = f"{what} " + " ".join(terms) + (f" = {total}" if reading.adjustments else "")
+    heading = "3+" if reading.column >= EDGE else f"{reading.column}"
+    if total != reading.column:
+        return f"{line}, past the chart's edge: read in the {heading} column"
+    return f"{line} (the {heading} column)" if heading == "3+" else line

@@ -60,6 +60,9 @@ def _right(trait: str, *tests: Test, situation: str = "") -> TraitRight:
     return TraitRight(trait, frozenset(tests), situation)
 
 
+DRAWING = "responding to an opponent drawing"
+"""The tag of a Main Street roll, where Quick Draw's re-roll applies to responding too (347, 1224)."""
+
 TRAIT_RIGHTS = (
     _right("academic", Test.TASK, Test.LOCATE, situation="skill"),
     _right("brave", Test.COURAGE),
@@ -79,6 +82,7 @@ TRAIT_RIGHTS = (
     _right("expert", Test.TO_HIT, Test.RELOAD, Test.TASK, situation="skill"),
     _right("marksman", Test.RELOAD),
     _right("quick_draw", Test.DRAW),
+    _right("quick_draw", Test.RESPOND, situation=DRAWING),
 )
 
 
@@ -103,12 +107,15 @@ class Situation:
     """The skill, area of study or weapon key the roll uses, matched against trait details."""
 
 
+RIGHTS_BY_TEST: dict[Test, tuple[TraitRight, ...]] = {
+    test: tuple(tr for tr in TRAIT_RIGHTS if test in tr.tests) for test in Test}
+"""The trait rights that may apply to each kind of roll, in the order of :data:`TRAIT_RIGHTS`."""
+
+
 def trait_rights(character: Character, situation: Situation) -> list[Right]:
     """The character's trait re-roll rights that apply to a roll."""
     out = []
-    for tr in TRAIT_RIGHTS:
-        if situation.test not in tr.tests:
-            continue
+    for tr in RIGHTS_BY_TEST[situation.test]:
         if tr.situation == "skill":
             if not (situation.skill and character.has(tr.trait, situation.skill)):
                 continue
@@ -119,13 +126,18 @@ def trait_rights(character: Character, situation: Situation) -> list[Right]:
     return out
 
 
+def lucky_right(state: GameState, character: Character, owner: str = "") -> list[Right]:
+    """A Lucky character's re-roll, while they have any left this game."""
+    left = state.settings.lucky_rerolls - character.lucky_used
+    if not character.has("lucky") or left <= 0:
+        return []
+    return [Right("lucky", f"Lucky ({character.name}) — {left} left" if owner else f"Lucky — {left} left",
+                  owner=owner)]
+
+
 def luck_rights(state: GameState, character: Character) -> list[Right]:
     """Lucky and Cut!, as far as the character still has them."""
-    out = []
-    if character.has("lucky"):
-        left = state.settings.lucky_rerolls - character.lucky_used
-        if left > 0:
-            out.append(Right("lucky", f"Lucky — {left} left"))
+    out = lucky_right(state, character)
     if (not character.is_beast and character.type.row.lead
             and character.cuts_used < state.settings.cuts_per_character):
         card = state.next_card_of(character)
@@ -144,6 +156,25 @@ def pay(state: GameState, ctx: Context, character: Character, right: Right) -> N
         card = state.sacrifice(character)
         character.cuts_used += 1
         ctx.note(f"Cut! {character.name} sacrifices {card} to reshoot the scene.")
+
+
+LED_TESTS = (Test.MOVE, Test.COURAGE, Test.HOLD)
+"""Tests where a Natural Leader's command uses the leader's dice."""
+SWAYED_TESTS = (Test.MOVE, Test.EVADE, Test.TASK, Test.HOLD, Test.RESPOND, Test.REACT, Test.LOCATE,
+                Test.SHOOT, Test.ATTACK, Test.TO_HIT, Test.COURAGE, Test.BREAK_OFF, Test.RELOAD, Test.ESCAPE)
+"""Action and task tests a Dominant leader's followers may re-roll when failed."""
+
+
+def command(leader: Character | None, follower: Character, test: Test) -> tuple[Character | None, list[Right]]:
+    """A leader's command over a follower's roll (a character of the same player, not the leader): a Natural
+    Leader's dice for moving, courage and responding from hold, or a Dominant leader's re-roll of a failed test."""
+    if leader is None or leader.key == follower.key or leader.owner != follower.owner:
+        return None, []
+    if leader.has("natural_leader") and test in LED_TESTS:
+        return leader, []
+    if leader.has("dominant") and test in SWAYED_TESTS:
+        return None, [Right("dominant", f"Re-roll ({leader.name} is Dominant)")]
+    return None, []
 
 
 def automatic_reductions(character: Character, test: Test, situation: Situation) -> list[str]:
@@ -178,33 +209,46 @@ def action_roll(state: GameState, ctx: Context, character: Character, chart: Cha
                 situation: Situation, *, label: str = "", reduce_for: Iterable[str] = (),
                 dice: Dice | None = None, reduced: Dice | None = None,
                 extra: Iterable[Right] = (), adverse: Callable[[Reading], bool] = failed,
-                column: int = 0, adjustments: tuple[tuple[str, int], ...] = (),
-                ones_ignored: bool = False, whose: str = "") -> Reading:
+                column: int = 0, adjustments: tuple[tuple[str, int], ...] = (), base: tuple[str, int] | None = None,
+                ones_ignored: bool = False, whose: str = "", leader: Character | None = None,
+                striker: Character | None = None) -> Reading:
     """Roll for ``character`` on ``chart`` (a grid is read in ``column``), offering its re-roll rights.
 
-    The character's joker mark, if any, is spent on this roll. ``whose`` names dice that are
-    not the character's own (a leader's).
+    The character's joker mark, if any, is spent on this roll when it is their own, as the one acting
+    (a hit on them, or a test another's action calls for, leaves it). ``whose`` names dice that are
+    not the character's own; a ``leader`` within 10 paces commands the roll (:func:`command`).
+    On the effect of a hit, a Lucky ``striker`` who caused it may re-roll it when it went
+    against them (see docs/rulings.md).
     """
+    extra = tuple(extra)
+    if leader is not None:
+        dice_of, led = command(leader, character, situation.test)
+        if dice_of is not None:
+            dice, whose = dice_of.action_dice(), f"{dice_of.name}'s dice"
+        extra += tuple(led)
     chosen, reason = dice_for(character, reduce_for, dice, reduced, whose)
     label = label or chart.name
-    luck, character.luck = character.luck, None
-    extra = tuple(extra)
+    luck = None
+    if getattr(ctx.story, "actor", None) == character.key:
+        luck, character.luck = character.luck, None
 
     def read(roll: Roll) -> Reading:
         if isinstance(chart, GridChart):
             _, outcome = chart.read(roll.value, column)
             return Reading(label, character.key, reason, roll, outcome, chart.key,
-                           column=chart.column_for(column), adjustments=adjustments)
+                           column=chart.column_for(column), adjustments=adjustments, base=base)
         return Reading(label, character.key, reason, roll, chart.read(roll.value), chart.key)
 
     def rights(reading: Reading) -> list[Right]:
         if not adverse(reading):
+            if striker is not None and striker is not character:
+                return lucky_right(state, striker, owner=striker.key)
             return []
         found = list(extra) + trait_rights(character, situation) + luck_rights(state, character)
         return list({r.key: r for r in found}.values())
 
     def use(right: Right) -> Dice | None:
-        pay(state, ctx, character, right)
+        pay(state, ctx, state.characters[right.owner] if right.owner else character, right)
         return None
 
     return ctx.roll(chosen, label=label, roller=character.key, dice_reason=reason,

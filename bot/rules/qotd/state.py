@@ -10,12 +10,17 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from ..core import serial
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
+from ..core.fair import Seal
+from .beasts import ANIMALS
 from .casting import CharacterType
+from .traits import covers
+from .weapons import EXPLOSIVE, WEAPONS
 
 T = TypeVar("T")
 
@@ -43,15 +48,39 @@ class Condition(enum.Enum):
     FLED = "Fled"
     PRONE = "Prone"
     AIMING = "Aiming"
+    HELD_THIS_PHASE = "Held this phase"
+    QUICK_REACTIONS = "Quick Reactions: may re-roll this attack or shot"
+    RESPONDING = "Responding to an opportunity: acts now, off their card"
+    MOVED = "Moved this phase"
     MIGHTY_BLOW_USED = "Mighty Blow made this phase"
     ALL_OUT_ATTACK_USED = "All Out Attack made this phase"
     MADE_ALL_OUT_ATTACK = "Made an All Out Attack on their turn"
+    LEFT_DEFENCELESS = "Defenceless until their next turn"
+    FLEEING = "Fleeing"
+    DUCKED_DOWN = "Ducked down"
+    HELD = "Entangled or restrained"
+    TRAPPED = "Completely trapped or restrained"
+    ENRAGED = "Enraged: its next attack is an All Out Attack"
+    BLOCKED = "Blocked: no counter attack, and only a hasty attack next"
+    UNDER_MOUNT = "Trapped under their dead mount"
 
 
 PHASE_CONDITIONS = frozenset({
-    Condition.HOLDING, Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED,
+    Condition.HOLDING, Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED, Condition.HELD_THIS_PHASE,
+    Condition.QUICK_REACTIONS, Condition.MOVED, Condition.FLEEING, Condition.DUCKED_DOWN, Condition.RESPONDING,
 })
 """Conditions that last one phase and are cleared when the pack is shuffled."""
+
+COMBAT_CONDITIONS = frozenset({
+    Condition.ON_THE_BACK_FOOT, Condition.MADE_ALL_OUT_ATTACK, Condition.LEFT_DEFENCELESS, Condition.BLOCKED,
+})
+"""Conditions that last for the rest of a combat and end with it (see docs/rulings.md)."""
+
+DEFENCELESS = frozenset({Condition.DEFENCELESS, Condition.LEFT_DEFENCELESS, Condition.HELD, Condition.TRAPPED})
+"""Conditions in which a character counts as Defenceless or helpless (one ducked down only in close combat)."""
+
+ENTANGLEMENT = (Condition.ENTANGLED, Condition.HELD, Condition.TRAPPED)
+"""The Entangling chart's grips, loosest first: partly (5+, also barely on a 10), entangled (2-4), trapped (1)."""
 
 OUT_OF_ACTION = frozenset({Condition.KNOCKED_OUT, Condition.FLED})
 """Conditions that take a character's cards out of the pack."""
@@ -80,6 +109,19 @@ class Carried:
     """Ignition name for weapons that may be flintlock or percussion; empty for the default."""
     loaded: int = 0
     condition: WeaponCondition = WeaponCondition.READY
+    slides: int = 0
+    """Preloaded slides still carried (a harmonica rifle)."""
+    reduced_clearing: bool = False
+    """A 1 fouled the last attempt to clear the jam: further attempts use reduced dice."""
+
+    @classmethod
+    def ready(cls, key: str, ignition: str = "") -> Carried:
+        """A weapon as a character is cast with it: loaded; a harmonica rifle empty with its two slides
+        (1921-1925); dynamite with its fuse still to light (1713)."""
+        weapon = WEAPONS[key]
+        if weapon.slides or weapon.category == EXPLOSIVE:
+            return cls(key, ignition, condition=WeaponCondition.EMPTY, slides=weapon.slides)
+        return cls(key, ignition, loaded=weapon.shots)
 
 
 @dataclass
@@ -94,6 +136,47 @@ class Mount:
     @property
     def collapsed(self) -> bool:
         return self.hits >= self.stamina
+
+
+class Role(enum.Enum):
+    """How a character rides a vehicle, as the book names them."""
+
+    DRIVER = "driver"
+    CREW = "crew"
+    PASSENGER = "passenger"
+
+
+@dataclass
+class Vehicle:
+    """A vehicle of the cast (Reel 6, Hits on Vehicles): its construction, speed, damage, and who is aboard."""
+
+    key: str
+    name: str
+    owner: int
+    kind: str
+    """Key into :data:`bot.rules.qotd.vehicles.KINDS`."""
+    construction: str
+    """Key into :data:`bot.rules.qotd.dv.VDV`: none, light, robust or strong."""
+    paces: int = 0
+    """How far it moved on its last turn: its speed (see docs/rulings.md)."""
+    aboard: dict[str, Role] = field(default_factory=dict)
+    """Characters aboard by key, in the order they climbed aboard."""
+    team: int = 0
+    """Horses in harness (none for an engine)."""
+    team_hits: int = 0
+    """Hits its team has taken: a horse collapses at every second one."""
+    halved: int = 0
+    """Reduced Mobility results taken (and team horses collapsed): each halves its movement."""
+    immobilized: bool = False
+    destroyed: bool = False
+
+    @property
+    def driver(self) -> str:
+        """The key of its driver, or empty."""
+        return next((key for key, role in self.aboard.items() if role is Role.DRIVER), "")
+
+    def copy(self) -> Vehicle:
+        return shallow(self, aboard=dict(self.aboard))
 
 
 @dataclass
@@ -138,6 +221,13 @@ class Character:
     """Uses reduced dice for the whole game (I'm Exhausted!)."""
     roster_id: int = 0
     """The campaign roster entry this character was cast from, if any."""
+    opponents: list[str] = field(default_factory=list)
+    """Whom the character is fighting: a combat lasts while either side of a pair still fights."""
+    fighting_with: str = ""
+    """The weapon the character last fought with in this combat (its reach counts when attacked)."""
+    closed_with: list[str] = field(default_factory=list)
+    """Opponents with a shorter weapon who have scored a hit: this character's longer reach no longer counts
+    against them in this combat."""
 
     @property
     def is_beast(self) -> bool:
@@ -146,6 +236,8 @@ class Character:
     @property
     def available(self) -> list[Card]:
         """Cards that go into the pack: not lost, not stunned."""
+        if not (self.lost or self.stunned):
+            return list(self.cards)
         gone = set(self.lost) | set(self.stunned)
         return [c for c in self.cards if c not in gone]
 
@@ -155,9 +247,19 @@ class Character:
         return self.active and not (self.conditions & OUT_OF_ACTION)
 
     @property
+    def defenceless(self) -> bool:
+        """Whether the character counts as Defenceless or helpless now."""
+        return bool(self.conditions & DEFENCELESS)
+
+    @property
+    def can_fight(self) -> bool:
+        """Whether the character is still in a combat: standing, in the action, and not fleeing."""
+        return self.in_action and not self.casualty and Condition.FLEEING not in self.conditions
+
+    @property
     def casualty(self) -> bool:
         """No cards left: a casualty of war (lethal) or passed out (stunned)."""
-        return bool(self.cards) and not self.available
+        return bool(self.cards) and bool(self.lost or self.stunned) and not self.available
 
     @property
     def state_words(self) -> list[str]:
@@ -167,7 +269,8 @@ class Character:
             words.append("passed out" if self.stunned and len(self.stunned) + len(self.lost) == len(self.cards)
                          and not self.lost else "casualty")
         words += [c.value for c in sorted(self.conditions, key=lambda c: c.value)
-                  if c not in (Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED)]
+                  if c not in (Condition.MIGHTY_BLOW_USED, Condition.ALL_OUT_ATTACK_USED, Condition.HELD_THIS_PHASE,
+                               Condition.MOVED)]
         if self.is_beast and not self.active:
             words.append("not yet activated")
         return words
@@ -176,18 +279,19 @@ class Character:
         """A copy that shares nothing mutable with this one."""
         return shallow(self, traits=list(self.traits), weapons=[shallow(w) for w in self.weapons],
                        mount=shallow(self.mount) if self.mount else None, cards=list(self.cards),
-                       lost=list(self.lost), stunned=list(self.stunned), conditions=set(self.conditions))
+                       lost=list(self.lost), stunned=list(self.stunned), conditions=set(self.conditions),
+                       opponents=list(self.opponents), closed_with=list(self.closed_with))
 
     def has(self, key: str, detail: str | None = None) -> bool:
         """Whether the character has a personality, skill or trait (with that detail).
 
         A personality has no stored detail: an Academic's area of study is whatever
-        skill the player names for the roll (see docs/rulings.md).
+        skill the player names for the roll (see docs/rulings.md). A beast has the traits of
+        its kind in the Animal Types table.
         """
-        if self.personality == key:
+        if self.personality == key or (self.animal and key in ANIMALS[self.animal].traits):
             return True
-        return any(t.key == key and (detail is None or t.detail.casefold() == detail.casefold())
-                   for t in self.traits)
+        return any(t.key == key and (detail is None or covers(t.detail, detail)) for t in self.traits)
 
     def action_dice(self, reduced: bool = False) -> Dice:
         """The character's action dice, or reduced dice."""
@@ -241,6 +345,23 @@ class Settings:
     cuts_per_character: int = 1
     """How many times each Hero or Main Character may call Cut! in a game."""
     lucky_rerolls: int = 4
+    every_die_thrown: bool = True
+    """"Reloaded if any 1s are thrown", misfires and jams are read on every die thrown (the book's
+    wording), or only on the dice kept (see docs/rulings.md)."""
+    drawing_is_hasty: bool = True
+    """A shot drawn and fired in the same turn is a hasty shot (+2 DV, as Reel 4 and the Main Street
+    chart say), or gives the DV table's +1 for drawing a weapon (see docs/rulings.md)."""
+    stunned_defenceless: bool = True
+    """A character with a stunned card counts as Defenceless until they come round, as the book's "unless stunned
+    or KO'd" reads; off, only once every card is stunned (see docs/rulings.md)."""
+    armour_twice: bool = False
+    """Armour sets the basic DV and also counts as the DV table's "Wearing Armour" (+1); off, once
+    (see docs/rulings.md)."""
+    brave_close_combat_only: bool = False
+    """The Brave ignore only grazes from close combat; off, grazes from shooting too (see docs/rulings.md)."""
+    all_out_every_fight: bool = False
+    """A Rash or Fanatic character makes their forced All Out Attack in the first round of every fight, even past
+    the one a phase; off, the once-a-phase limit wins (see docs/rulings.md)."""
 
 
 @dataclass
@@ -251,8 +372,11 @@ class GameState:
     characters: dict[str, Character] = field(default_factory=dict)
     deck: Deck = field(default_factory=Deck)
     settings: Settings = field(default_factory=Settings)
+    vehicles: dict[str, Vehicle] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
     """An action waiting for a re-roll decision (see :mod:`.actions`)."""
+    seal: Seal | None = None
+    """The seal the phase's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     # -- serialisation -------------------------------------------------------
 
@@ -263,18 +387,61 @@ class GameState:
     def from_json(cls, data: dict) -> GameState:
         return serial.from_json(cls, data)
 
+    # -- combats ------------------------------------------------------------
+
+    def engage(self, attacker: Character, defender: Character) -> None:
+        """Attacker and defender are now in a combat with each other."""
+        if defender.key not in attacker.opponents:
+            attacker.opponents.append(defender.key)
+        if attacker.key not in defender.opponents:
+            defender.opponents.append(attacker.key)
+
+    def part(self, character: Character, other: Character) -> None:
+        """The character leaves the combat with ``other`` (evading, breaking off)."""
+        for one, two in ((character, other), (other, character)):
+            if two.key in one.opponents:
+                one.opponents.remove(two.key)
+
+    def settle_combats(self, keys: Iterable[str]) -> list[Character]:
+        """End the combats that are over for the named characters (each in a combat when the action began, or
+        now): an opponent who no longer fights (a casualty, out of the action, fleeing, or parted) leaves the
+        combat, and a character with no opponent left loses every condition that lasts the combat. Returns
+        those whose combat ended."""
+        ended = []
+        for key in keys:
+            character = self.characters.get(key)
+            if character is None:
+                continue
+            fighting = [k for k in character.opponents if k in self.characters and self.characters[k].can_fight
+                        and key in self.characters[k].opponents] if character.can_fight else []
+            character.opponents = fighting
+            character.closed_with = [k for k in character.closed_with if k in fighting]
+            if not fighting:
+                character.fighting_with = ""
+                character.conditions -= COMBAT_CONDITIONS
+                ended.append(character)
+        return ended
+
     def fork(self, *keys: str) -> GameState:
         """A copy to run an action on: the deck and the named characters are copied, the rest shared.
 
-        Only the named characters may be changed on the fork, so a paused action
-        leaves this state as it was.
+        A named vehicle, or one a named character is aboard, is copied with everyone aboard it.
+        Only these may be changed on the fork, so a paused action leaves this state as it was.
         """
         characters = dict(self.characters)
-        for key in keys:
-            characters[key] = characters[key].copy()
+        vehicles = self.vehicles
+        if vehicles:
+            vehicles = dict(vehicles)
+            for vehicle in self.vehicles.values():
+                if vehicle.key in keys or not vehicle.aboard.keys().isdisjoint(keys):
+                    vehicles[vehicle.key] = vehicle.copy()
+                    keys += tuple(vehicle.aboard)
+        for key in dict.fromkeys(keys):
+            if key in characters:
+                characters[key] = characters[key].copy()
         deck = shallow(self.deck, to_come=list(self.deck.to_come), turned=list(self.deck.turned),
                        out=list(self.deck.out))
-        return shallow(self, characters=characters, deck=deck)
+        return shallow(self, characters=characters, deck=deck, vehicles=vehicles)
 
     # -- seats and casting ---------------------------------------------------
 
@@ -313,8 +480,7 @@ class GameState:
 
     def add(self, character: Character, rng: random.Random, cards: int | None = None) -> Character:
         """Cast a character: allocate its cards and, mid-phase, shuffle them into the cards to come."""
-        if character.key in self.characters:
-            raise RulesError(f"There is already a character called {character.name}.")
+        self.refuse_taken(character.key, character.name)
         count = (1 if character.is_beast else character.type.row.cards) if cards is None else cards
         character.cards = self.deal_cards(character.owner, count)
         self.characters[character.key] = character
@@ -322,14 +488,34 @@ class GameState:
             self._join_pack(character, rng)
         return character
 
+    def refuse_taken(self, key: str, name: str) -> None:
+        """Refuse a new character or vehicle whose name a character or vehicle of the game already has."""
+        if key in self.characters:
+            raise RulesError(f"There is already a character called {name}.")
+        if key in self.vehicles:
+            raise RulesError(f"There is already a vehicle called {name}.")
+
     def remove(self, key: str) -> Character:
         """Take a character out of the game, with its cards (from every pile of the deck)."""
         character = self.characters.pop(key)
+        for other in self.characters.values():
+            if key in other.opponents:
+                other.opponents.remove(key)
+        for vehicle in self.vehicles.values():
+            vehicle.aboard.pop(key, None)
         mine = set(character.cards)
         deck = self.deck
         deck.to_come, deck.turned, deck.out = ([c for c in pile if c not in mine]
                                                for pile in (deck.to_come, deck.turned, deck.out))
         return character
+
+    def vehicle_of(self, key: str) -> Vehicle | None:
+        """The vehicle named by ``key``, or the one the character ``key`` is aboard; None for neither."""
+        if not self.vehicles:
+            return None
+        if key in self.vehicles:
+            return self.vehicles[key]
+        return next((v for v in self.vehicles.values() if key in v.aboard), None)
 
     def owner_of(self, card: Card) -> Character | None:
         """The character a card belongs to (None for jokers)."""
@@ -347,13 +533,14 @@ class GameState:
     # -- the deck ------------------------------------------------------------
 
     def shuffle(self, rng: random.Random) -> None:
-        """Start the next phase: every active character's cards plus both jokers, shuffled."""
+        """Start the next phase: every active character's cards plus both jokers, shuffled. Phase conditions end,
+        and so do combat conditions of a character in no combat the bot knows of."""
         pack = [c for ch in self.characters.values() if ch.in_action for c in ch.available]
         pack += JOKERS
         rng.shuffle(pack)
         self.deck = Deck(phase=self.deck.phase + 1, to_come=pack, mark=self.deck.mark)
         for character in self.characters.values():
-            character.conditions -= PHASE_CONDITIONS
+            character.conditions -= PHASE_CONDITIONS if character.opponents else PHASE_CONDITIONS | COMBAT_CONDITIONS
 
     def turn(self) -> tuple[Card, Character | None]:
         """Turn the next card. A joker marks the next card; a marked card passes the mark to its character."""
@@ -369,6 +556,9 @@ class GameState:
         character = self.owner_of(card)
         for other in self.characters.values():
             other.luck = None
+            other.conditions.discard(Condition.RESPONDING)
+        if character is not None:
+            character.conditions.discard(Condition.LEFT_DEFENCELESS)
         if character is not None and self.deck.mark is not None:
             character.luck = self.deck.mark
         self.deck.mark = None
@@ -464,6 +654,11 @@ class GameState:
             assert sorted(c for c in piles if c.is_joker) == sorted(JOKERS), "a joker went missing"
         to_come = set(self.deck.to_come)
         assert not to_come & set(self.deck.out)
+        riders = [key for vehicle in self.vehicles.values() for key in vehicle.aboard]
+        assert len(riders) == len(set(riders)), "a character is aboard two vehicles"
+        assert set(riders) <= set(self.characters), "someone aboard a vehicle is not in the cast"
+        for vehicle in self.vehicles.values():
+            assert list(vehicle.aboard.values()).count(Role.DRIVER) <= 1, f"{vehicle.key} has two drivers"
         for character in self.characters.values():
             gone = set(character.lost) | set(character.stunned)
             assert not to_come & gone, f"{character.key} has a lost card still to come"

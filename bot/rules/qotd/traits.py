@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .weapons import WEAPONS
+
 
 class TraitKind(enum.Enum):
     """Which of the book's three lists a trait comes from."""
@@ -142,3 +144,32 @@ COMBAT_SKILLS: dict[str, Trait] = _index(TraitKind.COMBAT, (
 
 SKILLS: dict[str, Trait] = {**GENERAL_SKILLS, **COMBAT_SKILLS}
 """Every skill and trait a character may take, general then combat."""
+
+
+def _weapons_of(*categories: str) -> frozenset[str]:
+    return frozenset(key for key, weapon in WEAPONS.items() if weapon.category in categories)
+
+
+EXPERTS: dict[str, frozenset[str]] = {
+    "Pistoleer": _weapons_of("handgun"),
+    "Rifleman": _weapons_of("shoulder arm"),
+    "Shotgunner": _weapons_of("shotgun"),
+    "Swordsman": frozenset({"sword", "sabre", "two_handed_weapon"}),
+    "Bowman": frozenset({"bow"}),
+    "Knife fighter": frozenset({"knife", "bowie_knife", "throwing_knife"}),
+    "Expert rider": frozenset({"riding"}),
+}
+"""An Expert's proficiency by the names the book gives it ("Pistoleer, Rifleman, Swordsman, Bowman, etc."):
+the weapons (or riding) each covers."""
+
+
+def covers(detail: str, subject: str) -> bool:
+    """Whether a trait's detail covers what a roll is about: the same skill or weapon key, the weapon's name,
+    or an Expert's name for a kind of weapon (a Pistoleer with any handgun)."""
+    wanted = detail.casefold()
+    if wanted == subject.casefold():
+        return True
+    weapon = WEAPONS.get(subject)
+    if weapon is not None and wanted == weapon.name.casefold():
+        return True
+    return any(wanted == name.casefold() and subject in keys for name, keys in EXPERTS.items())

@@ -101,6 +101,18 @@ class Weapon:
     fan: bool = False
     draw_and_fire: bool = True
     stationary_reload: bool = False
+    slides: int = 0
+    """Preloaded slides carried; the weapon cannot be carried loaded (a harmonica rifle)."""
+    breaks: bool = False
+    """Breaks on a 1 to hit (spears, javelins and the like)."""
+    deliberate_only: bool = False
+    """Thrown with deliberate or aimed shots only."""
+    hasty_only: bool = False
+    """Every shot is a hasty shot (a whip)."""
+    reload_moving_slowly: bool = False
+    """Reloads moving slowly; moving quickly with reduced dice unless an expert rider (a bow)."""
+    spreads: bool = False
+    """Several hits may be spread to others near the target (shotguns and explosions, 1302-1311)."""
     reach: Reach | None = None
     lethal: bool = True
     blunt: bool = False
@@ -139,7 +151,9 @@ LIGHT, NORMAL, HIGH = Impact.LIGHT, Impact.NORMAL, Impact.HIGH
 UNDER_6 = {"impact": NORMAL, "close_impact": HIGH, "close_range": 6}
 """High impact under 6 paces, normal over 6."""
 REVOLVER = {"shots": 6, "reload": Reload.ON_ONES, "fire": Fire.SINGLE, "snap": True}
-"""Revolving or repeating: reload when a 1 is thrown; may make snap shots."""
+"""Revolving or repeating cartridge arms: reload when any 1 is thrown; may make snap shots."""
+CHAMBERS = {**REVOLVER, "reload": Reload.WHEN_EMPTY}
+"""Cap and ball and early revolving arms: "5 or 6 shots", counted down and reloaded when spent."""
 SINGLE_SHOT = {"shots": 1, "reload": Reload.EVERY_SHOT, "fire": Fire.SINGLE}
 DOUBLE = {"shots": 2, "reload": Reload.WHEN_EMPTY, "fire": Fire.SINGLE, "both_barrels": Fire.DOUBLE}
 """Two barrels, reloaded when both are fired."""
@@ -147,7 +161,7 @@ RECOVERED = {"shots": 1, "reload": Reload.RECOVER, "fire": Fire.SINGLE}
 CAP_AND_BALL = {"misfire_on": frozenset({2}), "jam_on": frozenset({1}), "difficult_reload": True}
 """Improved cap and ball: misfires on 2, jams on 1, difficult to reload."""
 EARLY_REVOLVING = {"ignitions": CAP, "misfire_on": frozenset({3}), "jam_on": frozenset({2}),
-                   "blast_on": frozenset({1}), "difficult_reload": True, **REVOLVER}
+                   "blast_on": frozenset({1}), "difficult_reload": True, **CHAMBERS}
 """Pepperpots and early revolving arms: misfire on 3, jam on 2, a 1 fires every chamber."""
 EARLY_REVOLVING_NOTES = ("5 or 6 shots. A jam needs 5+ to clear. On a 1 every shot goes off in one "
                          "blast: roll 3D10 as hasty shots (the target may take several hits) and test "
@@ -158,8 +172,8 @@ BREECH_JAM = {"ignitions": CAP, "misfire_on": frozenset({2}), "jam_on": frozense
 
 
 def _table(category: str, row: str, *entries: tuple) -> list[Weapon]:
-    """Weapons of one book row: (key, name, range, options) each."""
-    return [Weapon(key, name, category, row, range=paces, **options)
+    """Weapons of one book row: (key, name, range, options) each; shotguns and explosives spread their hits."""
+    return [Weapon(key, name, category, row, range=paces, **{"spreads": category in SPREADING, **options})
             for key, name, paces, options in entries]
 
 
@@ -172,25 +186,27 @@ def _fighting(category: str, reach: Reach, row: str, *entries: tuple) -> list[We
 
 NON_GUNPOWDER = "non-gunpowder"
 HANDGUN, SHOTGUN, SHOULDER_ARM, EXPLOSIVE = "handgun", "shotgun", "shoulder arm", "explosive"
+SPREADING = (SHOTGUN, EXPLOSIVE)
 FIGHTING, IMPROVISED, FISTS = "fighting", "improvised", "fists"
 BLUNT = {"blunt": True}
 
 _MISSILES = [
     # Non gun powder weapons
     *_table(NON_GUNPOWDER, "Bows", ("bow", "Bow", 24, dict(
-        impact=LIGHT, close_impact=NORMAL, close_range=12, **SINGLE_SHOT,
+        impact=LIGHT, close_impact=NORMAL, close_range=12, **SINGLE_SHOT, reload_moving_slowly=True,
         notes="Normal impact under 12 paces, light over. Reloads while moving slowly; an expert "
               "rider reloads moving quickly, otherwise with reduced dice."))),
     *_table(NON_GUNPOWDER, "Thrown", ("thrown", "Thrown weapon", 10, dict(
-        **RECOVERED, notes="Spears, darts, javelins and tomahawks. Deliberate or aimed shots only. "
-                           "Some can be recovered and thrown again."))),
+        **RECOVERED, breaks=True, deliberate_only=True,
+        notes="Spears, darts, javelins and tomahawks. Deliberate or aimed shots only. Some can be recovered "
+              "and thrown again; a 1 breaks them."))),
     *_table(NON_GUNPOWDER, "Hurled",
             ("throwing_knife", "Throwing knife", 8, dict(impact=LIGHT, **RECOVERED,
                                                           notes="May be thrown hastily. May be recovered.")),
             ("rock", "Rock", 8, dict(impact=LIGHT, lethal=False, blunt=True, **RECOVERED,
                                      notes="May be thrown hastily; blunt, so it stuns.")),
             ("entangling", "Lasso, bolas or net", 8, dict(
-                impact=LIGHT, lethal=False, shots=1, reload=Reload.RECOIL, fire=Fire.SINGLE,
+                impact=LIGHT, lethal=False, shots=1, reload=Reload.RECOIL, fire=Fire.SINGLE, deliberate_only=True,
                 notes="Deliberate or aimed shots only. Entangles rather than wounds; recoiled or "
                       "recovered after each throw."))),
     *_table(EXPLOSIVE, "Stick of dynamite or Black Power Bomb", ("dynamite", "Stick of dynamite", 8, dict(
@@ -198,7 +214,7 @@ _MISSILES = [
         notes="Lighting the fuse is a one-turn task; a 1 explodes it early. A 1 to hit drops it "
               "(test for injury on the thrower); 2-4 falls short: roll for deviation."))),
     *_table(NON_GUNPOWDER, "Whips", ("whip", "Whip", 3, dict(
-        impact=LIGHT, shots=1, reload=Reload.RECOIL, fire=Fire.SINGLE,
+        impact=LIGHT, shots=1, reload=Reload.RECOIL, fire=Fire.SINGLE, hasty_only=True,
         notes="Always a hasty shot. Hits with light impact or entangles."))),
     # Handguns
     *_table(HANDGUN, "Cartridge: Most handguns including Automatic & Double Action",
@@ -218,13 +234,13 @@ _MISSILES = [
         **EARLY_REVOLVING, notes=EARLY_REVOLVING_NOTES))),
     *_table(HANDGUN, "Improved Cap and Ball revolving pistols",
             ("cap_and_ball_revolver", "Cap and ball revolver", 10, dict(
-                ignitions=CAP, **REVOLVER, **CAP_AND_BALL, fan=True,
+                ignitions=CAP, **CHAMBERS, **CAP_AND_BALL, fan=True,
                 notes="5 or 6 shots. Reduced dice to reload.")),
             ("cap_and_ball_preloaded", "Cap and ball revolver with preloaded cylinders", 10, dict(
-                ignitions=CAP, **REVOLVER, fan=True, misfire_on=frozenset({2, 3}), jam_on=frozenset({1}),
+                ignitions=CAP, **CHAMBERS, fan=True, misfire_on=frozenset({2, 3}), jam_on=frozenset({1}),
                 notes="Spare preloaded cylinders: reloading is normal, but it misfires on 2 or 3.")),
             ("walker_colt", "Walker Colt", 10, dict(
-                ignitions=CAP, **REVOLVER, **CAP_AND_BALL, fan=True, impact=HIGH,
+                ignitions=CAP, **CHAMBERS, **CAP_AND_BALL, fan=True, impact=HIGH,
                 notes="A high impact cap and ball revolver."))),
     *_table(HANDGUN, "'Long' Pistols",
             ("long_pistol", "Long pistol", 16, dict(
@@ -232,7 +248,7 @@ _MISSILES = [
                 notes="Long-barrelled or stocked, e.g. the Buntline special. Cannot be drawn and "
                       "fired in the same turn.")),
             ("long_cap_and_ball", "Long cap and ball revolver", 16, dict(
-                ignitions=CAP, **REVOLVER, **CAP_AND_BALL, fan=True, draw_and_fire=False,
+                ignitions=CAP, **CHAMBERS, **CAP_AND_BALL, fan=True, draw_and_fire=False,
                 notes="Cap and ball rules. Cannot be drawn and fired in the same turn.")),
             ("long_muzzle_loading_pistol", "Long muzzle-loading pistol", 16, dict(
                 ignitions=MUZZLE, **SINGLE_SHOT, draw_and_fire=False, stationary_reload=True,
@@ -244,7 +260,7 @@ _MISSILES = [
     *_table(SHOTGUN, "French Shotgun pistols e.g. Le-Mat",
             ("le_mat", "Le-Mat", 12, dict(
                 ignitions=(Ignition.PERCUSSION, Ignition.CARTRIDGE), **{**REVOLVER, "shots": 9},
-                draw_and_fire=False,
+                draw_and_fire=False, spreads=False,
                 notes="Shoots as a normal pistol with bullets; its shotgun barrel is le_mat_shotgun. "
                       "Cannot be drawn and fired in the same turn.")),
             ("le_mat_shotgun", "Le-Mat shotgun barrel", 6, dict(
@@ -289,7 +305,7 @@ _MISSILES = [
                 **BREECH_JAM, **SINGLE_SHOT, notes="A converted Ferguson or other experimental type."))),
     *_table(SHOULDER_ARM, "Slide or “Harmonica” rifles",
             ("harmonica_rifle", "Harmonica rifle", 36, dict(
-                **BREECH_JAM, shots=5, reload=Reload.WHEN_EMPTY, fire=Fire.SINGLE, snap=True,
+                **BREECH_JAM, shots=5, reload=Reload.WHEN_EMPTY, fire=Fire.SINGLE, snap=True, slides=2,
                 notes="Loads a preloaded slide of 5 shots; carries two slides and cannot be carried "
                       "loaded, so load one before the first shot."))),
     *_table(SHOULDER_ARM, "Early revolving shoulder arms",

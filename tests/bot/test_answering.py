@@ -1,0 +1,123 @@
+"""Answering in time, as the real Discord needs: acknowledged at once, the event loop never held long
+(every server waits while it is), few REST calls before an answer, none of them under the channel's lock."""
+
+import io
+import zipfile
+
+from bot.client import STORE_SHOWN_AFTER
+from cogs.history import export_files, markdown_log
+
+from .helpers import LoopWatch, Stopwatch, burst, fill_log, refused, slow_route, text_of
+
+LOOP_LIMIT = 0.050
+"""The longest one step of a command may hold the event loop, in seconds of the loop thread's work."""
+WHY = "to see whether the long and winding trail that leads to the old silver mine beyond the canyon is " \
+      "still watched by the men of the Clanton gang, who were seen riding that way at first light today"
+
+
+async def long_game(scene, entries: int) -> None:
+    """A game whose log has ``entries`` more entries, each a free roll with a long reason."""
+    await scene.game()
+    await scene.pete.slash(scene.channel, "roll", why=WHY)
+    await fill_log(scene.db(), scene.guild.id, scene.channel.id, entries)
+
+
+def rows_of(document: str) -> list[str]:
+    return [line for line in document.splitlines() if line.startswith("| ") and line[2].isdigit()]
+
+
+async def test_a_log_export_over_10_mib_comes_compressed_without_holding_the_event_loop(scene, held):
+    await long_game(scene, 40_000)
+    scene.env.settle_timeout = 300.0                          # real seconds: the export is written in a thread
+    with LoopWatch() as loop, Stopwatch(scene.env) as watch:
+        result = await scene.polly.slash(scene.channel, "log export")
+    assert not result.response.ephemeral
+    [attachment] = result.response.attachments
+    assert attachment.filename == "game-log.zip" and attachment.size <= 10 * 2**20
+    assert "over Discord's 10 MiB for a file, so it comes compressed, as game-log.zip" in text_of(result)
+    with zipfile.ZipFile(io.BytesIO(await attachment.read())) as archive:
+        document = archive.read("game-log.md").decode()
+    assert len(document.encode()) > 10 * 2**20
+    assert [int(row.split(" | ")[0][2:]) for row in rows_of(document)] == list(range(1, 40_005))
+    assert loop.longest_work < LOOP_LIMIT, f"the loop was held {loop.longest_work * 1000:.0f} ms by {loop.culprit}"
+    [acknowledged], [answered] = watch.acknowledged, watch.answered
+    held(f"/log export of 40,004 entries: acknowledged in {acknowledged * 1000:.0f} ms real time, answered in "
+         f"{answered * 1000:.0f} ms; the event loop held at most {loop.longest_work * 1000:.0f} ms of work "
+         f"({loop.longest * 1000:.0f} ms of real time) by one step, the garbage collector at most "
+         f"{loop.longest_pause * 1000:.0f} ms")
+
+
+def test_an_export_too_big_even_compressed_comes_in_parts_that_hold_every_entry_once(scene):
+    entries = [_entry(seq) for seq in range(1, 3001)]
+    document = markdown_log(entries, {}, "saloon").encode()
+    single, note = export_files(entries, {}, "saloon", limit=len(document))
+    assert [name for name, _ in single] == ["game-log.md"] and note == ""
+    compressed, note = export_files(entries, {}, "saloon", limit=len(document) - 1)
+    assert [name for name, _ in compressed] == ["game-log.zip"] and "compressed" in note
+
+    limit = len(compressed[0][1]) // 3
+    parts, note = export_files(entries, {}, "saloon", limit=limit)
+    assert len(parts) >= 3 and all(len(data) <= limit for _, data in parts)
+    assert [name for name, _ in parts] == [f"game-log-{n}.zip" for n in range(1, len(parts) + 1)]
+    assert f"in {len(parts)} compressed parts" in note
+    seqs = []
+    for name, data in parts:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            seqs += [int(row.split(" | ")[0][2:]) for row in rows_of(archive.read(name[:-4] + ".md").decode())]
+    assert seqs == list(range(1, 3001))
+
+
+def _entry(seq: int):
+    from datetime import UTC, datetime
+
+    from bot.db import LogRow
+    return LogRow(seq, datetime(2026, 1, 1, tzinfo=UTC), 1, "roll", f"{WHY}: 1D10: [{seq % 10 + 1}]",
+                  {}, None, False)
+
+
+async def test_a_refused_export_stays_private(scene):
+    refused(await scene.pete.slash(scene.channel, "log export"), "no game")
+
+
+async def test_a_slow_board_edit_holds_no_other_command_of_the_game(scene):
+    """Discord takes 3.5 s to take the pinned board's edit (a slow or rate-limited route): meanwhile another
+    player's /roll is answered, and the board is still edited, once."""
+    boss = scene.boss
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Kid", type="supporting", personality="ordinary")
+    await boss.slash(scene.channel, "game settings", pin_status=True)
+    await scene.polly.slash(scene.channel, "status")
+    [board] = scene.channel.pinned_messages()
+    calls = len(scene.env.http_requests)
+    with slow_route(scene.env.bot, "PATCH", f"/channels/{scene.channel.id}/messages/{board.id}", 3.5):
+        status, roll = await burst(scene.env, [(scene.polly, scene.channel, "status", {}),
+                                               (scene.pete, scene.channel, "roll", {"why": "luck"})])
+    asked = [(r.method, r.path) for r in scene.env.http_requests[calls:]]
+    edit = asked.index(("PATCH", f"/channels/{scene.channel.id}/messages/{board.id}"))
+    answers = [n for n, (_, path) in enumerate(asked) if path.endswith("/callback")]
+    assert len(answers) == 2 and all(n < edit for n in answers)    # /status acknowledged and /roll answered
+    assert "rolls for luck" in roll.response.content
+    assert status.response.content == f"The status board is up to date: {board.jump_url}"
+
+
+async def test_a_large_undo_answers_first_and_strikes_its_messages_out_with_one_edit_each(scene):
+    await scene.game()
+    for player in (scene.pete, scene.polly):
+        for n in range(3):
+            await player.slash(scene.channel, "cast add", name=f"{player.name} {n}", type="hero",
+                               personality="ordinary")
+    await scene.dora.slash(scene.channel, "deal")
+    draws = [await scene.dora.slash(scene.channel, "draw") for _ in range(20)]
+    first = await scene.dora.slash(scene.channel, "log recent", n=20)
+    start = int(text_of(first).split("**#")[1].split("**")[0])
+    await scene.env.advance_time(STORE_SHOWN_AFTER.total_seconds())
+    calls = len(scene.env.http_requests)
+    result = await scene.dora.slash(scene.channel, "undo", entry=start)
+    asked = [(r.method, r.path) for r in scene.env.http_requests[calls:]]
+    answered = max(n for n, (method, path) in enumerate(asked) if "/interactions/" in path
+                   or path.startswith("/webhooks/"))
+    assert answered < 3, asked[:answered + 1]                     # acknowledged, then answered: nothing before
+    edits = [path for method, path in asked[answered + 1:] if method == "PATCH"]
+    reads = [path for method, path in asked[answered + 1:] if method == "GET"]
+    assert len(edits) == 20 and len(reads) == 1                   # one edit a message, their history read once
+    assert all(d.response.content.endswith("*(undone)*") for d in draws) and "Undone" in text_of(result)
