@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.client import Director  # noqa: E402
 from bot.db import Database  # noqa: E402
 from bot.errors import UserError  # noqa: E402
-from bot.rules.qotd.state import RulesError  # noqa: E402
+from bot.rules.core.errors import RulesError  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from tests.bot.conftest import TEST_PACE  # noqa: E402
 

@@ -24,7 +24,8 @@ from .names import MemberNames
 from .painters import start_painters
 from .replies import fitted
 from .rules.core.fair import PhaseDice
-from .rules.qotd.state import GameState, RulesError
+from .rules.core.errors import RulesError
+from .rules.qotd.state import GameState
 from .seals import new_seal
 from .settings import Settings
 

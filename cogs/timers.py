@@ -30,7 +30,8 @@ from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.checks import HoldRequest
-from bot.rules.qotd.state import GameState, RulesError
+from bot.rules.core.errors import RulesError
+from bot.rules.qotd.state import GameState
 from bot.seals import announced, changes
 from bot.waiting import (DECISION, HELD, HOLD, LAST_CARD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder,
                          deadline_at, start_wait, waiting_on)

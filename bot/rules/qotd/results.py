@@ -1,23 +1,5 @@
-"""What an action returns: every reading, every change, and any decision still open."""
+"""What an action returns (kept in the rules core, shared by every ruleset)."""
 
-from __future__ import annotations
+from ..core.results import Resolution
 
-from dataclasses import dataclass
-
-from ..core.replay import Decision, Reading
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """The whole story of one action, in the order it happened."""
-
-    kind: str
-    """The command that made it: "shoot", "fight", "test", "draw" ..."""
-    headline: str
-    """One line, e.g. "Doc Holliday shoots at Kid Curry with a Double Action Revolver"."""
-    actor: str
-    target: str = ""
-    readings: tuple[Reading, ...] = ()
-    changes: tuple[str, ...] = ()
-    decision: Decision | None = None
-    """The re-roll waiting for a choice; the action goes on once it is made."""
+__all__ = ["Resolution"]

@@ -11,16 +11,20 @@ import enum
 import random
 from dataclasses import dataclass, field
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core import serial
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
+from ..core.errors import RulesError
 from ..core.fair import Seal
 from .beasts import ANIMALS
 from .casting import CharacterType
 from .traits import covers
 from .weapons import EXPLOSIVE, WEAPONS
+
+if TYPE_CHECKING:
+    from ..core.replay import Context
 
 T = TypeVar("T")
 
@@ -31,10 +35,6 @@ def shallow(obj: T, **changes: Any) -> T:
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__, **changes)
     return new
-
-
-class RulesError(ValueError):
-    """A request the rules do not allow; the message is safe to show a player."""
 
 
 class Condition(enum.Enum):
@@ -421,6 +421,27 @@ class GameState:
                 character.conditions -= COMBAT_CONDITIONS
                 ended.append(character)
         return ended
+
+    # -- actions (see bot.rules.core.actions) --------------------------------
+
+    def involve(self, keys: tuple[str, ...]) -> dict[str, None]:
+        """The characters and vehicles named, each checked to exist, and those any of them is fighting: a
+        combat may end for them."""
+        characters = self.characters
+        involved = dict.fromkeys(keys)
+        for key in involved:
+            if key not in characters and key not in self.vehicles:
+                raise RulesError(f"There is no character {key!r} in this game.")
+        fighting = [key for key in involved if key in characters and characters[key].opponents]
+        involved.update(dict.fromkeys(k for key in fighting for k in characters[key].opponents if k in characters))
+        return involved
+
+    def settle(self, before: GameState, keys: dict[str, None], ctx: Context) -> None:
+        """End the combats the action ended, for those fighting before it or now (see :meth:`settle_combats`)."""
+        in_combat = [*(k for k in keys if k in before.characters and before.characters[k].opponents),
+                     *(k for k in keys if k in self.characters and self.characters[k].opponents)]
+        for character in self.settle_combats(dict.fromkeys(in_combat)) if in_combat else ():
+            ctx.note(f"{character.name}'s combat is over.")
 
     def fork(self, *keys: str) -> GameState:
         """A copy to run an action on: the deck and the named characters are copied, the rest shared.

@@ -1,0 +1,174 @@
+"""The ruleset interface: what the bot asks of every game system it plays, one ruleset per game.
+
+A ruleset is a plain object registered in :data:`RULESETS` under its key; the
+bot stores a game's key with it and asks the ruleset for everything that is
+not Discord: the state's type (a dataclass that :mod:`.serial` writes), what
+casting, ``/deal`` and ``/draw`` do, whom the game waits on and what its
+deadline does, its charts and its status board. Each system's own actions are
+:class:`~.actions.Request` dataclasses with ``@action`` handlers, run by
+:func:`~.actions.perform`, and a command group of their own in the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from .charts import Chart, GridChart
+from .errors import RulesError
+
+
+@runtime_checkable
+class Cast(Protocol):
+    """What the bot reads of any ruleset's character."""
+
+    key: str
+    name: str
+    owner: int
+
+
+@runtime_checkable
+class State(Protocol):
+    """What the bot reads of any ruleset's game state (a dataclass; see also :class:`~.actions.ActionState`)."""
+
+    characters: Mapping[str, Any]
+    """Every character by key; each has ``key``, ``name`` and ``owner`` (:class:`Cast`)."""
+    pending: dict[str, Any] | None
+    """The action waiting for a decision, if any."""
+
+    def to_json(self) -> dict: ...
+
+    def check(self) -> None:
+        """Raise AssertionError when the state breaks the ruleset's invariants (no card lost or doubled ...)."""
+
+
+@dataclass(frozen=True)
+class CastSpec:
+    """A character as ``/cast add`` gives it: the shared fields and the ruleset's own options, as typed."""
+
+    key: str
+    name: str
+    owner: int
+    type: str
+    """One of :attr:`Ruleset.character_types`."""
+    options: Mapping[str, str] = field(default_factory=dict)
+    """The ruleset's own fields (a skill, a die type, a weapon ...), by :attr:`Ruleset.cast_options` name."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Whom a game waits on and for what (the bot reminds them, and acts at the deadline)."""
+
+    users: tuple[int, ...]
+    reason: str
+    """Short words for the reminder, e.g. "turn", "decision", "next turn"."""
+    character: str = ""
+    """Key of the character whose turn or roll it is, if one."""
+
+
+@dataclass
+class Step:
+    """What ``/deal`` or ``/draw`` (or a deadline) did, for the channel to see."""
+
+    title: str
+    """E.g. "Turn 3 — 5 cards to come"."""
+    lines: list[str]
+    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    acting: str | None = None
+    """Key of the character who acts now; their owner is pinged."""
+    faces: tuple[str, ...] = ()
+    """What was turned or rolled, for the picture: card codes ("AS", "RJ"), or the ruleset's own tokens
+    ("STOP", "EVENT", "d8:5")."""
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One character's line on the status board."""
+
+    name: str
+    owner: int
+    words: tuple[str, ...] = ()
+    """States in the ruleset's words: "Shock", "Down", "Reloading" ..."""
+    badges: tuple[tuple[str, str], ...] = ()
+    """Small labelled figures: ("Hits", "2"), ("Draw", "D8"), ("Ammo", "4/6")."""
+    down: bool = False
+    """Out of the fight: drawn greyed."""
+
+
+@dataclass
+class Board:
+    """The status board of a game, as data: :mod:`bot.render` draws it."""
+
+    title: str
+    rows: list[BoardRow]
+    footer: str = ""
+
+
+class Ruleset(Protocol):
+    """One game system behind the bot."""
+
+    key: ClassVar[str]
+    """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
+    title: ClassVar[str]
+    """As players name it: "Quick on the Draw"."""
+    group: ClassVar[str]
+    """Its command group ("burt" for `/burt fire`); "" for Quick on the Draw, whose verbs are top level."""
+    state_type: ClassVar[type]
+    character_types: ClassVar[Mapping[str, str]]
+    """What ``/cast add type:`` offers: key to title."""
+    cast_options: ClassVar[Mapping[str, str]]
+    """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
+    charts: ClassVar[Mapping[str, Chart | GridChart]]
+    """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+
+    def new_game(self) -> State:
+        """A game with nobody cast and nothing dealt."""
+
+    def load(self, data: dict) -> State:
+        """The state as stored (see :meth:`State.to_json`)."""
+
+    def cast(self, state: State, spec: CastSpec, rng: random.Random) -> Cast:
+        """Add a character, checked against the ruleset's tables (:class:`RulesError` if not allowed)."""
+
+    def remove(self, state: State, key: str) -> Cast:
+        """Take a character out of the game."""
+
+    def deal(self, state: State, rng: random.Random) -> Step:
+        """What ``/deal`` does: start the next turn (shuffle the deck, roll the draw dice ...)."""
+
+    def advance(self, state: State, rng: random.Random) -> Step:
+        """What ``/draw`` does: on to the next character to act (dealing first when the turn is over)."""
+
+    def waiting_on(self, state: State, director: int) -> Wait | None:
+        """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn."""
+
+    def at_deadline(self, state: State, wait: Wait, rng: random.Random) -> Step:
+        """What the bot does when a wait's deadline passes: the character does nothing, and play moves on."""
+
+    def board(self, state: State) -> Board:
+        """The status board."""
+
+    def help(self) -> str:
+        """How the system plays in the bot, for ``/help``: a few lines of markdown."""
+
+
+RULESETS: dict[str, Ruleset] = {}
+"""Every ruleset the bot plays, by key, in the order they were registered (Quick on the Draw first)."""
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset to :data:`RULESETS`."""
+    if ruleset.key in RULESETS:
+        raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
+    RULESETS[ruleset.key] = ruleset
+    return ruleset
+
+
+def ruleset(key: str) -> Ruleset:
+    """The ruleset stored under ``key``."""
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise RulesError(f"This bot does not play the ruleset {key!r}.") from None
