@@ -16,7 +16,7 @@ from .painters import paint
 from .rules.core.replay import Reading
 from .rules.qotd.dv import dv_line
 from .rules.qotd.results import Resolution
-from .rules.qotd.state import Character, Condition, GameState
+from .rules.qotd.state import GameState
 
 log = logging.getLogger("director.replies")
 
@@ -88,7 +88,7 @@ def safe(text: str) -> str:
 
 
 def name_of(state: GameState, key: str) -> str:
-    character = state.characters.get(key) or state.vehicles.get(key)
+    character = state.characters.get(key) or getattr(state, "vehicles", {}).get(key)
     return safe(character.name) if character else key
 
 
@@ -117,19 +117,6 @@ def resolution_embed(state: GameState, resolution: Resolution) -> discord.Embed:
         embed.add_field(name="Re-roll?", value=f"{roller} may re-roll {resolution.decision.reading.label}, "
                                                "or keep it.", inline=False)
     return embed
-
-
-def card_line(state: GameState, character: Character | None, card_text: str) -> str:
-    """"K♥ — Doc Holliday acts" with the joker mark, if any; "K♥ — Doc Holliday is holding" once they hold."""
-    if character is None:
-        return card_text
-    if Condition.HOLDING in character.conditions:
-        return f"{card_text} — **{safe(character.name)}** is holding"
-    line = f"{card_text} — **{safe(character.name)}** acts"
-    if character.luck is not None:
-        line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
-                 else " — black joker: their first roll counts as a 1")
-    return line
 
 
 def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[bytes]:

@@ -27,6 +27,7 @@ from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character, GameState
 from bot.rules.qotd.turns import out_of_turn
+from bot.rules.qotd.ruleset import QOTD
 from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
 from . import options
@@ -120,7 +121,7 @@ class Rolls(commands.Cog):
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
         """Check, run the action on the rules, store it, then reply with the story and the roll card."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             request = build(table)
             leave = turn_leave(table, request)
             state, resolution = perform(table.state, request, table.dice)
@@ -343,23 +344,25 @@ class Rolls(commands.Cog):
         await self.act(interaction, build)
 
     @app_commands.command(name="roll")
-    @app_commands.describe(dice="How many D10", keep="Take the best, the worst, or read every die",
-                           why="What the roll is for")
+    @app_commands.describe(dice="How many dice", keep="Take the best, the worst, or read every die",
+                           why="What the roll is for", sides="Sides of each die (default: the D10)")
     async def roll(self, interaction: discord.Interaction, dice: app_commands.Range[int, 1, 6] = 1,
                    keep: Literal["best", "worst", "all"] = "best",
-                   why: app_commands.Range[str, 1, 200] | None = None) -> None:
-        """A free roll of D10s for what the charts do not cover; logged like any other."""
+                   why: app_commands.Range[str, 1, 200] | None = None, sides: app_commands.Range[int, 2, 100] = 10
+                   ) -> None:
+        """A free roll for what the charts do not cover; logged like any other."""
         if why:
             require_visible(why, "reason")
         reason = why or "a free roll"
         async with open_table(self.bot, interaction) as table:
             if interaction.user.id not in table.state.seats and not table.is_director:
                 raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
-            rolled = roll(Dice(dice, Keep[keep.upper()]), table.dice)
+            rolled = roll(Dice(dice, Keep[keep.upper()], sides), table.dice)
             table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
+        band = f" ({rolled.band.value})" if table.sealed and sides == 10 else ""     # Quick on the Draw's D10 bands
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
-                                        f"{rolled} → **{rolled.value}** ({rolled.band.value})")
+                                        f"{rolled} → **{rolled.value}**{band}")
 
 
 def _terrain_note(key: str) -> str:
