@@ -95,12 +95,11 @@ def step_picture(step: Step) -> Callable[[], bytes] | None:
     return functools.partial(render_turn, cards) if cards else None
 
 
-def step_message(state: State, step: Step, notes: Sequence[str] = ()
-                 ) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
+def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
     """The content, embed, ping and picture showing what a ruleset's ``/deal``, ``/draw`` or deadline did:
     the owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                          description=clip("\n".join([*step.lines, *notes]), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
+                          description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
     if character is None:
         return "", embed, [], step_picture(step)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
-from bot.rules.core.ruleset import RULESETS
+from bot.rules.core.ruleset import RULESETS, escape
 from tests.db.helpers import rows
 
 from . import duel
@@ -183,3 +184,9 @@ async def test_help_names_the_channels_ruleset_and_lists_its_commands(scene):
     fields = {field.name: field.value for field in embed.fields}
     assert fields["This channel plays High Noon"] == duel.DUEL.help()
     assert "`/duel cast` Cast a gunman." in fields["High Noon (`/game start ruleset:duel`)"]
+
+
+def test_a_name_a_ruleset_escapes_reads_as_the_bot_escapes_it():
+    """Rulesets escape names without discord (bot/rules imports none): the same text as the bot's own."""
+    for name in ("*Kid*", "Doc_Holliday", "> Ike", "# Sheriff", " - Ann", "[Wyatt](Earp)", "a\\b", "~|`", "Bat"):
+        assert escape(name) == discord.utils.escape_markdown(name), name
