@@ -29,10 +29,10 @@ def _badges(canvas: Canvas, row: BoardRow, box: Box) -> float:
 
 
 def _draw_row(canvas: Canvas, row: BoardRow, box: Box, owners: dict[int, str]) -> None:
-    """One character: name, type, player and state words (a character down greyed, its words in red); its
-    figures at the right."""
+    """One character: name, type, player and state words (a character down greyed, its words in red, the one
+    whose turn it is outlined); its figures at the right."""
     x0, y0, x1, y1 = box
-    canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, radius=6)
+    canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, outline=GOLD if row.acting else None, width=2, radius=6)
     right = _badges(canvas, row, box) - CARD_INSET
     left = x0 + 12
     canvas.write(left, y0 + 21, row.name, name_font(row.name, NAME_SIZE), MUTED if row.down else INK, right - left,

@@ -129,7 +129,7 @@ class HighNoon(Ruleset):
 
     def board(self, state: DuelState) -> Board:
         rows = [BoardRow(g.name, g.owner, ("Down",) if g.down else (), (("Grit", str(g.grit)),), g.down, g.key,
-                         self.character_types[g.type]) for g in state.characters.values()]
+                         self.character_types[g.type], g is state.acting) for g in state.characters.values()]
         return Board(f"Turn {state.turn}" if state.turn else "Before the first turn", rows,
                      f"{len(state.order)} to come" if state.turn else "")
 

@@ -10,6 +10,8 @@ import random
 import discord
 import pytest
 
+from bot.client import REDRAW_BOARDS_AFTER
+from bot.render import render_board_pages
 from bot.rules.core.ruleset import RULESETS, escape
 from tests.db.helpers import rows
 
@@ -130,7 +132,11 @@ async def test_a_turn_of_high_noon_through_the_shared_commands(scene):
 
     removed = await scene.polly.slash(scene.channel, "cast remove", character="Ann")
     assert "Ann** leaves the cast" in text_of(removed) and "ann" not in (await stored(scene)).characters
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    assert "polly leaves the game." in text_of(await scene.polly.slash(scene.channel, "game leave"))
+    assert scene.polly.id not in (await stored(scene)).seats
+    await scene.dora.slash(scene.channel, "game director", member=scene.pete)
+    refused(await scene.dora.slash(scene.channel, "game end"), "only a director")
+    assert "wrap" in text_of(await end_game(scene.pete, scene.channel))
 
 
 async def test_the_game_reminds_whom_the_ruleset_waits_on_and_moves_on_at_the_deadline(scene):
@@ -190,3 +196,18 @@ def test_a_name_a_ruleset_escapes_reads_as_the_bot_escapes_it():
     """Rulesets escape names without discord (bot/rules imports none): the same text as the bot's own."""
     for name in ("*Kid*", "Doc_Holliday", "> Ike", "# Sheriff", " - Ann", "[Wyatt](Earp)", "a\\b", "~|`", "Bat"):
         assert escape(name) == discord.utils.escape_markdown(name), name
+
+
+async def test_the_pinned_board_of_high_noon_is_its_rulesets_board_redrawn_after_a_change(scene):
+    await high_noon(scene)
+    await scene.boss.slash(scene.channel, "game settings", pin_status=True)
+    await scene.pete.slash(scene.channel, "status")
+    [board] = scene.channel.pinned_messages()
+    assert board.embeds[0].title == "Before the first turn"
+    scene.env.bot.rng = Faces(5, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() + 1)
+    [redrawn] = scene.channel.pinned_messages()
+    assert redrawn.id == board.id and redrawn.embeds[0].title == "Turn 1"
+    owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
+    assert await redrawn.attachments[0].read() == render_board_pages(duel.DUEL.board(await stored(scene)), owners)[0]

@@ -107,6 +107,8 @@ class BoardRow:
     """The character's key: ``/cast show`` and ``/cast list`` read its row."""
     kind: str = ""
     """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
+    acting: bool = False
+    """Whose turn it is: outlined in gold."""
 
 
 @dataclass

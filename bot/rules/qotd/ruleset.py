@@ -163,8 +163,9 @@ class QuickOnTheDraw(Ruleset):
     def board(self, state: GameState) -> Board:
         deck = state.deck
         title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
+        acting = state.acting
         rows = [BoardRow(c.name, c.owner, tuple(c.state_words), (("Cards", str(len(c.available))),), c.casualty,
-                         c.key, c.type.title) for c in state.characters.values()]
+                         c.key, c.type.title, c is acting) for c in state.characters.values()]
         return Board(title, rows, f"{len(deck.to_come)} cards to come" if deck.phase else "")
 
     def help(self) -> str:
