@@ -10,15 +10,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from .db import GameRow, UnitOfWork
-from .rules.core.ruleset import Ruleset, State, Wait
+from .rules.core.ruleset import Ruleset, State, Wait, deciding
 
 REMINDER, DEADLINE = "reminder", "deadline"
 HOLD, SKIP = "hold", "skip"
 
 
 def waiting_on(ruleset: Ruleset, state: State, game: GameRow) -> Wait | None:
-    """Whom the game waits on, as its ruleset says (the game's Director to deal the next turn)."""
-    return ruleset.waiting_on(state, game.director_id)
+    """Whom the game waits on: the player of a roll waiting for its re-roll decision; else whom its ruleset
+    says (the game's Director to deal the next turn)."""
+    return deciding(state) or ruleset.waiting_on(state, game.director_id)
 
 
 def reminder_hours(game: GameRow, server_hours: float) -> float:

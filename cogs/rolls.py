@@ -25,8 +25,9 @@ from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Character, GameState
+from bot.rules.qotd.state import Character
 from bot.rules.qotd.turns import out_of_turn
+from bot.rules.core.ruleset import State
 from bot.rules.qotd.ruleset import QOTD
 from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
@@ -101,7 +102,7 @@ def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.u
     return view
 
 
-def roll_message(game_id: int, entry: int, state: GameState, resolution: Resolution
+def roll_message(game_id: int, entry: int, state: State, resolution: Resolution
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
     """The content, embed, buttons and ping showing a roll (log entry ``entry``): a decision waiting pings
     its roller's owner."""
@@ -119,11 +120,16 @@ class Rolls(commands.Cog):
     def __init__(self, bot: Director) -> None:
         self.bot = bot
 
-    async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        """Check, run the action on the rules, store it, then reply with the story and the roll card."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
+    async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
+                  check: Callable[[Table, Request], str] = turn_leave) -> None:
+        """Check, run the action on the rules, store it, then reply with the story and the roll card.
+
+        Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
+        ``check``, which refuses the request or returns a note for the reply); the re-roll buttons work alike.
+        """
+        async with open_table(self.bot, interaction, ruleset) as table:
             request = build(table)
-            leave = turn_leave(table, request)
+            leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state

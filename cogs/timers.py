@@ -30,9 +30,9 @@ from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import Ruleset, State, Wait, ruleset
+from bot.rules.core.ruleset import DECISION, Ruleset, State, Wait, ruleset
 from bot.rules.qotd.checks import HoldRequest
-from bot.rules.qotd.ruleset import DECISION, HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
+from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import GameState
 from bot.seals import announced, changes
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on

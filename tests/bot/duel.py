@@ -2,30 +2,30 @@
 ruleset that is not Quick on the Draw, as every new ruleset plugs in (see bot/rules/core/ruleset.py).
 
 A turn: ``/deal`` rolls a D6 for each gunman standing, highest first (ties in cast order); ``/draw`` gives
-the next gunman the turn, who may ``/duel shoot`` once: a D6, 4 or more hits, and each hit costs a point of
-grit; at none, the gunman is down. A deadline lets the gunman's turn pass.
+the next gunman the turn, who may ``/duel shoot`` once: a D6 on The Shot, 4 or more hits, and each hit costs
+a point of grit; at none, the gunman is down. A gunslinger who misses may shoot again, once (a re-roll, with
+the bot's buttons). A deadline lets the gunman's turn pass.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-import discord
-from discord import app_commands
-from discord.ext import commands
-
-from bot.errors import UserError
-from bot.replies import safe, send
 from bot.rules.core import serial
+from bot.rules.core.actions import Request, Story, action, begin
+from bot.rules.core.charts import Chart, Outcome, Row
 from bot.rules.core.dice import Dice, roll
 from bot.rules.core.errors import RulesError
+from bot.rules.core.replay import Context, Reading, Right
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape
-from bot.table import open_table
-from cogs.cast import add_character
 
 GRIT = {"gunslinger": 3, "greenhorn": 2}
+THE_SHOT = Chart("shot", "The Shot", (Row(1, 3, Outcome("Miss", "The shot goes wide.")),
+                                      Row(4, 6, Outcome("Hit", "A point of grit lost."))))
+SECOND_SHOT = Right("second_shot", "Shoot again")
 
 
 @dataclass
@@ -62,6 +62,50 @@ class DuelState:
     def acting(self) -> Gunman | None:
         return self.characters[self.acted[-1]] if self.acted and self.acted[-1] in self.characters else None
 
+    def involve(self, keys: tuple[str, ...]) -> dict[str, None]:
+        for key in keys:
+            if key not in self.characters:
+                raise RulesError(f"There is no gunman {key!r} in this game.")
+        return dict.fromkeys(keys)
+
+    def fork(self, *keys: str) -> DuelState:
+        characters = {k: dataclasses.replace(g) if k in keys else g for k, g in self.characters.items()}
+        return dataclasses.replace(self, characters=characters)
+
+    def settle(self, before: DuelState, keys: dict[str, None], ctx: Context) -> None:
+        for key in keys:
+            if self.characters[key].down and not before.characters[key].down:
+                ctx.note(f"{self.characters[key].name} is down.")
+
+
+@dataclass
+class ShotRequest(Request):
+    kind = "duel-shoot"
+    shooter: str
+    target: str
+
+    def involved(self) -> tuple[str, ...]:
+        return (self.shooter, self.target)
+
+
+@action(ShotRequest)
+def shoot(state: DuelState, request: ShotRequest, ctx: Context) -> Story:
+    shooter, target = state.characters[request.shooter], state.characters[request.target]
+    story = begin(ctx, Story("duel-shoot", f"{shooter.name} shoots at {target.name}", shooter.key, target.key))
+
+    def read(rolled) -> Reading:
+        return Reading(THE_SHOT.name, shooter.key, "a D6", rolled, THE_SHOT.read(rolled.value), THE_SHOT.key)
+
+    def rights(first: Reading) -> list[Right]:
+        return [SECOND_SHOT] if shooter.type == "gunslinger" and first.roll.value < 4 else []
+    reading = ctx.roll(Dice(1, sides=6), label=THE_SHOT.name, roller=shooter.key, dice_reason="a D6", read=read,
+                       rights=rights)
+    shooter.shot = True
+    if reading.outcome.title == "Hit":
+        target.grit -= 1
+        ctx.note(f"{target.name} loses a point of grit.")
+    return story
+
 
 class HighNoon(Ruleset):
     key = "duel"
@@ -70,7 +114,7 @@ class HighNoon(Ruleset):
     state_type = DuelState
     character_types = {"gunslinger": "Gunslinger", "greenhorn": "Greenhorn"}
     cast_options = {"grit": "Points of grit (default by type)"}
-    charts = {}
+    charts = {THE_SHOT.key: THE_SHOT}
 
     def new_game(self) -> DuelState:
         return DuelState()
@@ -138,39 +182,3 @@ class HighNoon(Ruleset):
 
 
 DUEL = HighNoon()
-
-
-@app_commands.guild_only()
-class Duel(commands.GroupCog, group_name="duel", group_description="High Noon's own actions"):
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @app_commands.command(name="cast")
-    @app_commands.describe(name="The gunman's name", type="Gunslinger or greenhorn", grit="Points of grit")
-    async def cast(self, interaction: discord.Interaction, name: str, type: Literal["gunslinger", "greenhorn"],
-                   grit: app_commands.Range[int, 1, 6] | None = None, player: discord.Member | None = None) -> None:
-        """Cast a gunman."""
-        await add_character(self.bot, interaction, DUEL.key, name, type, player,
-                            {"grit": str(grit)} if grit else {})
-
-    @app_commands.command(name="shoot")
-    async def shoot(self, interaction: discord.Interaction, target: str) -> None:
-        """The gunman whose turn it is fires a D6 at the target: 4 or more hits."""
-        async with open_table(self.bot, interaction, DUEL.key) as table:
-            shooter, aim = table.state.acting, table.character(target)
-            if shooter is None or shooter.shot:
-                raise UserError("Nobody has a shot to fire.")
-            table.require_control(shooter)
-            shooter.shot = True
-            rolled = roll(Dice(1, sides=6), table.dice)
-            if rolled.value >= 4:
-                aim.grit -= 1
-            said = f"{shooter.name} shoots at {aim.name}: {rolled.value}, " + ("a hit." if rolled.value >= 4 else
-                                                                              "a miss.")
-            await table.commit("duel-shoot", said)
-        await send(interaction, content=safe(said))
-
-
-async def setup(bot) -> None:
-    await bot.add_cog(Duel(bot))

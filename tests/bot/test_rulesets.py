@@ -44,7 +44,7 @@ class DuelDirector(ScriptedDirector):
     """The bot with High Noon's command group, as a ruleset's cog is loaded among the bot's extensions."""
 
     async def setup_hook(self) -> None:
-        await self.load_extension("tests.bot.duel")
+        await self.load_extension("tests.bot.duel_cog")
         await super().setup_hook()
 
 
@@ -107,14 +107,20 @@ async def test_a_turn_of_high_noon_through_the_shared_commands(scene):
     assert "Turn 1 — 1 to come" in text_of(drawn)
 
     scene.env.bot.rng = Faces(1)
-    assert "Ann shoots at Kid: 1, a miss." in text_of(await scene.polly.slash(scene.channel, "duel shoot",
-                                                                              target="Kid"))
+    shot = await scene.polly.slash(scene.channel, "duel shoot", target="Kid")
+    assert text_of(shot).splitlines()[1:] == ["Ann shoots at Kid", "**The Shot** — Ann, a D6",
+                                              "1D6: [1] → **1**", "**Miss** The shot goes wide."]   # no D10 band
     refused(await scene.pete.slash(scene.channel, "duel shoot", target="Ann"), "nobody has a shot")
     refused(await scene.polly.slash(scene.channel, "draw"), "only a director")      # Ann has had her shot
     drawn = await scene.dora.slash(scene.channel, "draw")
     assert drawn.response.content == f"<@{scene.pete.id}>, Kid acts."
-    scene.env.bot.rng = Faces(6)
-    await scene.pete.slash(scene.channel, "duel shoot", target="Ann")
+    scene.env.bot.rng = Faces(2, 6)
+    shot = await scene.pete.slash(scene.channel, "duel shoot", target="Ann")       # a gunslinger's miss
+    assert shot.response.content == f"<@{scene.pete.id}>, re-roll or keep?" and pinged(shot) == [scene.pete.id]
+    refused(await scene.polly.click(shot.response.message, label="Keep"), "only kid's player or a director")
+    again = await scene.pete.click(shot.response.message, label="Shoot again")
+    assert "first roll 1D6: [2]; Shoot again" in text_of(again) and "**Hit** A point of grit lost." in text_of(again)
+    assert "Ann loses a point of grit.\n• Ann is down." in text_of(again).replace("What changed: • ", "• ")
     assert (await stored(scene)).characters["ann"].grit == 0
 
     deck = text_of(await scene.pete.slash(scene.channel, "deck"))
@@ -123,8 +129,11 @@ async def test_a_turn_of_high_noon_through_the_shared_commands(scene):
     assert "Turn 1" in text_of(status) and "2 in the cast, 1 standing." in text_of(status)
     assert png(await status.response.attachments[0].read())
 
-    undone = await scene.dora.slash(scene.channel, "undo")
+    undone = await scene.dora.slash(scene.channel, "undo")                       # the second shot taken back
     assert "Undone" in text_of(undone) and (await stored(scene)).characters["ann"].grit == 1
+    assert undone.response.content == f"<@{scene.pete.id}>, the roll before waits for your choice again: re-roll or keep?"
+    kept = await scene.pete.click(undone.response.message, label="Keep")
+    assert "**Miss** The shot goes wide." in text_of(kept) and (await stored(scene)).pending is None
     assert "Ann shoots at Kid" in text_of(await scene.pete.slash(scene.channel, "log recent"))
     scene.env.bot.rng = Faces(4)
     rolled = await scene.pete.slash(scene.channel, "roll", sides=6)
@@ -155,6 +164,25 @@ async def test_the_game_reminds_whom_the_ruleset_waits_on_and_moves_on_at_the_de
     assert deadline.content.startswith("⏰ The deadline passed: **Kid** does not act.")
     assert f"<@{scene.polly.id}>, Ann acts." in deadline.content
     assert (await stored(scene)).acted == ["kid", "ann"]
+
+
+async def test_a_roll_left_waiting_in_high_noon_is_reminded_and_kept_at_the_deadline(scene):
+    await high_noon(scene)
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    scene.env.bot.rng = Faces(5, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    await scene.dora.slash(scene.channel, "draw")                    # Kid's turn
+    scene.env.bot.rng = Faces(3)
+    await scene.pete.slash(scene.channel, "duel shoot", target="Ann")   # a miss: shoot again, or keep?
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Kid**'s roll waits for your choice")
+    assert "**Kid** keeps the roll." in reminder.content
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert deadline.content.startswith("⏰ The deadline passed: **Kid** keeps the roll.")
+    state = await stored(scene)
+    assert state.pending is None and state.characters["kid"].shot and state.characters["ann"].grit == 1
 
 
 async def test_each_systems_commands_are_refused_in_the_others_channel_naming_its_ruleset(scene):

@@ -9,8 +9,8 @@ import pytest
 
 from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import RULESETS, CastSpec, Wait, escape, register, ruleset
-from bot.rules.qotd.ruleset import DECISION, NEXT_PHASE, QOTD, TURN
+from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.qotd.ruleset import NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
 
 from .test_actions import HERO, MINOR, game, person
@@ -60,7 +60,9 @@ def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_nex
 def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
     state = game(person("doc", HERO), person("ike", MINOR, owner=2))
     state.pending = {"roller": "ike", "tape": [], "request": {}}
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((2,), DECISION, "ike")
+    wait = QOTD.waiting_on(state, DIRECTOR)
+    assert (wait.users, wait.reason, wait.character) == ((2,), DECISION, "ike")
+    assert wait.asks == "**Ike**'s roll waits for your choice: re-roll or keep?"
 
 
 def test_names_are_escaped_as_markdown():

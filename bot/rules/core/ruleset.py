@@ -160,7 +160,8 @@ class Ruleset(Protocol):
         """What ``/draw`` does: on to the next character to act (dealing first when the turn is over)."""
 
     def waiting_on(self, state: State, director: int) -> Wait | None:
-        """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn."""
+        """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn.
+        Not asked while a roll waits for a re-roll decision (:func:`deciding` says whom that waits on)."""
 
     def at_deadline(self, state: State, wait: Wait, rng: random.Random) -> Step:
         """What the bot does when a wait's deadline passes: the character does nothing, and play moves on."""
@@ -196,6 +197,24 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
     RULESETS[ruleset.key] = ruleset
     return ruleset
+
+
+DECISION = "decision"
+"""What a game waits for while a roll waits for its re-roll decision (see :func:`deciding`)."""
+
+
+def deciding(state: State) -> Wait | None:
+    """Whom a roll waiting for a re-roll decision waits on (:mod:`.actions` keeps the roller in
+    ``state.pending``), in any ruleset: the bot asks this before :meth:`Ruleset.waiting_on`, and keeps the roll
+    at the deadline."""
+    if not state.pending:
+        return None
+    roller = state.characters.get(state.pending["roller"])
+    if roller is None:
+        return None
+    name = escape(roller.name)
+    return Wait((roller.owner,), DECISION, roller.key, f"**{name}**'s roll waits for your choice: re-roll or keep?",
+                f"**{name}** keeps the roll")
 
 
 MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)

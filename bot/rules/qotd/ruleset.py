@@ -12,14 +12,14 @@ import random
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import RulesError
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape, register
+from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from .casting import CharacterType
 from .charts import CHARTS, GRIDS
 from .state import Character, Condition, GameState, Seat
 from .traits import PERSONALITIES
 
-DECISION, TURN, LAST_CARD, HELD, NEXT_PHASE = "decision", "turn", "last card", "held", "next phase"
-"""What a game of Quick on the Draw waits for (see :meth:`QuickOnTheDraw.waiting_on`)."""
+TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
+"""What a game of Quick on the Draw waits for, besides a roll's decision (see :meth:`QuickOnTheDraw.waiting_on`)."""
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
 """``/cast add type:``, by the word a player types."""
@@ -145,8 +145,7 @@ class QuickOnTheDraw(Ruleset):
         up; else, when the phase's pack is spent and its last card acts no more (its character holds, or it
         was a holder's card that passed), the Director. None before the first phase."""
         if state.pending:
-            roller = state.characters.get(state.pending["roller"])
-            return Wait((roller.owner,), DECISION, roller.key) if roller else None
+            return deciding(state)
         acting = state.acting
         holding = acting is not None and Condition.HOLDING in acting.conditions
         if state.deck.spent and (acting is None or holding):
