@@ -148,38 +148,38 @@ async def test_a_turn_of_high_noon_through_the_shared_commands(scene):
     assert "wrap" in text_of(await end_game(scene.pete, scene.channel))
 
 
-async def test_the_game_reminds_whom_the_ruleset_waits_on_and_moves_on_at_the_deadline(scene):
+async def kids_turn_to_the_deadline(scene, *shot: int) -> tuple:
+    """High Noon with a deadline of 30 hours, Kid's turn drawn (and his shot fired, if its die is given); the
+    reminder after 13 hours, then the deadline's post."""
     await high_noon(scene)
     settings = await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
     assert "then play moves on" in text_of(settings)
     scene.env.bot.rng = Faces(5, 2)
     await scene.dora.slash(scene.channel, "deal")
-    await scene.dora.slash(scene.channel, "draw")                    # Kid's turn
+    await scene.dora.slash(scene.channel, "draw")
+    if shot:
+        scene.env.bot.rng = Faces(*shot)
+        await scene.pete.slash(scene.channel, "duel shoot", target="Ann")
     await hours(scene, 13)
     [reminder] = posted(scene, "a reminder")
-    assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Kid** has the turn: `/duel shoot`")
-    assert "the turn passes" in reminder.content
     await hours(scene, 20)
     [deadline] = posted(scene, "The deadline passed")
+    return reminder, deadline
+
+
+async def test_the_game_reminds_whom_the_ruleset_waits_on_and_moves_on_at_the_deadline(scene):
+    reminder, deadline = await kids_turn_to_the_deadline(scene)
+    assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Kid** has the turn: `/duel shoot`")
+    assert "the turn passes" in reminder.content
     assert deadline.content.startswith("⏰ The deadline passed: **Kid** does not act.")
     assert f"<@{scene.polly.id}>, Ann acts." in deadline.content
     assert (await stored(scene)).acted == ["kid", "ann"]
 
 
 async def test_a_roll_left_waiting_in_high_noon_is_reminded_and_kept_at_the_deadline(scene):
-    await high_noon(scene)
-    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
-    scene.env.bot.rng = Faces(5, 2)
-    await scene.dora.slash(scene.channel, "deal")
-    await scene.dora.slash(scene.channel, "draw")                    # Kid's turn
-    scene.env.bot.rng = Faces(3)
-    await scene.pete.slash(scene.channel, "duel shoot", target="Ann")   # a miss: shoot again, or keep?
-    await hours(scene, 13)
-    [reminder] = posted(scene, "a reminder")
+    reminder, deadline = await kids_turn_to_the_deadline(scene, 3)     # a miss: shoot again, or keep?
     assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Kid**'s roll waits for your choice")
     assert "**Kid** keeps the roll." in reminder.content
-    await hours(scene, 20)
-    [deadline] = posted(scene, "The deadline passed")
     assert deadline.content.startswith("⏰ The deadline passed: **Kid** keeps the roll.")
     state = await stored(scene)
     assert state.pending is None and state.characters["kid"].shot and state.characters["ann"].grit == 1
