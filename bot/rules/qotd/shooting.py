@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..core.dice import Band, Dice, Keep, Roll
 from ..core.replay import Context, Right
 from .actions import Request, Story, action, begin
+from .battlefield import Cover
 from .charts import CHARTS
 from .checks import check_can_act, check_not_holding, leader_of
 from .hits import Blow, beast_reaction, courage_test, entangled, strike, strike_rider_or_mount
@@ -36,16 +37,6 @@ class ShotType(enum.Enum):
     """A deliberate shot firing two barrels at once (double-barrelled guns, derringers, sawn-offs)."""
     DRAWN = "Drawn and fired"
     """Drawn and fired this turn, read as the DV table's +1 for drawing rather than a hasty shot."""
-
-
-class Cover(enum.Enum):
-    """The target's cover."""
-
-    NONE = "in the open"
-    LIGHT = "in light cover"
-    DENSE = "in dense cover"
-    HARD = "in hard cover"
-    LOOPHOLE = "firing through a loophole"
 
 
 class Motion(enum.Enum):

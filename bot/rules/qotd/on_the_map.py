@@ -1,0 +1,158 @@
+"""How the game reads its map: who moves how far (Reel 3), what a shot's range and cover are (Reel 4), and
+where a Wanting to Move result takes a token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
+from ..core.replay import Reading
+from .battlefield import Battlefield, Mover, Route, Shot, Sight
+from .beasts import ANIMALS
+from .state import Condition, GameState, RulesError
+from .vehicles import full_move
+from .weapons import MOVES
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """What a Wanting to Move result lets the character do: so many moves, maybe in a random direction."""
+
+    moves: float
+    random: bool = False
+
+
+ALLOWED: dict[str, Allowed] = {
+    "Caution – Danger Ahead!": Allowed(0.5),
+    "Are you Sure?": Allowed(0), "Forward!": Allowed(1), "Move It!": Allowed(2),
+    "Disorientated!": Allowed(0.5, random=True), "Is this the Path?": Allowed(0),
+    "This is the Path!": Allowed(1), "Quickly – this way is Clear!": Allowed(2),
+    "Fall Over!": Allowed(0), "Slip Sliding Away!": Allowed(0.5, random=True), "Firm Going!": Allowed(1),
+    "Quickly – this way is Fine!": Allowed(2),
+    "Glug! Glug!": Allowed(0), "Its Shallow water here!": Allowed(1), "Its only ankle deep!": Allowed(2),
+    "Loose Footing!": Allowed(0.5, random=True), "No obstacles ahead!": Allowed(1),
+}
+"""The Wanting to Move charts' results as moves (Reel 3); Caution in bad going is a fall (see :func:`allowed`)."""
+QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
+"""The Random Movement chart (503-506) as clockwise quarter turns from the way the character was heading."""
+MOST_MOVES = 2
+
+
+def battlefield(state: GameState) -> Battlefield:
+    if state.battlefield is None:
+        raise RulesError("This game has no map: a Director makes one with `/map new`.")
+    return state.battlefield
+
+
+def position(state: GameState, key: str) -> Point:
+    """Where a character or vehicle stands; a character aboard a vehicle stands where it is."""
+    field = battlefield(state)
+    token = field.tokens.get(key)
+    if token is None:
+        vehicle = state.vehicle_of(key)
+        token = field.tokens.get(vehicle.key) if vehicle else None
+    if token is None:
+        name = state.characters[key].name if key in state.characters else state.vehicles[key].name
+        raise RulesError(f"{name} is not on the map: place them with `/place` first.")
+    return token.at
+
+
+def mover_of(state: GameState, key: str) -> Mover:
+    """How one moves (446-456): a vehicle at its full move; a beast at its speed; a rider at a mount's 16
+    paces; Fleet Footed 10, Lumbering 6, anyone else on foot 8."""
+    if key in state.vehicles:
+        return Mover(full_move(state.vehicles[key]), vehicle=True, heavy=True)
+    character = state.characters[key]
+    vehicle = state.vehicle_of(key)
+    if vehicle is not None:
+        raise RulesError(f"{character.name} is aboard the {vehicle.name}: move the vehicle.")
+    prone = Condition.PRONE in character.conditions
+    surefooted = character.has("surefooted")
+    if character.is_beast:
+        animal = ANIMALS[character.animal]
+        return Mover(animal.speed, swim=animal.water_speed or MOVES["swimming"], surefooted=surefooted, prone=prone)
+    if character.mount is not None and not character.mount.collapsed:
+        move = MOVES["mounted"]
+    elif character.has("fleet_footed"):
+        move = MOVES["fleet_footed"]
+    elif character.has("lumbering"):
+        move = MOVES["lumbering"]
+    else:
+        move = MOVES["on_foot"]
+    return Mover(move, surefooted=surefooted, prone=prone)
+
+
+def plan_move(state: GameState, key: str, places: Iterable[Point]) -> Route:
+    """The going from where the character stands through ``places``; refused when even Move It! would not
+    get there."""
+    field = battlefield(state)
+    route = field.going([position(state, key), *places], mover_of(state, key))
+    if route.length > MOST_MOVES * route.allowance + EPSILON:
+        raise RulesError(f"That is {route.length:.1f} paces: {route.words()}, so even Move It! covers "
+                         f"{MOST_MOVES * route.allowance:g}.")
+    return route
+
+
+def allowed(title: str, route: Route) -> Allowed:
+    """What a result allows; Caution – Danger Ahead! in bad going is a fall, not a move (Wanting to Move)."""
+    if title == "Caution – Danger Ahead!" and route.bad:
+        return Allowed(0)
+    return ALLOWED.get(title, Allowed(0))
+
+
+def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Reading]) -> tuple[Battlefield, str]:
+    """Move the token as the Wanting to Move result allows: along the path as far as it goes, or half a move
+    in the Random Movement chart's direction (stopped by a wall or the map's edge). Returns the changed map
+    (a copy) and what happened."""
+    readings = list(readings)
+    result = next((r.outcome.title for r in readings if r.chart.startswith("move")), "")
+    swerve = next((r.outcome.title for r in readings if r.chart == "random_movement"), "")
+    can = allowed(result, route)
+    field = battlefield(state).copy()
+    token = field.tokens.get(key) or field.tokens[state.vehicle_of(key).key]
+    paces = can.moves * route.allowance
+    start = route.path[0]
+    if can.random and swerve:
+        aim = turned(start, route.path[1], QUARTER_TURNS[swerve], paces)
+        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+        path = [start, stop]
+        words = f"{swerve.lower()}: {distance(start, stop):.1f} paces to {field.label(stop)}"
+    elif paces <= EPSILON:
+        return field, "stays put"
+    else:
+        path = cut_path(route.path, min(paces, route.length))
+        short = route.length > paces + EPSILON
+        words = (f"moves {min(paces, route.length):.1f} paces to {field.label(path[-1])}"
+                 + (f", stopping short: {result} allows {paces:g}" if short else ""))
+    field.tokens[token.key] = type(token)(token.key, path[-1], token.facing, token.kind)
+    field.last_path = path
+    return field, words
+
+
+def shot_on_map(state: GameState, shooter: str, target: str) -> Sight:
+    """The range and the target's cover from the map; refused, with the reason, when the target is hidden."""
+    field = battlefield(state)
+    sight = field.sight(position(state, shooter), position(state, target))
+    if sight.hidden:
+        raise RulesError(f"{name_of(state, shooter)} cannot see {name_of(state, target)}: {sight.hidden}.")
+    return sight
+
+
+def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Battlefield:
+    """The map with this shot's line drawn (a copy)."""
+    field = battlefield(state).copy()
+    words = f"{sight.paces} paces, {sight.cover.value}" + (f" ({sight.why})" if sight.why else "")
+    field.last_shot = Shot(position(state, shooter), position(state, target), words)
+    return field
+
+
+def spread_to(state: GameState, target: str, shell: bool) -> tuple[str, ...]:
+    """Characters within 1 pace of the target (2 for a shell), nearest first: where extra hits may spread
+    (1302-1311)."""
+    field = battlefield(state)
+    return tuple(key for key in field.near(position(state, target), 2 if shell else 1) if key in state.characters)
+
+
+def name_of(state: GameState, key: str) -> str:
+    return state.characters[key].name if key in state.characters else state.vehicles[key].name
