@@ -128,9 +128,9 @@ def sample_battlefield(characters: int = 20) -> GameState:
     state.characters["c3"].conditions.add(Condition.PRONE)
     state.battlefield = field
     state.battlefield = mark_shot(state, "c1", "c0", field.sight(field.tokens["c1"].at, field.tokens["c0"].at))
-    route = field.going([field.tokens["c4"].at, (30.0, 21.0), (33.0, 19.0)], mover_of(state, "c4"))
+    route = field.going([field.tokens["c2"].at, (12.0, 19.0), (18.0, 20.0)], mover_of(state, "c2"))
     state.battlefield.last_path = route.path
-    state.battlefield.tokens["c4"] = Token("c4", route.path[-1])
+    state.battlefield.tokens["c2"] = Token("c2", route.path[-1])
     return state
 
 

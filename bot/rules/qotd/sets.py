@@ -143,18 +143,27 @@ def write_text(field: Battlefield) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_json(data: object) -> Battlefield:
+    """A map from its JSON (as ``/map save`` keeps it); refused unless it is a sound one."""
+    try:
+        field = serial.from_json(Battlefield, data)
+        sound = all(a.ground in GROUNDS and all(o.kind in OPENINGS for o in a.openings) for a in field.areas) \
+            and all(o.barrier in BARRIERS and len(o.line) >= 2 for o in field.obstacles)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        sound = False
+    if not sound:
+        raise RulesError("That JSON is not a map.")
+    return field
+
+
 def read_any(text: str) -> Battlefield:
-    """A map from the text format or from JSON (as ``/map save`` keeps it)."""
+    """A map from the text format or from JSON."""
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
-            field = serial.from_json(Battlefield, data)
-        except (ValueError, TypeError, KeyError, AttributeError):
+        except ValueError:
             raise RulesError("That JSON is not a map.") from None
-        if not isinstance(field, Battlefield) or not all(a.ground in GROUNDS for a in field.areas) \
-                or not all(o.barrier in BARRIERS and len(o.line) >= 2 for o in field.obstacles):
-            raise RulesError("That JSON is not a map.")
-        return field
+        return read_json(data)
     return read_text(text)
 
 
