@@ -14,7 +14,8 @@ from bot.errors import UserError
 from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
-from bot.rules.qotd.battlefield import Battlefield, Token
+from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
+from bot.rules.qotd.on_the_map import carry_out_plan, mark_shot, placed, plan_on_map, shot_on_map
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.state import Condition, GameState
 from bot.table import Table, clean_name, open_table
@@ -82,6 +83,47 @@ async def squares(interaction: discord.Interaction, typed: str) -> list[app_comm
     labels = [f"{column}{row}" for row in range(1, field.rows + 1)]
     return [app_commands.Choice(name=label, value=label) for label in labels
             if label.startswith(typed) or not typed][:options.MAX_CHOICES]
+
+
+# -- what /shoot and /move ask of the map (called from cogs.rolls) ------------------------------------------
+
+
+def aim(table: Table, shooter: str, target: str, paces: int | None, cover: Cover | None) -> tuple[int, Cover]:
+    """The range and cover of a shot: as typed, else from the map when both stand on it (the shot's line is
+    then drawn on it); a target the shooter cannot see is refused with the reason."""
+    state = table.state
+    if (paces is None or cover is None) and placed(state, shooter) and placed(state, target):
+        sight = shot_on_map(state, shooter, target)
+        state.battlefield = mark_shot(state, shooter, target, sight)
+        return paces or sight.paces, sight.cover if cover is None else cover
+    if paces is None:
+        raise UserError("Give the range in paces (`paces:`), or put both on the map (`/map set`, `/place`).")
+    return paces, cover or Cover.NONE
+
+
+def plan_move(table: Table, key: str, to: str) -> Route:
+    """The path ``to`` (squares or paces, space-separated waypoints) worked out on the map and kept for the
+    roll; refused off the map, through a wall, or beyond what any Wanting to Move result allows."""
+    field = require_map(table)
+    places = [field.point(word) for word in to.replace(";", " ").split()]
+    if not places:
+        raise UserError("Say where to: a square such as C7, or paces such as 12,30.")
+    return plan_on_map(table.state, key, places)
+
+
+def after_roll(table: Table, readings) -> str:
+    """Carry out a planned move once its roll is decided; what the map then shows ("" when nothing moved)."""
+    return carry_out_plan(table.state, readings)
+
+
+async def show_after_roll(interaction: discord.Interaction, state: GameState, before: Battlefield | None,
+                          moved: str) -> None:
+    """The map's picture after a roll that changed it: a shot drawn on it, or a token moved (``moved`` says
+    how); nothing while a planned move waits for its roll to be decided."""
+    field = state.battlefield
+    if field is None or field is before or field.plan is not None:
+        return
+    await show(interaction, state, moved or f"Line of fire: {field.last_shot.words}.")
 
 
 @app_commands.guild_only()

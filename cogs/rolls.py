@@ -29,7 +29,7 @@ from bot.rules.qotd.state import Character, GameState
 from bot.rules.qotd.turns import out_of_turn
 from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
-from . import options
+from . import battlefield, options
 
 MAX_PACES = 500
 TERRAIN = {"open": "move", "bad going": "move", "forest": "move_forest", "snow or sand": "move_snow",
@@ -119,16 +119,20 @@ class Rolls(commands.Cog):
         self.bot = bot
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        """Check, run the action on the rules, store it, then reply with the story and the roll card."""
+        """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
+        map, when the action changed it)."""
         async with open_table(self.bot, interaction) as table:
+            before = table.state.battlefield
             request = build(table)
             leave = turn_leave(table, request)
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
+            moved = battlefield.after_roll(table, resolution.readings)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution)})
         await self.reply(interaction, table, entry, resolution, drawing, leave)
+        await battlefield.show_after_roll(interaction, table.state, before, moved)
 
     async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
                     drawing: asyncio.Future[bytes], note: str = "") -> None:
@@ -157,9 +161,11 @@ class Rolls(commands.Cog):
             roller = table.state.characters[pending["roller"]]
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
+            before = table.state.battlefield
             state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution)
             table.state = state
+            moved = battlefield.after_roll(table, resolution.readings)
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})
         if interaction.message is not None:
@@ -168,11 +174,14 @@ class Rolls(commands.Cog):
             except discord.HTTPException:
                 pass
         await self.reply(interaction, table, decided, resolution, drawing)
+        await battlefield.show_after_roll(interaction, table.state, before, moved)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",
                            weapon="Which of the shooter's weapons", shot="The type of shot",
-                           paces="Range in paces", cover="The target's cover (loophole: the target fires through one)", motion="How the target moves",
+                           paces="Range in paces (on a map: measured)",
+                           cover="The target's cover (loophole: the target fires through one; on a map: read from it)",
+                           motion="How the target moves",
                            prone="The target is lying prone", moved="The shooter moved this turn",
                            responding="A shot made in response: no Wanting to Shoot test",
                            aim="Spend this turn aiming at the target, for an aimed shot later (no roll)",
@@ -186,10 +195,10 @@ class Rolls(commands.Cog):
                            wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",
                            raised="A shoulder arm raised this turn: drawing, unless still and deliberate")
     async def shoot(self, interaction: discord.Interaction, target: str,
-                    paces: app_commands.Range[int, 1, MAX_PACES], shooter: str | None = None,
+                    paces: app_commands.Range[int, 1, MAX_PACES] | None = None, shooter: str | None = None,
                     weapon: str | None = None, shot: Literal["deliberate", "aimed", "hasty", "snap", "fanning",
                                                              "quick draw", "both barrels"] = "deliberate",
-                    cover: Literal["none", "light", "dense", "hard", "loophole"] = "none",
+                    cover: Literal["none", "light", "dense", "hard", "loophole"] | None = None,
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
                     moved: bool = False, at_mount: bool = False, entangle: bool = False,
                     responding: bool = False, aim: bool = False,
@@ -199,8 +208,10 @@ class Rolls(commands.Cog):
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
             others = tuple(table.character(name.strip()).key for name in (spread or "").split(",") if name.strip())
-            return ShotRequest(actor(table, shooter).key, table.target(target), options.carried_weapon(weapon),
-                               ShotType[shot.upper().replace(" ", "_")], paces, Cover[cover.upper()],
+            shooter_key, target_key = actor(table, shooter).key, table.target(target)
+            rng, shelter = battlefield.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
+            return ShotRequest(shooter_key, target_key, options.carried_weapon(weapon),
+                               ShotType[shot.upper().replace(" ", "_")], rng, shelter,
                                Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
@@ -266,18 +277,24 @@ class Rolls(commands.Cog):
         await self.act(interaction, build)
 
     @app_commands.command(name="move")
-    @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going",
+    @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going (on a map: read from it)",
+                           to="On a map: where to, a square such as C7 or paces such as 12,30 (waypoints: C5 C9)",
                            towards_enemy="Moving towards the enemy",
                            leader="A Natural Leader within 10 paces, whose dice are used")
-    @app_commands.autocomplete(character=options.characters, leader=options.characters)
+    @app_commands.autocomplete(character=options.characters, leader=options.characters, to=battlefield.squares)
     async def move(self, interaction: discord.Interaction, character: str | None = None,
                    terrain: Literal["open", "bad going", "forest", "snow or sand", "swamp", "ruins"] = "open",
-                   towards_enemy: bool = False, leader: str | None = None) -> None:
-        """Wanting to Move, on the chart for the terrain; a second move in a phase uses reduced dice."""
+                   towards_enemy: bool = False, leader: str | None = None,
+                   to: app_commands.Range[str, 1, 60] | None = None) -> None:
+        """Wanting to Move on the terrain's chart (a second move: reduced dice); on a map, to: moves the token."""
         def build(table: Table) -> Request:
-            return TestRequest(actor(table, character).key, TERRAIN[terrain],
-                               "moving fast in bad going" if terrain == "bad going" else "",
-                               towards_enemy=towards_enemy, bad_going=terrain != "open",
+            key = actor(table, character).key
+            chart, bad = TERRAIN[terrain], terrain != "open"
+            if to:
+                route = battlefield.plan_move(table, key, to)
+                chart, bad = route.chart, route.bad
+            return TestRequest(key, chart, "moving fast in bad going" if bad and chart == "move" else "",
+                               towards_enemy=towards_enemy, bad_going=bad,
                                leader=table.character(leader).key if leader else "")
         await self.act(interaction, build)
 

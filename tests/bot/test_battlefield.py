@@ -7,6 +7,8 @@ single action revolver each, no phase dealt. Dice are scripted.
 
 from __future__ import annotations
 
+from tests.rules.scripted import Dice
+
 from .helpers import png, text_of
 from .test_commands import character, each_row, ready, refused_and_unchanged, run, step, view  # noqa: F401
 
@@ -84,3 +86,110 @@ async def test_a_smaller_map_is_refused_while_a_token_would_stand_off_it(ready):
     await step(ready, "dora", "map new", {"width": 40, "height": 30})
     await step(ready, "pete", "place", {"who": "Kid", "at": "35,25"})
     await refused_and_unchanged(ready, "dora", "map new", {"width": 20, "height": 20}, "Kid stands at 35,25")
+
+
+# -- a shootout on Main Street, no range or cover typed -------------------------------------------------
+
+
+async def main_street(scene, kid, wyatt):
+    await step(scene, "dora", "map set", {"ready_set": "main_street"})
+    await step(scene, "pete", "place", {"who": "Kid", "at": kid})
+    await step(scene, "polly", "place", {"who": "Wyatt", "at": wyatt})
+
+
+def map_shown(scene) -> str:
+    """The words of the map message a roll posted after its reply (the last public message)."""
+    messages = [m for m in scene.env.backend.messages[scene.channel.id].values() if not m.is_ephemeral]
+    last = max(messages, key=lambda m: m.id)
+    assert [a["filename"] for a in last.attachments] == ["map.png"]
+    return last.embeds[0]["description"]
+
+
+async def test_a_shot_at_a_gunman_in_the_saloon_window_takes_range_and_hard_cover_from_the_map(ready):
+    """2264: hard cover +2 DV; the range is measured on the map (see docs/rulings.md)."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    # Wanting to Shoot 1D10 [6]: Shoot at the Enemy!; to hit [3]: Missed!
+    await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 3))
+    assert map_shown(ready) == "Line of fire: 10 paces, in hard cover (through a window of the Saloon)."
+    v = await view(ready)
+    shot = v.game.battlefield.last_shot
+    assert (shot.shooter, shot.target) == ((4, 22), (4, 12.5))
+    [(kind, _)] = v.log[-1:]
+    assert kind == "shoot"
+
+
+async def test_the_map_range_and_cover_reach_the_dv_of_a_hit(ready):
+    """2264 and Reel 6: a hit on one in hard cover is read with the target's DV raised by 2."""
+    await main_street(ready, kid="4,12.5", wyatt="4,18")
+    # wants [6], hits [6]: Gotcha!; effect [9] read at DV 2 (hard cover): a Graze; courage [6]
+    result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 6, 9, 6))
+    assert "Shot while evading or in dense or hard cover or lying prone" in text_of(result)
+    assert map_shown(ready).startswith("Line of fire: 6 paces, in hard cover")
+
+
+async def test_a_target_out_of_sight_is_refused_with_the_reason_before_any_roll(ready):
+    """975: only those in line of sight are seen: the Bank's wall hides Kid."""
+    await main_street(ready, kid="20,6", wyatt="40,22")
+    await refused_and_unchanged(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"},
+                                "Wyatt cannot see Kid: the wall of the Bank is in the way")
+
+
+async def test_range_and_cover_typed_by_hand_still_win(ready):
+    await main_street(ready, kid="20,6", wyatt="40,22")
+    await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid", "paces": 12, "cover": "light"},
+               (6, 3))
+    assert (await view(ready)).game.battlefield.last_shot is None
+
+
+async def test_without_a_map_a_shot_needs_its_range(ready):
+    await refused_and_unchanged(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"},
+                                "Give the range in paces")
+
+
+async def test_forward_moves_the_token_along_the_street(ready):
+    """Wanting to Move, Forward!: up to the maximum move, 8 paces on foot in good going (446-466)."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    await step(ready, "polly", "move", {"character": "Wyatt", "to": "10,22"}, (6,))
+    assert map_shown(ready) == "Wyatt moves 6.0 paces to D8."
+    assert (await token(ready, "wyatt")).at == (10, 22)
+    assert (await view(ready)).game.battlefield.last_path == [(4, 22), (10, 22)]
+
+
+async def test_are_you_sure_leaves_the_token_where_it_stands(ready):
+    """Wanting to Move, Are you Sure?: hesitate and do not move."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    await step(ready, "polly", "move", {"character": "Wyatt", "to": "10,22"}, (3,))
+    assert map_shown(ready) == "Wyatt stays put."
+    assert (await token(ready, "wyatt")).at == (4, 22)
+
+
+async def test_leaving_the_saloon_by_its_door_is_bad_going_and_a_short_result_stops_short(ready):
+    """486-488: moving in a building is bad going, less 25%: 6 paces a move; Forward! stops there."""
+    await main_street(ready, kid="5,10", wyatt="40,22")
+    await step(ready, "pete", "move", {"character": "Kid", "to": "9,10 9,16"}, (6, 6))
+    shown = map_shown(ready)
+    assert shown.startswith("Kid moves 6.0 paces to") and "stopping short: Forward! allows 6" in shown
+
+
+async def test_a_move_through_a_wall_or_beyond_move_it_is_refused_before_any_roll(ready):
+    """473-479 and Move It!: no path through a wall; twice the move at most."""
+    await main_street(ready, kid="7,10", wyatt="4,22")
+    await refused_and_unchanged(ready, "pete", "move", {"character": "Kid", "to": "7,18"},
+                                "That path goes through the wall of the Saloon")
+    await refused_and_unchanged(ready, "polly", "move", {"character": "Wyatt", "to": "30,22"},
+                                "even Move It! covers 16")
+
+
+async def test_a_move_waiting_for_a_reroll_is_carried_out_once_it_is_decided(ready):
+    """217-218: Disciplined re-rolls Wanting to Move; the token moves on the decided result."""
+    await step(ready, "pete", "cast add", {"name": "Doc", "type": "supporting", "personality": "disciplined"})
+    await main_street(ready, kid="4,12.5", wyatt="40,22")
+    await step(ready, "pete", "place", {"who": "Doc", "at": "4,22"})
+    waiting = await step(ready, "pete", "move", {"character": "Doc", "to": "10,22"}, (3,))
+    assert "re-roll or keep?" in waiting.response.content
+    assert (await view(ready)).game.battlefield.plan.key == "doc"
+    ready.env.bot.rng = Dice(7)
+    await ready.pete.click(ready.channel.last_message, label="Re-roll (Disciplined)")
+    assert map_shown(ready) == "Doc moves 6.0 paces to D8."
+    field = (await view(ready)).game.battlefield
+    assert field.tokens["doc"].at == (10, 22) and field.plan is None

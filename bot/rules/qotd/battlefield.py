@@ -154,6 +154,14 @@ class Shot:
 
 
 @dataclass
+class Plan:
+    """A move asked for with ``/move to:``, carried out once its Wanting to Move roll is decided."""
+
+    key: str
+    path: list[Point]
+
+
+@dataclass
 class Battlefield:
     """The set: its size in paces, its terrain, and the tokens on it."""
 
@@ -167,6 +175,7 @@ class Battlefield:
     """Poor visibility or bad weather: all terrain is bad going (486)."""
     last_shot: Shot | None = None
     last_path: list[Point] = field(default_factory=list)
+    plan: Plan | None = None
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= MAX_SIZE and 1 <= self.height <= MAX_SIZE):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
 from ..core.replay import Reading
-from .battlefield import Battlefield, Mover, Route, Shot, Sight
+from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
 from .beasts import ANIMALS
 from .state import Condition, GameState, RulesError
 from .vehicles import full_move
@@ -56,6 +56,15 @@ def position(state: GameState, key: str) -> Point:
         name = state.characters[key].name if key in state.characters else state.vehicles[key].name
         raise RulesError(f"{name} is not on the map: place them with `/place` first.")
     return token.at
+
+
+def placed(state: GameState, key: str) -> bool:
+    """Whether the game has a map with the character or vehicle (or the vehicle they are aboard) on it."""
+    try:
+        position(state, key)
+    except RulesError:
+        return False
+    return True
 
 
 def mover_of(state: GameState, key: str) -> Mover:
@@ -127,7 +136,34 @@ def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Readi
                  + (f", stopping short: {result} allows {paces:g}" if short else ""))
     field.tokens[token.key] = type(token)(token.key, path[-1], token.facing, token.kind)
     field.last_path = path
+    character = state.characters.get(key)
+    if character is not None and Condition.PRONE in character.conditions:
+        character.conditions.discard(Condition.PRONE)
+        words += ", getting up"
     return field, words
+
+
+def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
+    """Plan a move (see :func:`plan_move`) and keep it on a copy of the map, to carry out once the roll is
+    decided."""
+    route = plan_move(state, key, places)
+    field = battlefield(state).copy()
+    field.plan = Plan(key, route.path)
+    state.battlefield = field
+    return route
+
+
+def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
+    """Carry out the map's planned move now that its roll is decided; what happened ("" with no plan)."""
+    field = state.battlefield
+    if field is None or field.plan is None or state.pending:
+        return ""
+    plan = field.plan
+    route = field.going(plan.path, mover_of(state, plan.key))
+    moved, words = carry_out(state, plan.key, route, readings)
+    moved.plan = None
+    state.battlefield = moved
+    return f"{name_of(state, plan.key)} {words}."
 
 
 def shot_on_map(state: GameState, shooter: str, target: str) -> Sight:
