@@ -15,7 +15,7 @@ from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import carry_out_plan, mark_shot, placed, plan_on_map, shot_on_map
+from bot.rules.qotd.on_the_map import carry_out_plan, mark_shot, placed, plan_on_map, shot_on_map, spread_to
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.state import Condition, GameState
 from bot.table import Table, clean_name, open_table
@@ -99,6 +99,16 @@ def aim(table: Table, shooter: str, target: str, paces: int | None, cover: Cover
     if paces is None:
         raise UserError("Give the range in paces (`paces:`), or put both on the map (`/map set`, `/place`).")
     return paces, cover or Cover.NONE
+
+
+def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
+           ) -> tuple[str, ...]:
+    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""
+    if typed:
+        return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
+    if placed(table.state, shooter) and placed(table.state, target):
+        return spread_to(table.state, shooter, target, weapon, fanning)
+    return ()
 
 
 def plan_move(table: Table, key: str, to: str) -> Route:

@@ -185,7 +185,7 @@ class Rolls(commands.Cog):
                            prone="The target is lying prone", moved="The shooter moved this turn",
                            responding="A shot made in response: no Wanting to Shoot test",
                            aim="Spend this turn aiming at the target, for an aimed shot later (no roll)",
-                           spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated",
+                           spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated (on a map: found)",
                            leader="A Natural Leader or Dominant character within 10 paces",
                            mount_paces="How far the shooter's mount moved this turn (aboard a vehicle, its own speed)")
     @app_commands.autocomplete(target=options.targets, shooter=options.characters, weapon=options.missile_weapons,
@@ -207,11 +207,11 @@ class Rolls(commands.Cog):
                     raised: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
-            others = tuple(table.character(name.strip()).key for name in (spread or "").split(",") if name.strip())
             shooter_key, target_key = actor(table, shooter).key, table.target(target)
+            kind, arm = ShotType[shot.upper().replace(" ", "_")], options.carried_weapon(weapon)
+            others = battlefield.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread)
             rng, shelter = battlefield.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
-            return ShotRequest(shooter_key, target_key, options.carried_weapon(weapon),
-                               ShotType[shot.upper().replace(" ", "_")], rng, shelter,
+            return ShotRequest(shooter_key, target_key, arm, kind, rng, shelter,
                                Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,

@@ -7,7 +7,7 @@ from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, plan_move
+from bot.rules.qotd.on_the_map import carry_out, plan_move, spread_to
 from bot.rules.qotd.state import GameState, RulesError
 
 from .scripted import Dice
@@ -284,3 +284,16 @@ def test_a_character_is_placed_before_moving():
     state = mapped(person("kid", SUPPORTING))
     with pytest.raises(RulesError, match="Kid is not on the map"):
         plan_move(state, "kid", [(2, 20)])
+
+
+def test_shotgun_hits_spread_to_those_within_a_pace_of_the_target_on_the_map():
+    """1302-1311: hits from a shotgun, blunderbuss, volley gun, explosion or fanning may be spread to
+    opponents within 1 pace of the target; a revolver's are not."""
+    state = mapped(person("kid", SUPPORTING, weapons=("double_barrelled", "single_action_revolver")),
+                   person("ike", SUPPORTING, owner=2), person("billy", SUPPORTING, owner=2),
+                   person("frank", SUPPORTING, owner=2))
+    for key, at in (("kid", (2, 2)), ("ike", (10, 10)), ("billy", (10.8, 10)), ("frank", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    assert spread_to(state, "kid", "ike", "double_barrelled", fanning=False) == ("billy",)
+    assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=False) == ()
+    assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=True) == ("billy",)

@@ -10,6 +10,7 @@ from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
 from ..core.replay import Reading
 from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
 from .beasts import ANIMALS
+from .shooting import carried_weapon
 from .state import Condition, GameState, RulesError
 from .vehicles import full_move
 from .weapons import MOVES
@@ -37,6 +38,8 @@ ALLOWED: dict[str, Allowed] = {
 QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
 """The Random Movement chart (503-506) as clockwise quarter turns from the way the character was heading."""
 MOST_MOVES = 2
+SPREAD_PACES = 1
+"""Paces from the target within which extra hits spread (1308-1309; a shell's 2 paces are typed by hand)."""
 
 
 def battlefield(state: GameState) -> Battlefield:
@@ -183,11 +186,16 @@ def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Batt
     return field
 
 
-def spread_to(state: GameState, target: str, shell: bool) -> tuple[str, ...]:
-    """Characters within 1 pace of the target (2 for a shell), nearest first: where extra hits may spread
-    (1302-1311)."""
-    field = battlefield(state)
-    return tuple(key for key in field.near(position(state, target), 2 if shell else 1) if key in state.characters)
+def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning: bool) -> tuple[str, ...]:
+    """Those standing within 1 pace of the target, nearest first, still in the fight: where the extra hits of a
+    shotgun, blunderbuss, volley gun, explosion or fanning spread (1302-1311); none for other weapons, nor
+    on a vehicle (see docs/rulings.md)."""
+    _, arm = carried_weapon(state.characters[shooter], weapon, missile=True)
+    if not (arm.spreads or fanning) or state.vehicle_of(target) is not None:
+        return ()
+    near = battlefield(state).near(position(state, target), SPREAD_PACES)
+    return tuple(key for key in near if key in state.characters and key not in (shooter, target)
+                 and state.characters[key].in_action and not state.characters[key].casualty)
 
 
 def name_of(state: GameState, key: str) -> str:
