@@ -1,6 +1,7 @@
 """Maps as text and the ready sets."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +58,10 @@ def test_a_written_map_with_names_doors_and_fog():
 def test_a_map_it_cannot_read_is_refused_saying_where(text, words):
     with pytest.raises(RulesError, match=words):
         read_any(text)
+
+
+def test_the_readmes_example_map_reads():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split('  map "Dodge" 40x30', 1)[1].split("```", 1)[0]
+    field = read_text('map "Dodge" 40x30' + example)
+    assert (field.name, len(field.areas), len(field.obstacles), field.poor_visibility) == ("Dodge", 2, 1, True)
