@@ -3,6 +3,7 @@ its picture. Moves and shots read it (cogs.rolls, through :mod:`bot.rules.qotd.o
 
 from __future__ import annotations
 
+import asyncio
 from typing import Literal
 
 import discord
@@ -126,14 +127,22 @@ def after_roll(table: Table, readings) -> str:
     return carry_out_plan(table.state, readings)
 
 
-async def show_after_roll(interaction: discord.Interaction, state: GameState, before: Battlefield | None,
-                          moved: str) -> None:
-    """The map's picture after a roll that changed it: a shot drawn on it, or a token moved (``moved`` says
-    how); nothing while a planned move waits for its roll to be decided."""
+def map_soon(state: GameState, before: Battlefield | None) -> asyncio.Future[bytes] | None:
+    """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
+    None when it did not, or while a planned move waits for its roll to be decided."""
     field = state.battlefield
     if field is None or field is before or field.plan is not None:
-        return
-    await show(interaction, state, moved or f"Line of fire: {field.last_shot.words}.")
+        return None
+    return render_soon(render_battlefield, state)
+
+
+async def show_after_roll(interaction: discord.Interaction, state: GameState, drawing: asyncio.Future[bytes] | None,
+                          moved: str) -> None:
+    """The map's picture (from :func:`map_soon`) after the roll's reply: how the token moved, or the line of
+    fire."""
+    if drawing is not None:
+        words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
+        await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
 
 
 @app_commands.guild_only()

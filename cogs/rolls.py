@@ -129,10 +129,11 @@ class Rolls(commands.Cog):
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
             moved = battlefield.after_roll(table, resolution.readings)
+            on_map = battlefield.map_soon(table.state, before)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution)})
         await self.reply(interaction, table, entry, resolution, drawing, leave)
-        await battlefield.show_after_roll(interaction, table.state, before, moved)
+        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
 
     async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
                     drawing: asyncio.Future[bytes], note: str = "") -> None:
@@ -166,6 +167,7 @@ class Rolls(commands.Cog):
             drawing = render_soon(render_roll, resolution)
             table.state = state
             moved = battlefield.after_roll(table, resolution.readings)
+            on_map = battlefield.map_soon(table.state, before)
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})
         if interaction.message is not None:
@@ -174,7 +176,7 @@ class Rolls(commands.Cog):
             except discord.HTTPException:
                 pass
         await self.reply(interaction, table, decided, resolution, drawing)
-        await battlefield.show_after_roll(interaction, table.state, before, moved)
+        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",

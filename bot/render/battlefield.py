@@ -9,6 +9,7 @@ puts the tokens on.
 from __future__ import annotations
 
 import math
+import pickle
 from collections import OrderedDict
 
 from PIL import Image
@@ -20,7 +21,7 @@ from ..rules.qotd.state import OUT_OF_ACTION, Condition, GameState
 from .status import suit_of
 from .theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
                     ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
-                    WOODS, Canvas, Colour, fit, font)
+                    WOODS, Canvas, Colour, fit, font, length)
 
 WIDTH = 640
 """About the width the map is drawn at (paces times a whole number of pixels)."""
@@ -48,12 +49,12 @@ def size(field: Battlefield) -> tuple[int, int]:
     return RULER + field.width * s + 8, HEADER + RULER + field.height * s + 8
 
 
-_terrain: OrderedDict[str, Image.Image] = OrderedDict()
+_terrain: OrderedDict[bytes, Image.Image] = OrderedDict()
 
 
 def terrain(field: Battlefield) -> Image.Image:
     """The set without tokens: the grid, its labels and the terrain, drawn once and kept."""
-    key = repr((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
+    key = pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
     image = _terrain.get(key)
     if image is None:
         image = _draw_terrain(field)
@@ -158,7 +159,7 @@ def render_battlefield(state: GameState) -> bytes:
         canvas.line((round(x0), round(y0), round(x1), round(y1)), STRIKE, 2)
         face = font(BOLD, 14)
         words = fit(shot.words, face, canvas.width - 2 * RULER)
-        half = face.getlength(words) / 2 + 5
+        half = length(words, face) / 2 + 5
         mx = min(max((x0 + x1) / 2, RULER + half), canvas.width - half)
         my = (y0 + y1) / 2
         canvas.box((round(mx - half), round(my - 11), round(mx + half), round(my + 9)), fill=PAPER, outline=RED)
@@ -205,7 +206,7 @@ def _draw_token(canvas: Canvas, state: GameState, token: Token, centre: tuple[fl
 def _plate(canvas: Canvas, words: str, x: float, top: float, colour: Colour) -> None:
     face = font(BOLD, 13)
     words = fit(words, face, 120)
-    half = face.getlength(words) / 2 + 3
+    half = length(words, face) / 2 + 3
     x = min(max(x, half), canvas.width - half)
     canvas.box((round(x - half), round(top + 2), round(x + half), round(top + 18)), fill=PAPER, outline=GOLD)
     canvas.text((x, top + 15), words, face, colour, anchor="ms")
