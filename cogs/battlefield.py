@@ -16,7 +16,8 @@ from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import carry_out_plan, mark_shot, placed, plan_on_map, shot_on_map, spread_to
+from bot.rules.qotd.on_the_map import (carry_out_plan, in_contact, mark_shot, placed, plan_on_map, positions,
+                                      shot_on_map, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.state import Condition, GameState
 from bot.table import Table, clean_name, open_table
@@ -110,6 +111,20 @@ def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, 
     if placed(table.state, shooter) and placed(table.state, target):
         return spread_to(table.state, shooter, target, weapon, fanning)
     return ()
+
+
+def opponents_on_map(table: Table, attacker: str, defender: str, typed: int) -> int:
+    """How many the attacker fights: as typed, or more when the map shows more in contact; a defender out of
+    contact on the map is refused."""
+    if placed(table.state, attacker) and placed(table.state, defender) and defender in table.state.characters:
+        return max(typed, in_contact(table.state, attacker, defender))
+    return typed
+
+
+def log_positions(state: GameState, keys: tuple[str, ...]) -> dict:
+    """Where those in an action stand, for its log entry (nothing off a map)."""
+    found = positions(state, keys)
+    return {"positions": found} if found else {}
 
 
 def plan_move(table: Table, key: str, to: str) -> Route:

@@ -131,7 +131,8 @@ class Rolls(commands.Cog):
             moved = battlefield.after_roll(table, resolution.readings)
             on_map = battlefield.map_soon(table.state, before)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
-                                       {"resolution": serial.to_json(resolution)})
+                                       {"resolution": serial.to_json(resolution),
+                                        **battlefield.log_positions(table.state, request.involved())})
         await self.reply(interaction, table, entry, resolution, drawing, leave)
         await battlefield.show_after_roll(interaction, table.state, on_map, moved)
 
@@ -253,9 +254,11 @@ class Rolls(commands.Cog):
                     behind_defences: bool = False, hasty: bool = False, riposte: bool = False) -> None:
         """Attack in close combat: Wanting to Attack, the response, to hit, effect and courage."""
         def build(table: Table) -> Request:
-            return FightRequest(actor(table, attacker).key, table.target(defender), options.carried_weapon(weapon),
+            attacker_key, defender_key = actor(table, attacker).key, table.target(defender)
+            return FightRequest(attacker_key, defender_key, options.carried_weapon(weapon),
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
-                                charging, opponents, continuing=continuing, at_mount=at_mount, drawing=drawing,
+                                charging, battlefield.opponents_on_map(table, attacker_key, defender_key, opponents),
+                                continuing=continuing, at_mount=at_mount, drawing=drawing,
                                 surprised=surprised,
                                 lethal=blow == "lethal", stunning=blow == "stunning", moved=mount_paces,
                                 rider_moving=rider_moving, run_down=run_down, restrain=restrain,

@@ -193,3 +193,23 @@ async def test_a_move_waiting_for_a_reroll_is_carried_out_once_it_is_decided(rea
     assert map_shown(ready) == "Doc moves 6.0 paces to D8."
     field = (await view(ready)).game.battlefield
     assert field.tokens["doc"].at == (10, 22) and field.plan is None
+
+
+async def test_a_fight_on_the_map_needs_base_contact_and_counts_who_is_outnumbered(ready):
+    """2065-2068: one fighting more opponents than they have cards is outnumbered and rolls reduced dice; on the
+    map, those in contact are counted (see docs/rulings.md)."""
+    await main_street(ready, kid="10,20", wyatt="16,20")
+    await refused_and_unchanged(ready, "pete", "fight", {"attacker": "Kid", "defender": "Wyatt"},
+                                "Wyatt is 6.0 paces from Kid: close to within 2 paces first")
+    await step(ready, "polly", "cast add", {"name": "Ike", "type": "minor", "personality": "ordinary"})
+    await step(ready, "polly", "cast add", {"name": "Billy", "type": "minor", "personality": "ordinary"})
+    await step(ready, "polly", "cast add", {"name": "Frank", "type": "minor", "personality": "ordinary"})
+    for name, at in (("Wyatt", "11,20"), ("Ike", "10,21"), ("Billy", "9,20")):
+        await step(ready, "polly", "place", {"who": name, "at": at})
+    # Kid (2 cards) fights three in contact: Wanting to Attack [6]; to hit on reduced dice [2, 2]: Missed!
+    result = await step(ready, "pete", "fight", {"attacker": "Kid", "defender": "Wyatt"}, (6, 2, 2))
+    assert "outnumbered by 3" in text_of(result)
+    [(kind, _)] = (await view(ready)).log[-1:]
+    data = (await ready.env.bot.db.game_log((await ready.env.bot.db.load_game(ready.guild.id, ready.channel.id)).id,
+                                            last=1))[0].data
+    assert kind == "fight" and data["positions"] == {"kid": "D7 (10,20)", "wyatt": "D7 (11,20)"}

@@ -38,6 +38,8 @@ ALLOWED: dict[str, Allowed] = {
 QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
 """The Random Movement chart (503-506) as clockwise quarter turns from the way the character was heading."""
 MOST_MOVES = 2
+CONTACT = 2.0
+"""Paces between two figures' middles that count as base contact in a fight (see docs/rulings.md)."""
 SPREAD_PACES = 1
 """Paces from the target within which extra hits spread (1308-1309; a shell's 2 paces are typed by hand)."""
 
@@ -196,6 +198,32 @@ def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning:
     near = battlefield(state).near(position(state, target), SPREAD_PACES)
     return tuple(key for key in near if key in state.characters and key not in (shooter, target)
                  and state.characters[key].in_action and not state.characters[key].casualty)
+
+
+def in_contact(state: GameState, attacker: str, defender: str) -> int:
+    """How many opponents the attacker fights on the map: those of other players within contact, the
+    defender among them; refused when the defender is out of contact (see docs/rulings.md)."""
+    field = battlefield(state)
+    here, there = position(state, attacker), position(state, defender)
+    if distance(here, there) > CONTACT + EPSILON:
+        raise RulesError(f"{name_of(state, defender)} is {distance(here, there):.1f} paces from "
+                         f"{name_of(state, attacker)}: close to within {CONTACT:g} paces first (`/move to:`).")
+    owner = state.characters[attacker].owner
+    foes = [key for key in field.near(here, CONTACT) if key in state.characters
+            and state.characters[key].owner != owner and state.characters[key].in_action
+            and not state.characters[key].casualty]
+    return len(dict.fromkeys([defender, *foes]))
+
+
+def positions(state: GameState, keys: Iterable[str]) -> dict[str, str]:
+    """Where each of those named stands on the map, as its square and paces, for the log."""
+    field = state.battlefield
+    found = {}
+    for key in keys if field is not None else ():
+        if placed(state, key):
+            at = position(state, key)
+            found[key] = f"{field.label(at)} ({at[0]:g},{at[1]:g})"
+    return found
 
 
 def name_of(state: GameState, key: str) -> str:
