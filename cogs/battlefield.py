@@ -16,9 +16,10 @@ from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import (carry_out_plan, in_contact, mark_shot, placed, plan_on_map, positions,
+from bot.rules.qotd.on_the_map import (carry_out_plan, falls_short, in_contact, mark_shot, placed, plan_on_map, positions,
                                       shot_on_map, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
+from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Condition, GameState
 from bot.table import Table, clean_name, open_table
 
@@ -137,9 +138,13 @@ def plan_move(table: Table, key: str, to: str) -> Route:
     return plan_on_map(table.state, key, places)
 
 
-def after_roll(table: Table, readings) -> str:
-    """Carry out a planned move once its roll is decided; what the map then shows ("" when nothing moved)."""
-    return carry_out_plan(table.state, readings)
+def after_roll(table: Table, resolution: Resolution) -> str:
+    """What a decided roll does on the map: a planned move carried out, or dynamite that fell short landed;
+    the words the map's picture then shows ("" for neither)."""
+    if resolution.decision is not None:
+        return ""
+    return (carry_out_plan(table.state, resolution.readings)
+            or falls_short(table.state, resolution.actor, resolution.target, resolution.readings))
 
 
 def map_soon(state: GameState, before: Battlefield | None) -> asyncio.Future[bytes] | None:

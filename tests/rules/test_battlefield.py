@@ -7,7 +7,8 @@ from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, plan_move, spread_to
+from bot.rules.qotd.on_the_map import carry_out, falls_short, plan_move, spread_to
+from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import GameState, RulesError
 
 from .scripted import Dice
@@ -297,3 +298,17 @@ def test_shotgun_hits_spread_to_those_within_a_pace_of_the_target_on_the_map():
     assert spread_to(state, "kid", "ike", "double_barrelled", fanning=False) == ("billy",)
     assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=False) == ()
     assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=True) == ("billy",)
+
+
+def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_roll():
+    """1296-1298, 1717: a throw of 2-4 misses: roll 1D10 for deviation (here 4-5, Go Right, of the line of the
+    throw); it lands 2 paces from the target (see docs/rulings.md), and those within a pace are named."""
+    state = mapped(person("kid", SUPPORTING, weapons=("dynamite",)), person("ike", SUPPORTING, owner=2),
+                   person("billy", SUPPORTING, owner=2))
+    for key, at in (("kid", (10, 20)), ("ike", (10, 10)), ("billy", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    state, result = perform(state, ShotRequest("kid", "ike", paces=10), Dice(6, 3, 3, 4))
+    assert [r.outcome.title for r in result.readings][-1] == "Go Right"
+    words = falls_short(state, "kid", "ike", result.readings)
+    assert words == "It lands at G6 (go right of the target): within a pace of it: Billy."
+    assert state.battlefield.last_shot.target == pytest.approx((12, 10))

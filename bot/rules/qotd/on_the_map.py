@@ -10,7 +10,7 @@ from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
 from ..core.replay import Reading
 from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
 from .beasts import ANIMALS
-from .shooting import carried_weapon
+from .shooting import DEVIATION, carried_weapon
 from .state import Condition, GameState, RulesError
 from .vehicles import full_move
 from .weapons import MOVES
@@ -40,6 +40,8 @@ QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
 MOST_MOVES = 2
 CONTACT = 2.0
 """Paces between two figures' middles that count as base contact in a fight (see docs/rulings.md)."""
+FALLS_SHORT_BY = 2.0
+"""Paces from the target that thrown dynamite falling short lands (see docs/rulings.md)."""
 SPREAD_PACES = 1
 """Paces from the target within which extra hits spread (1308-1309; a shell's 2 paces are typed by hand)."""
 
@@ -198,6 +200,26 @@ def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning:
     near = battlefield(state).near(position(state, target), SPREAD_PACES)
     return tuple(key for key in near if key in state.characters and key not in (shooter, target)
                  and state.characters[key].in_action and not state.characters[key].casualty)
+
+
+def falls_short(state: GameState, thrower: str, target: str, readings: Iterable[Reading]) -> str:
+    """Where thrown dynamite that fell short lands on the map: 2 paces from the target, in the direction the
+    deviation roll gives from the line of the throw (see docs/rulings.md), with who stands within a pace of
+    it; the line drawn on the map ends there. Empty when nothing fell short or they are not on the map."""
+    swerve = next((r.outcome.title for r in readings if r.label == DEVIATION), "")
+    if not swerve or not (placed(state, thrower) and placed(state, target)):
+        return ""
+    field = battlefield(state).copy()
+    a, b = position(state, thrower), position(state, target)
+    beyond = (2 * b[0] - a[0], 2 * b[1] - a[1])
+    x, y = turned(b, beyond, QUARTER_TURNS[swerve], FALLS_SHORT_BY)
+    landing = (min(max(x, 0.0), field.width), min(max(y, 0.0), field.height))
+    caught = [state.characters[key].name for key, token in field.tokens.items()
+              if key in state.characters and distance(token.at, landing) <= SPREAD_PACES + EPSILON]
+    field.last_shot = Shot(a, landing, f"fell short: {swerve.lower()}, lands at {field.label(landing)}")
+    state.battlefield = field
+    return (f"It lands at {field.label(landing)} ({swerve.lower()} of the target): "
+            + (f"within a pace of it: {', '.join(caught)}." if caught else "nobody within a pace of it."))
 
 
 def in_contact(state: GameState, attacker: str, defender: str) -> int:

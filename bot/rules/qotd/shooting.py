@@ -48,6 +48,8 @@ class Motion(enum.Enum):
 
 
 FANNING_RANGE = 6
+DEVIATION = "It falls short: deviation"
+"""The label of the deviation roll of thrown dynamite that falls short (the map reads it)."""
 NAME_SHOWN = 40
 """How much of an unknown name a refusal repeats."""
 ENTANGLER = "entangling"
@@ -323,7 +325,7 @@ def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried,
         return [], shot
     if weapon.category == EXPLOSIVE and fired and max(fired) < 5:
         action_roll(state, ctx, shooter, CHARTS["random_movement"], Situation(Test.TASK), dice=Dice(1),
-                    adverse=lambda r: False, label="It falls short: deviation")
+                    adverse=lambda r: False, label=DEVIATION)
         ctx.note(f"The {weapon.name} falls short and goes off where it lands: the Director judges who is caught.")
     return [v for v in fired if v >= 5], shot
 
