@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import NoGame
-from bot.render import render_status_pages
+from bot.render import render_battlefield, render_status_pages
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, attached, fitted, post, render, send
 from bot.rules.qotd.state import GameState
@@ -45,9 +45,14 @@ def board_embed(state: GameState) -> discord.Embed:
 
 
 async def pictures(bot: Director, guild: discord.Guild | None, state: GameState) -> list[bytes]:
-    """The board's pages as pictures (none if they could not be drawn), with the players' names."""
+    """The board's pages as pictures (none if they could not be drawn), with the players' names; a game on a
+    map has its map last."""
     owners = bot.names.of(guild, {c.owner for c in [*state.characters.values(), *state.vehicles.values()]})
-    return await render(render_status_pages, state, owners, MAX_FILES) or []
+    pages = await render(render_status_pages, state, owners, MAX_FILES) or []
+    if state.battlefield is not None and pages:            # the map, as the board's last page
+        drawn = await render(render_battlefield, state)
+        pages = [*pages[:MAX_FILES - 1], drawn] if drawn else pages
+    return pages
 
 
 async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,

@@ -213,3 +213,12 @@ async def test_a_fight_on_the_map_needs_base_contact_and_counts_who_is_outnumber
     data = (await ready.env.bot.db.game_log((await ready.env.bot.db.load_game(ready.guild.id, ready.channel.id)).id,
                                             last=1))[0].data
     assert kind == "fight" and data["positions"] == {"kid": "D7 (10,20)", "wyatt": "D7 (11,20)"}
+
+
+async def test_status_shows_the_map_after_the_board(ready):
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    result = await step(ready, "pete", "status")
+    names = [a.filename for a in result.response.attachments]
+    assert names == ["status.png", "status-2.png"]
+    drawn = await result.response.attachments[1].read()
+    assert png(drawn) and (int.from_bytes(drawn[16:20], "big"), int.from_bytes(drawn[20:24], "big")) == (630, 470)
