@@ -222,3 +222,11 @@ async def test_status_shows_the_map_after_the_board(ready):
     assert names == ["status.png", "status-2.png"]
     drawn = await result.response.attachments[1].read()
     assert png(drawn) and (int.from_bytes(drawn[16:20], "big"), int.from_bytes(drawn[20:24], "big")) == (630, 470)
+
+
+async def test_undo_puts_a_moved_token_back(ready):
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    await step(ready, "polly", "move", {"character": "Wyatt", "to": "10,22"}, (6,))
+    assert (await token(ready, "wyatt")).at == (10, 22)
+    await step(ready, "dora", "undo")
+    assert (await token(ready, "wyatt")).at == (4, 22)
