@@ -10,7 +10,7 @@ from __future__ import annotations
 from tests.rules.scripted import Dice
 
 from .helpers import png, text_of
-from .test_commands import character, each_row, ready, refused_and_unchanged, run, step, view  # noqa: F401
+from .test_commands import character, each_row, ready, refused_and_unchanged, step, view  # noqa: F401
 
 TOWN = 'map "Dodge" 40x30\nbuilding 2,2 10x8 "Long Branch" door 7,10 window 3,10\nfence 0,20 40,20\n'
 

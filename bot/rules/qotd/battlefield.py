@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import RulesError
-from ..core.geometry import EPSILON, Point, Rect, crossings, distance, near_segment, path_length, point_at
+from ..core.geometry import EPSILON, Point, Rect, crossings, distance, path_length, point_at
 
 GRID_STEPS = (1, 2, 3, 4, 5, 10)
 """Paces a grid square may measure: the smallest that keeps the columns within A to Z."""
