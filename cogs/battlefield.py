@@ -104,6 +104,13 @@ def aim(table: Table, shooter: str, target: str, paces: int | None, cover: Cover
     return paces, cover or Cover.NONE
 
 
+def lying(table: Table, target: str, typed: bool) -> bool:
+    """Whether the target lies prone: as typed, or as their token lies on the map."""
+    character = table.state.characters.get(target)
+    return typed or (character is not None and placed(table.state, target)
+                     and Condition.PRONE in character.conditions)
+
+
 def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
            ) -> tuple[str, ...]:
     """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""

@@ -215,7 +215,8 @@ class Rolls(commands.Cog):
             others = battlefield.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread)
             rng, shelter = battlefield.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
             return ShotRequest(shooter_key, target_key, arm, kind, rng, shelter,
-                               Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
+                               Motion[motion.upper()], battlefield.lying(table, target_key, prone), moved=moved,
+                               at_mount=at_mount,
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
                                wrong_hand=wrong_hand, raised=raised)

@@ -230,3 +230,13 @@ async def test_undo_puts_a_moved_token_back(ready):
     assert (await token(ready, "wyatt")).at == (10, 22)
     await step(ready, "dora", "undo")
     assert (await token(ready, "wyatt")).at == (4, 22)
+
+
+async def test_a_target_lying_prone_on_the_map_counts_as_prone(ready):
+    """2264: shot while lying prone, +2 DV."""
+    await main_street(ready, kid="10,20", wyatt="4,22")
+    await step(ready, "pete", "place", {"who": "Kid", "at": "10,20", "prone": True})
+    # wants [6], hits [6]: Gotcha!; effect [9] read at DV 2 (prone): a Graze; courage [6]
+    result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 6, 9, 6))
+    assert "Shot while evading or in dense or hard cover or lying prone" in text_of(result)
+    assert map_shown(ready).startswith("Line of fire: 6 paces, in the open")
