@@ -240,3 +240,12 @@ async def test_a_target_lying_prone_on_the_map_counts_as_prone(ready):
     result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 6, 9, 6))
     assert "Shot while evading or in dense or hard cover or lying prone" in text_of(result)
     assert map_shown(ready).startswith("Line of fire: 6 paces, in the open")
+
+
+async def test_squares_are_offered_as_the_place_is_typed(ready):
+    assert await ready.pete.autocomplete(ready.channel, "place", "at", "C") == []       # no map yet
+    await step(ready, "dora", "map set", {"ready_set": "main_street"})
+    offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "place", "at", "C1")]
+    assert offered == ["C1", "C10", "C11", "C12", "C13", "C14"]
+    offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "move", "to", "")]
+    assert offered[:3] == ["A1", "A2", "A3"] and len(offered) == 14
