@@ -16,8 +16,8 @@ from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import (carry_out_plan, falls_short, in_contact, mark_shot, placed, plan_on_map, positions,
-                                      shot_on_map, spread_to)
+from bot.rules.qotd.on_the_map import (carry_out_plan, falls_short, flee, in_contact, mark_shot, placed, plan_on_map,
+                                      positions, shot_on_map, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Condition, GameState
@@ -146,12 +146,14 @@ def plan_move(table: Table, key: str, to: str) -> Route:
 
 
 def after_roll(table: Table, resolution: Resolution) -> str:
-    """What a decided roll does on the map: a planned move carried out, or dynamite that fell short landed;
-    the words the map's picture then shows ("" for neither)."""
+    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
+    whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
     if resolution.decision is not None:
         return ""
-    return (carry_out_plan(table.state, resolution.readings)
-            or falls_short(table.state, resolution.actor, resolution.target, resolution.readings))
+    state, readings = table.state, resolution.readings
+    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+            flee(state, resolution.actor, readings))
+    return " ".join(filter(None, done))
 
 
 def map_soon(state: GameState, before: Battlefield | None) -> asyncio.Future[bytes] | None:

@@ -7,7 +7,7 @@ from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, falls_short, plan_move, spread_to
+from bot.rules.qotd.on_the_map import carry_out, falls_short, flee, plan_move, spread_to
 from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import GameState, RulesError
 
@@ -312,3 +312,15 @@ def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_
     words = falls_short(state, "kid", "ike", result.readings)
     assert words == "It lands at G6 (go right of the target): within a pace of it: Billy."
     assert state.battlefield.last_shot.target == pytest.approx((12, 10))
+
+
+def test_one_whose_courage_breaks_in_the_open_flees_a_full_move_away_from_the_shooter():
+    """Taking a Courage Test, Let's get out of here!: in the open, panic and flee at maximum speed away from
+    the enemy (see docs/rulings.md: one full move, straight away, stopped by a wall)."""
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
+    for key, at in (("kid", (10, 20)), ("ike", (10, 14))):
+        state.battlefield.place(Token(key, at))
+    # wants [6], hits [6]; effect [9] at DV 0: a Courage Test; courage [1]: Let's get out of here!
+    state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 6, 9, 1))
+    assert flee(state, "kid", result.readings) == "Ike flees 8.0 paces to F4."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((10, 6))

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
+from ..core.dice import Band
 from ..core.replay import Reading
 from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
 from .beasts import ANIMALS
@@ -220,6 +221,31 @@ def falls_short(state: GameState, thrower: str, target: str, readings: Iterable[
     state.battlefield = field
     return (f"It lands at {field.label(landing)} ({swerve.lower()} of the target): "
             + (f"within a pace of it: {', '.join(caught)}." if caught else "nobody within a pace of it."))
+
+
+def flee(state: GameState, enemy: str, readings: Iterable[Reading]) -> str:
+    """Move the tokens of those whose courage broke (Let's get out of here!, in the open) a full move straight
+    away from the enemy who made them test, stopped by a wall or the map's edge (see docs/rulings.md); what
+    happened ("" for nobody)."""
+    fled = [r.roller for r in readings if r.chart == "courage" and r.band is Band.DISASTER and r.roller != enemy
+            and Condition.FLEEING in state.characters[r.roller].conditions]
+    fled = [key for key in dict.fromkeys(fled) if placed(state, key) and placed(state, enemy)
+            and state.vehicle_of(key) is None]
+    if not fled:
+        return ""
+    field = battlefield(state).copy()
+    words = []
+    for key in fled:
+        start, away = position(state, key), position(state, enemy)
+        ahead = (2 * start[0] - away[0], 2 * start[1] - away[1])
+        aim = turned(start, ahead, 0, mover_of(state, key).move)
+        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+        token = field.tokens[key]
+        field.tokens[key] = type(token)(key, stop, token.facing, token.kind)
+        field.last_path = [start, stop]
+        words.append(f"{name_of(state, key)} flees {distance(start, stop):.1f} paces to {field.label(stop)}.")
+    state.battlefield = field
+    return " ".join(words)
 
 
 def in_contact(state: GameState, attacker: str, defender: str) -> int:
