@@ -228,7 +228,7 @@ class Map(commands.GroupCog, group_name="map", group_description="The battlefiel
             new.obstacles = field.obstacles + piece.obstacles
             new.poor_visibility = field.poor_visibility or piece.poor_visibility
             return new
-        await self.change(interaction, make, f"Added: `{safe(line)[:200]}`.")
+        await self.change(interaction, make, f"Added: {safe(line[:200])}.")
 
     @app_commands.command(name="save")
     @app_commands.describe(name="The name the server keeps it under (saving again replaces it)")
