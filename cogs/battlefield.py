@@ -16,8 +16,8 @@ from bot.render import render_battlefield
 from bot.replies import COLOUR, render_soon, picture, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import (carry_out_plan, falls_short, flee, in_contact, mark_shot, placed, plan_on_map,
-                                      positions, shot_on_map, spread_to)
+from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, falls_short, flee, in_contact, mark_shot, placed,
+                                      plan_on_map, positions, shot_on_map, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Condition, GameState
@@ -143,6 +143,12 @@ def plan_move(table: Table, key: str, to: str) -> Route:
     if not places:
         raise UserError("Say where to: a square such as C7, or paces such as 12,30.")
     return plan_on_map(table.state, key, places)
+
+
+def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
+    """The chart a move on the map tests on, and whether it is in bad going: the going's, or the Random Movement
+    chart for a rider whose mount bolts (2475-2476)."""
+    return ("random_movement", False) if bolting(table.state, key) else (route.chart, route.bad)
 
 
 def after_roll(table: Table, resolution: Resolution) -> str:

@@ -298,7 +298,7 @@ class Rolls(commands.Cog):
             chart, bad = TERRAIN[terrain], terrain != "open"
             if to:
                 route = battlefield.plan_move(table, key, to)
-                chart, bad = route.chart, route.bad
+                chart, bad = battlefield.move_chart(table, key, route)
             return TestRequest(key, chart, "moving fast in bad going" if bad and chart == "move" else "",
                                towards_enemy=towards_enemy, bad_going=bad,
                                leader=table.character(leader).key if leader else "")

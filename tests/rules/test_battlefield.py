@@ -9,7 +9,7 @@ from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
 from bot.rules.qotd.on_the_map import carry_out, falls_short, flee, plan_move, spread_to
 from bot.rules.qotd.shooting import ShotRequest
-from bot.rules.qotd.state import GameState, RulesError
+from bot.rules.qotd.state import GameState, Mount, RulesError
 
 from .scripted import Dice
 from .test_actions import SUPPORTING, game, person
@@ -324,3 +324,14 @@ def test_one_whose_courage_breaks_in_the_open_flees_a_full_move_away_from_the_sh
     state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 6, 9, 1))
     assert flee(state, "kid", result.readings) == "Ike flees 8.0 paces to F4."
     assert state.battlefield.tokens["ike"].at == pytest.approx((10, 6))
+
+
+def test_a_bolting_mount_carries_its_rider_a_full_move_by_the_random_movement_chart():
+    """2475-2476: the mount bolts in a random direction (503-506: 6-7 Go left of the way asked)."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, bolting=True)))
+    state.battlefield.place(Token("kid", (20, 15)))
+    route = plan_move(state, "kid", [(20, 5)])                       # asked north: 16 paces a move, mounted
+    state, result = perform(state, TestRequest("kid", "random_movement"), Dice(6))
+    moved, words = carry_out(state, "kid", route, result.readings)
+    assert moved.tokens["kid"].at == pytest.approx((4, 15))
+    assert words.startswith("go left: 16.0 paces")

@@ -38,6 +38,8 @@ ALLOWED: dict[str, Allowed] = {
 """The Wanting to Move charts' results as moves (Reel 3); Caution in bad going is a fall (see :func:`allowed`)."""
 QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
 """The Random Movement chart (503-506) as clockwise quarter turns from the way the character was heading."""
+BOLTING = Allowed(1, random=True)
+"""A bolting mount carries its rider a full move in the Random Movement chart's direction (2475-2476)."""
 MOST_MOVES = 2
 CONTACT = 2.0
 """Paces between two figures' middles that count as base contact in a fight (see docs/rulings.md)."""
@@ -100,6 +102,12 @@ def mover_of(state: GameState, key: str) -> Mover:
     return Mover(move, surefooted=surefooted, prone=prone)
 
 
+def bolting(state: GameState, key: str) -> bool:
+    """Whether the character's mount is bolting: their move goes where the Random Movement chart sends it."""
+    character = state.characters.get(key)
+    return character is not None and character.mount is not None and character.mount.bolting
+
+
 def plan_move(state: GameState, key: str, places: Iterable[Point]) -> Route:
     """The going from where the character stands through ``places``; refused when even Move It! would not
     get there."""
@@ -125,7 +133,7 @@ def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Readi
     readings = list(readings)
     result = next((r.outcome.title for r in readings if r.chart.startswith("move")), "")
     swerve = next((r.outcome.title for r in readings if r.chart == "random_movement"), "")
-    can = allowed(result, route)
+    can = allowed(result, route) if result else BOLTING if swerve else Allowed(0)
     field = battlefield(state).copy()
     token = field.tokens.get(key) or field.tokens[state.vehicle_of(key).key]
     paces = can.moves * route.allowance
