@@ -335,3 +335,13 @@ def test_a_bolting_mount_carries_its_rider_a_full_move_by_the_random_movement_ch
     moved, words = carry_out(state, "kid", route, result.readings)
     assert moved.tokens["kid"].at == pytest.approx((4, 15))
     assert words.startswith("go left: 16.0 paces")
+
+
+def test_an_action_test_passed_regains_control_of_a_bolting_mount():
+    """2475-2476: the mount bolts until the rider passes an Action Test."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, bolting=True)))
+    state, result = perform(state, TestRequest("kid", "task"), Dice(3))
+    assert state.characters["kid"].mount.bolting
+    state, result = perform(state, TestRequest("kid", "task"), Dice(7))
+    assert not state.characters["kid"].mount.bolting
+    assert "Kid regains control of the horse." in result.changes
