@@ -249,3 +249,9 @@ async def test_squares_are_offered_as_the_place_is_typed(ready):
     assert offered == ["C1", "C10", "C11", "C12", "C13", "C14"]
     offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "move", "to", "")]
     assert offered[:3] == ["A1", "A2", "A3"] and len(offered) == 14
+
+
+async def test_waypoints_typed_before_are_kept_in_the_squares_offered(ready):
+    await step(ready, "dora", "map set", {"ready_set": "main_street"})
+    offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "move", "to", "c5 d1")]
+    assert offered == ["C5 D1", "C5 D10", "C5 D11", "C5 D12", "C5 D13", "C5 D14"]
