@@ -90,6 +90,98 @@ async def squares(interaction: discord.Interaction, typed: str) -> list[app_comm
             if label.startswith(last)][:options.MAX_CHOICES]
 
 
+# -- what /shoot and /move ask of the map (called from cogs.rolls) ------------------------------------------
+
+
+def aim(table: Table, shooter: str, target: str, paces: int | None, cover: Cover | None) -> tuple[int, Cover]:
+    """The range and cover of a shot: as typed, else from the map when both stand on it (the shot's line is
+    then drawn on it); a target the shooter cannot see is refused with the reason."""
+    state = table.state
+    if (paces is None or cover is None) and placed(state, shooter) and placed(state, target):
+        sight = shot_on_map(state, shooter, target)
+        state.battlefield = mark_shot(state, shooter, target, sight)
+        return paces or sight.paces, sight.cover if cover is None else cover
+    if paces is None:
+        raise UserError("Give the range in paces (`paces:`), or put both on the map (`/map set`, `/place`).")
+    return paces, cover or Cover.NONE
+
+
+def lying(table: Table, target: str, typed: bool) -> bool:
+    """Whether the target lies prone: as typed, or as their token lies on the map."""
+    character = table.state.characters.get(target)
+    return typed or (character is not None and placed(table.state, target)
+                     and Condition.PRONE in character.conditions)
+
+
+def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
+           ) -> tuple[str, ...]:
+    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""
+    if typed:
+        return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
+    if placed(table.state, shooter) and placed(table.state, target):
+        return spread_to(table.state, shooter, target, weapon, fanning)
+    return ()
+
+
+def opponents_on_map(table: Table, attacker: str, defender: str, typed: int) -> int:
+    """How many the attacker fights: as typed, or more when the map shows more in contact; a defender out of
+    contact on the map is refused."""
+    if placed(table.state, attacker) and placed(table.state, defender) and defender in table.state.characters:
+        return max(typed, in_contact(table.state, attacker, defender))
+    return typed
+
+
+def log_positions(state: GameState, keys: tuple[str, ...]) -> dict:
+    """Where those in an action stand, for its log entry (nothing off a map)."""
+    found = positions(state, keys)
+    return {"positions": found} if found else {}
+
+
+def plan_move(table: Table, key: str, to: str) -> Route:
+    """The path ``to`` (squares or paces, space-separated waypoints) worked out on the map and kept for the
+    roll; refused off the map, through a wall, or beyond what any Wanting to Move result allows."""
+    field = require_map(table)
+    places = [field.point(word) for word in to.replace(";", " ").split()]
+    if not places:
+        raise UserError("Say where to: a square such as C7, or paces such as 12,30.")
+    return plan_on_map(table.state, key, places)
+
+
+def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
+    """The chart a move on the map tests on, and whether it is in bad going: the going's, or the Random Movement
+    chart for a rider whose mount bolts (2475-2476)."""
+    return ("random_movement", False) if bolting(table.state, key) else (route.chart, route.bad)
+
+
+def after_roll(table: Table, resolution: Resolution) -> str:
+    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
+    whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
+    if resolution.decision is not None:
+        return ""
+    state, readings = table.state, resolution.readings
+    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+            flee(state, resolution.actor, readings))
+    return " ".join(filter(None, done))
+
+
+def map_soon(state: GameState, before: Battlefield | None) -> asyncio.Future[bytes] | None:
+    """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
+    None when it did not, or while a planned move waits for its roll to be decided."""
+    field = state.battlefield
+    if field is None or field is before or field.plan is not None:
+        return None
+    return render_soon(render_battlefield, state)
+
+
+async def show_after_roll(interaction: discord.Interaction, state: GameState, drawing: asyncio.Future[bytes] | None,
+                          moved: str) -> None:
+    """The map's picture (from :func:`map_soon`) after the roll's reply: how the token moved, or the line of
+    fire."""
+    if drawing is not None:
+        words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
+        await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
+
+
 @app_commands.guild_only()
 class Map(commands.GroupCog, group_name="map", group_description="The battlefield: a map of the set"):
     """The map of the channel's game: made, changed, saved and loaded by a Director, shown to everyone."""
