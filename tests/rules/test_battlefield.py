@@ -4,10 +4,10 @@
 import pytest
 
 from bot.rules.core.geometry import Rect
-from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Token
+from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Plan, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, falls_short, flee, plan_move, spread_to
+from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, falls_short, flee, plan_move, spread_to
 from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import GameState, Mount, RulesError
 
@@ -345,3 +345,12 @@ def test_an_action_test_passed_regains_control_of_a_bolting_mount():
     state, result = perform(state, TestRequest("kid", "task"), Dice(7))
     assert not state.characters["kid"].mount.bolting
     assert "Kid regains control of the horse." in result.changes
+
+
+def test_a_plan_left_by_a_roll_decided_elsewhere_is_dropped_by_the_next_roll():
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
+    state.battlefield.place(Token("kid", (2, 2)))
+    state.battlefield.plan = Plan("kid", [(2, 2), (2, 8)])
+    state, result = perform(state, TestRequest("ike", "task"), Dice(6))
+    assert carry_out_plan(state, result.readings) == ""
+    assert state.battlefield.plan is None and state.battlefield.tokens["kid"].at == (2, 2)

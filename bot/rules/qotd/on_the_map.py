@@ -170,11 +170,18 @@ def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
 
 
 def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
-    """Carry out the map's planned move now that its roll is decided; what happened ("" with no plan)."""
+    """Carry out the map's planned move now that its roll is decided; what happened ("" with no plan). A plan
+    whose roll was decided elsewhere (kept at a deadline) is dropped when the next roll is not its own."""
     field = state.battlefield
     if field is None or field.plan is None or state.pending:
         return ""
     plan = field.plan
+    readings = list(readings)
+    if not any(r.roller == plan.key and (r.chart.startswith("move") or r.chart == "random_movement")
+               for r in readings):
+        state.battlefield = field.copy()
+        state.battlefield.plan = None
+        return ""
     route = field.going(plan.path, mover_of(state, plan.key))
     moved, words = carry_out(state, plan.key, route, readings)
     moved.plan = None
