@@ -153,12 +153,12 @@ def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
     return ("random_movement", False) if bolting(table.state, key) else (route.chart, route.bad)
 
 
-def after_roll(table: Table, resolution: Resolution) -> str:
+def after_roll(state: GameState, resolution: Resolution) -> str:
     """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
     whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
     if resolution.decision is not None:
         return ""
-    state, readings = table.state, resolution.readings
+    readings = resolution.readings
     done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
             flee(state, resolution.actor, readings))
     return " ".join(filter(None, done))

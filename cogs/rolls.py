@@ -128,7 +128,7 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
-            moved = battlefield.after_roll(table, resolution)
+            moved = battlefield.after_roll(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution),
@@ -167,7 +167,7 @@ class Rolls(commands.Cog):
             state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution)
             table.state = state
-            moved = battlefield.after_roll(table, resolution)
+            moved = battlefield.after_roll(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})

@@ -36,6 +36,7 @@ from bot.seals import announced, changes
 from bot.waiting import (DECISION, HELD, HOLD, LAST_CARD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder,
                          deadline_at, start_wait, waiting_on)
 
+from .battlefield import after_roll
 from .deck import next_turn, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
@@ -232,7 +233,9 @@ class Timers(commands.Cog):
         if wait.reason == DECISION:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
-            outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
+            moved = after_roll(state, resolution)                  # a move on the map is carried out too
+            outcome = " ".join(filter(None, ("keeps the roll.", moved)))
+            data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
         else:
             if wait.reason == TURN:
