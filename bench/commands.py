@@ -2,6 +2,10 @@
 beside a no-op slash command measured in the same run (the floor discord.py itself costs).
 Goal: /draw and /shoot each within 5x the no-op at the median.
 
+The game is on a map (issue #16): /shoot with the range and cover typed does not read it, /shoot
+without them does (and posts the map's picture too); goal within 1.2x. /move to: a place on the map
+beside /move alone.
+
 A command is timed as a user sends it: from the slash until SimCord has settled the bot's work.
 SimCord, while it settles, sleeps 50 ms whenever a finished task's done-callback is still queued
 when it looks (though the callback runs at the loop's next turn anyway), which happens at random
@@ -104,15 +108,19 @@ async def run(runs: int) -> None:
             for i in range(9):                     # a game of ten, as a typical table has
                 await dora.slash(channel, "cast add", name=f"Target {i}", type="hero", personality="ordinary")
             await dora.slash(channel, "deal")
+            await dora.slash(channel, "map set", ready_set="prairie")
+            await dora.slash(channel, "place", who="Shooter", at="30,20")
+            for i in range(9):
+                await dora.slash(channel, "place", who=f"Target {i}", at="38,20")
 
             fallen = [9]
             target = [0]
 
-            async def shot() -> float:
+            async def shot(**typed) -> float:
                 """One timed /shoot that went through (refusals and re-roll buttons dealt with, untimed)."""
                 while True:
                     took, result = await watch.time(dora.slash(channel, "shoot", shooter="Shooter",
-                                                               target=f"Target {target[0]}", paces=8))
+                                                               target=f"Target {target[0]}", **typed))
                     message = result.response
                     if not message.ephemeral:
                         if message.components:       # a re-roll waits: keep it
@@ -124,18 +132,34 @@ async def run(runs: int) -> None:
                         await dora.slash(channel, "cast remove", character=f"Target {target[0]}")
                         await dora.slash(channel, "cast add", name=f"Target {fallen[0]}", type="hero",
                                          personality="ordinary")
+                        await dora.slash(channel, "place", who=f"Target {fallen[0]}", at="38,20")
                         target[0], fallen[0] = fallen[0], fallen[0] + 1
 
-            noop, draw, shoot = [], [], []
-            for _ in range(runs):                    # in rounds, so that other load falls on all three alike
+            async def move(**where) -> float:
+                """One timed /move (a re-roll kept, untimed)."""
+                took, result = await watch.time(dora.slash(channel, "move", character="Shooter", **where))
+                if result.response.components:
+                    await dora.click(result.response.message, label="Keep")
+                return took
+
+            noop, draw, shoot, mapped, moved, moved_to = [], [], [], [], [], []
+            for run_number in range(runs):           # in rounds, so that other load falls on all alike
                 noop.append((await watch.time(dora.slash(channel, "noop")))[0])
                 draw.append((await watch.time(dora.slash(channel, "draw")))[0])
-                shoot.append(await shot())
+                shoot.append(await shot(paces=8, cover="none"))
+                mapped.append(await shot())
+                moved.append(await move())
+                moved_to.append(await move(to="30,21" if run_number % 2 else "30,20"))
             floor = statistics.median(noop)
             print(f"SimCord, SQLite file, a game of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))
             print(summary("/draw", draw, floor))
             print(summary("/shoot", shoot, floor))
+            print(summary("/shoot map", mapped, floor) + f"   {statistics.median(mapped) / statistics.median(shoot):.2f}x "
+                  "/shoot with paces: typed (goal 1.2x)")
+            print(summary("/move", moved, floor))
+            print(summary("/move to:", moved_to, floor) + f"   {statistics.median(moved_to) / statistics.median(moved):.2f}x "
+                  "/move alone")
             unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
             print(f"unexpected errors: {len(unexpected)}")
         await bot.db.dispose()

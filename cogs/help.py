@@ -20,10 +20,12 @@ HOW_A_GAME_RUNS = (
     "rulebook's charts and shows every die. Where the book allows a re-roll, the player gets buttons. "
     "Off their card, a character only responds, acts from hold or takes a test the situation calls for: "
     "anything else out of turn is the Director's call.\n"
+    "**On a map** (`/map set` a ready set, or `/map new`), `/place` everyone: `/shoot` and `/move to:` then "
+    "read the range, the cover and the going from it.\n"
     "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
     "days: the bot reminds whoever it waits on.")
 SECTIONS = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Rolls", "rolls"), ("Status", "status"),
-            ("History", "history"), ("Campaign", "campaigns"))
+            ("History", "history"), ("Campaign", "campaigns"), ("Map", "battlefield"), ("Places", "places on it"))
 """The cogs whose commands /help lists, each under a heading of its own."""
 
 

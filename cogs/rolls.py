@@ -31,7 +31,7 @@ from bot.rules.core.ruleset import State
 from bot.rules.qotd.ruleset import QOTD
 from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
-from . import options
+from . import battlefield, options
 
 MAX_PACES = 500
 TERRAIN = {"open": "move", "bad going": "move", "forest": "move_forest", "snow or sand": "move_snow",
@@ -122,20 +122,26 @@ class Rolls(commands.Cog):
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
                   check: Callable[[Table, Request], str] = turn_leave) -> None:
-        """Check, run the action on the rules, store it, then reply with the story and the roll card.
+        """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
+        map, when the action changed it).
 
         Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
         ``check``, which refuses the request or returns a note for the reply); the re-roll buttons work alike.
         """
         async with open_table(self.bot, interaction, ruleset) as table:
+            before = battlefield.the_map(table.state)
             request = build(table)
             leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
+            moved = battlefield.after_roll(table.state, resolution)
+            on_map = battlefield.map_soon(table.state, before)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
-                                       {"resolution": serial.to_json(resolution)})
+                                       {"resolution": serial.to_json(resolution),
+                                        **battlefield.log_positions(table.state, request.involved())})
         await self.reply(interaction, table, entry, resolution, drawing, leave)
+        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
 
     async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
                     drawing: asyncio.Future[bytes], note: str = "") -> None:
@@ -164,9 +170,12 @@ class Rolls(commands.Cog):
             roller = table.state.characters[pending["roller"]]
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
+            before = battlefield.the_map(table.state)
             state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution)
             table.state = state
+            moved = battlefield.after_roll(table.state, resolution)
+            on_map = battlefield.map_soon(table.state, before)
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})
         if interaction.message is not None:
@@ -175,15 +184,18 @@ class Rolls(commands.Cog):
             except discord.HTTPException:
                 pass
         await self.reply(interaction, table, decided, resolution, drawing)
+        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",
                            weapon="Which of the shooter's weapons", shot="The type of shot",
-                           paces="Range in paces", cover="The target's cover (loophole: the target fires through one)", motion="How the target moves",
+                           paces="Range in paces (on a map: measured)",
+                           cover="The target's cover (loophole: the target fires through one; on a map: read from it)",
+                           motion="How the target moves",
                            prone="The target is lying prone", moved="The shooter moved this turn",
                            responding="A shot made in response: no Wanting to Shoot test",
                            aim="Spend this turn aiming at the target, for an aimed shot later (no roll)",
-                           spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated",
+                           spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated (on a map: found)",
                            leader="A Natural Leader or Dominant character within 10 paces",
                            mount_paces="How far the shooter's mount moved this turn (aboard a vehicle, its own speed)")
     @app_commands.autocomplete(target=options.targets, shooter=options.characters, weapon=options.missile_weapons,
@@ -193,10 +205,10 @@ class Rolls(commands.Cog):
                            wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",
                            raised="A shoulder arm raised this turn: drawing, unless still and deliberate")
     async def shoot(self, interaction: discord.Interaction, target: str,
-                    paces: app_commands.Range[int, 1, MAX_PACES], shooter: str | None = None,
+                    paces: app_commands.Range[int, 1, MAX_PACES] | None = None, shooter: str | None = None,
                     weapon: str | None = None, shot: Literal["deliberate", "aimed", "hasty", "snap", "fanning",
                                                              "quick draw", "both barrels"] = "deliberate",
-                    cover: Literal["none", "light", "dense", "hard", "loophole"] = "none",
+                    cover: Literal["none", "light", "dense", "hard", "loophole"] | None = None,
                     motion: Literal["still", "quickly", "evading"] = "still", prone: bool = False,
                     moved: bool = False, at_mount: bool = False, entangle: bool = False,
                     responding: bool = False, aim: bool = False,
@@ -205,10 +217,13 @@ class Rolls(commands.Cog):
                     raised: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
-            others = tuple(table.character(name.strip()).key for name in (spread or "").split(",") if name.strip())
-            return ShotRequest(actor(table, shooter).key, table.target(target), options.carried_weapon(weapon),
-                               ShotType[shot.upper().replace(" ", "_")], paces, Cover[cover.upper()],
-                               Motion[motion.upper()], prone, moved=moved, at_mount=at_mount,
+            shooter_key, target_key = actor(table, shooter).key, table.target(target)
+            kind, arm = ShotType[shot.upper().replace(" ", "_")], options.carried_weapon(weapon)
+            others = battlefield.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread)
+            rng, shelter = battlefield.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
+            return ShotRequest(shooter_key, target_key, arm, kind, rng, shelter,
+                               Motion[motion.upper()], battlefield.lying(table, target_key, prone), moved=moved,
+                               at_mount=at_mount,
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
                                wrong_hand=wrong_hand, raised=raised)
@@ -247,9 +262,11 @@ class Rolls(commands.Cog):
                     behind_defences: bool = False, hasty: bool = False, riposte: bool = False) -> None:
         """Attack in close combat: Wanting to Attack, the response, to hit, effect and courage."""
         def build(table: Table) -> Request:
-            return FightRequest(actor(table, attacker).key, table.target(defender), options.carried_weapon(weapon),
+            attacker_key, defender_key = actor(table, attacker).key, table.target(defender)
+            return FightRequest(attacker_key, defender_key, options.carried_weapon(weapon),
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
-                                charging, opponents, continuing=continuing, at_mount=at_mount, drawing=drawing,
+                                charging, battlefield.opponents_on_map(table, attacker_key, defender_key, opponents),
+                                continuing=continuing, at_mount=at_mount, drawing=drawing,
                                 surprised=surprised,
                                 lethal=blow == "lethal", stunning=blow == "stunning", moved=mount_paces,
                                 rider_moving=rider_moving, run_down=run_down, restrain=restrain,
@@ -273,18 +290,24 @@ class Rolls(commands.Cog):
         await self.act(interaction, build)
 
     @app_commands.command(name="move")
-    @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going",
+    @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going (on a map: read from it)",
+                           to="On a map: where to, a square such as C7 or paces such as 12,30 (waypoints: C5 C9)",
                            towards_enemy="Moving towards the enemy",
                            leader="A Natural Leader within 10 paces, whose dice are used")
-    @app_commands.autocomplete(character=options.characters, leader=options.characters)
+    @app_commands.autocomplete(character=options.characters, leader=options.characters, to=battlefield.squares)
     async def move(self, interaction: discord.Interaction, character: str | None = None,
                    terrain: Literal["open", "bad going", "forest", "snow or sand", "swamp", "ruins"] = "open",
-                   towards_enemy: bool = False, leader: str | None = None) -> None:
-        """Wanting to Move, on the chart for the terrain; a second move in a phase uses reduced dice."""
+                   towards_enemy: bool = False, leader: str | None = None,
+                   to: app_commands.Range[str, 1, 60] | None = None) -> None:
+        """Wanting to Move on the terrain's chart (a second move: reduced dice); on a map, to: moves the token."""
         def build(table: Table) -> Request:
-            return TestRequest(actor(table, character).key, TERRAIN[terrain],
-                               "moving fast in bad going" if terrain == "bad going" else "",
-                               towards_enemy=towards_enemy, bad_going=terrain != "open",
+            key = actor(table, character).key
+            chart, bad = TERRAIN[terrain], terrain != "open"
+            if to:
+                route = battlefield.plan_move(table, key, to)
+                chart, bad = battlefield.move_chart(table, key, route)
+            return TestRequest(key, chart, "moving fast in bad going" if bad and chart == "move" else "",
+                               towards_enemy=towards_enemy, bad_going=bad,
                                leader=table.character(leader).key if leader else "")
         await self.act(interaction, build)
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import NoGame
-from bot.render import render_board_pages, render_status_pages
+from bot.render import render_battlefield, render_board_pages, render_status_pages
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
 from bot.rules.core.ruleset import Board, Ruleset, State, ruleset
@@ -57,13 +57,18 @@ def board_embed(rules: Ruleset, state: State) -> discord.Embed:
 
 async def pictures(bot: Director, guild: discord.Guild | None, rules: Ruleset, state: State) -> list[bytes]:
     """The board's pages as pictures (none if they could not be drawn), with the players' names: Quick on the
-    Draw's own board, or another ruleset's drawn from its :class:`~bot.rules.core.ruleset.Board`."""
+    Draw's own board (a game on a map has its map last), or another ruleset's drawn from its
+    :class:`~bot.rules.core.ruleset.Board`."""
     if rules is not QOTD:
         board = rules.board(state)
         owners = bot.names.of(guild, {row.owner for row in board.rows})
         return await render(render_board_pages, board, owners, MAX_FILES) or []
     owners = bot.names.of(guild, {c.owner for c in [*state.characters.values(), *state.vehicles.values()]})
-    return await render(render_status_pages, state, owners, MAX_FILES) or []
+    pages = await render(render_status_pages, state, owners, MAX_FILES) or []
+    if state.battlefield is not None and pages:            # the map, as the board's last page
+        drawn = await render(render_battlefield, state)
+        pages = [*pages[:MAX_FILES - 1], drawn] if drawn else pages
+    return pages
 
 
 async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,

@@ -37,6 +37,7 @@ from bot.rules.qotd.state import GameState
 from bot.seals import announced, changes
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
+from .battlefield import after_roll
 from .deck import next_turn, step_message, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
@@ -247,7 +248,9 @@ class Timers(commands.Cog):
         if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
-            outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
+            moved = after_roll(state, resolution)                  # a move on the map is carried out too
+            outcome = " ".join(filter(None, ("keeps the roll.", moved)))
+            data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
         elif rules is QOTD:
             if wait.reason == TURN:

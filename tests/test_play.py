@@ -118,7 +118,7 @@ def test_what_discord_would_refuse_gets_one_line_and_the_session_goes_on(tmp_pat
     assert lines[lines.index("type takes:") + 1:lines.index("type takes:") + 5] == [
         "  hero", "  main", "  supporting", "  minor"]
     assert "  brave  (Brave — Made of stern stuff)" in lines
-    assert "paces: a whole number from 1 to 500" in lines
+    assert "paces: a whole number from 1 to 500 (optional)" in lines
     offered = lines[lines.index("weapon takes:") + 1:]
     assert "  sawn_off  (Sawn-off shotgun (12 paces, normal impact))" in offered[:6]
     assert "**shotgun** could be any of: Le-Mat shotgun barrel (`le_mat_shotgun`); Sawn-off shotgun (`sawn_off`)" in out

@@ -215,3 +215,17 @@ class LogEntry(Base):
     undone: Mapped[bool] = mapped_column(default=False)
     snapshot: Mapped[bytes | None] = mapped_column(LargeBinary)
     """The game's state before this entry, as zlib-compressed JSON, for undo (None: the entry changed nothing)."""
+
+
+class SavedMap(Base):
+    """A battlefield map a server keeps to reuse: its terrain as the rules engine's JSON, by name."""
+
+    __tablename__ = "maps"
+    __table_args__ = (UniqueConstraint("guild_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    guild_id: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict[str, Any]]
+    author_id: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

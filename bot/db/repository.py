@@ -36,7 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .engine import describe, make_engine, migrate
-from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, Server, utcnow
+from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, SavedMap, Server, utcnow
 from .quick import SHOWN_BY, FileBusy, QuickCommit
 
 
@@ -498,6 +498,30 @@ class Database:
         return await self._write_alone(update(RosterEntry)
                                        .where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
                                        .values(data=data, traits_due=traits_due - 1)) == 1
+
+    # -- saved maps --------------------------------------------------------------------
+
+    async def save_map(self, guild_id: int, name: str, data: dict[str, Any], author_id: int) -> bool:
+        """Keep a map on the server under ``name``, replacing one of that name; True when it replaced one."""
+        values = {"data": data, "author_id": author_id, "updated_at": utcnow()}
+        replace = update(SavedMap).where(SavedMap.guild_id == guild_id, SavedMap.name == name).values(**values)
+        async with _reachable(), self._writing() as connection:
+            replaced = (await connection.execute(replace)).rowcount == 1
+            if not replaced:
+                await connection.execute(insert(SavedMap).values(guild_id=guild_id, name=name, **values))
+            await connection.commit()
+        return replaced
+
+    async def saved_map(self, guild_id: int, name: str) -> dict[str, Any] | None:
+        """The map the server keeps under ``name`` (any case), or None."""
+        found = await self._read(select(SavedMap.data).where(SavedMap.guild_id == guild_id,
+                                                             func.lower(SavedMap.name) == name.lower()).limit(1))
+        return found[0][0] if found else None
+
+    async def map_names(self, guild_id: int) -> list[str]:
+        """The names of the maps the server keeps, in order."""
+        return [row[0] for row in await self._read(select(SavedMap.name).where(SavedMap.guild_id == guild_id)
+                                                   .order_by(SavedMap.name))]
 
     # -- reading and writing outside a unit of work ------------------------------------
 

@@ -4,21 +4,24 @@ The only package that imports PIL. Every function here is pure (no I/O) and may
 run in a worker thread.
 """
 
+from .battlefield import render_battlefield
 from .board import render_board_pages
 from .deck import render_deck
 from .roll import render_roll
 from .status import render_status, render_status_pages
 from .turn import render_turn
 
-__all__ = ["render_board_pages", "render_deck", "render_roll", "render_status", "render_status_pages", "render_turn", "warm_up"]
+__all__ = ["render_battlefield", "render_board_pages", "render_deck", "render_roll", "render_status", "render_status_pages",
+           "render_turn", "warm_up"]
 
 
 def warm_up() -> None:
     """Draw one of each picture, so that fonts, cards and dice are loaded before the first real one."""
-    from .gallery import sample_game, sample_resolution
+    from .gallery import sample_battlefield, sample_game, sample_resolution
 
     game = sample_game(characters=4, turned=6)
     render_deck(game)
     render_status(game, {})
     render_roll(sample_resolution())
     render_turn(tuple(game.deck.turned[-1:]))
+    render_battlefield(sample_battlefield(4))

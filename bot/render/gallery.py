@@ -17,7 +17,10 @@ from ..rules.core.replay import Reading
 from ..rules.qotd.casting import CharacterType
 from ..rules.qotd.results import Resolution
 from ..rules.qotd.state import Carried, Character, Condition, GameState, Mount, WeaponCondition
-from . import render_deck, render_roll, render_status, render_turn
+from ..rules.qotd.battlefield import Token
+from ..rules.qotd.on_the_map import mark_shot, mover_of
+from ..rules.qotd.sets import ready
+from . import render_battlefield, render_deck, render_roll, render_status, render_turn
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 PLAYERS = (101, 102, 103, 104, 105)
@@ -109,14 +112,37 @@ def sample_resolution() -> Resolution:
     )
 
 
+PLACES = ((4, 12), (9, 17), (14, 24), (23, 12), (26, 18), (36, 11), (40, 16), (47, 12), (52, 20), (57, 17),
+          (6, 29), (12, 22), (19, 20), (27, 29), (31, 23), (43, 30), (45, 21), (50, 24), (55, 29), (33, 16))
+"""Where the sample map's characters stand on Main Street: at windows, in doorways, in the street."""
+
+
+def sample_battlefield(characters: int = 20) -> GameState:
+    """A game on Main Street: the sample game's cast placed on the set, a shot and a move marked as the engine
+    works them out."""
+    state = sample_game(characters=characters)
+    field = ready("main_street")
+    for index, key in enumerate(state.characters):
+        x, y = PLACES[index % len(PLACES)]
+        field.place(Token(key, (float(x), float(y)), facing=180 if y < 20 else 0))
+    state.characters["c3"].conditions.add(Condition.PRONE)
+    state.battlefield = field
+    state.battlefield = mark_shot(state, "c1", "c0", field.sight(field.tokens["c1"].at, field.tokens["c0"].at))
+    route = field.going([field.tokens["c2"].at, (12.0, 19.0), (18.0, 20.0)], mover_of(state, "c2"))
+    state.battlefield.last_path = route.path
+    state.battlefield.tokens["c2"] = Token("c2", route.path[-1])
+    return state
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write turn.png, deck.png, status.png and roll.png to the folder named (default docs/gallery)."""
+    """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery)."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     state = sample_game()
     pictures = {"turn.png": render_turn((RED_JOKER, state.deck.current), Luck.RED), "deck.png": render_deck(state),
-                "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution())}
+                "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution()),
+                "map.png": render_battlefield(sample_battlefield())}
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")

@@ -51,6 +51,20 @@ STRIKE: Colour = (224, 16, 16)
 BACK: Colour = (124, 40, 28)
 GREY: Colour = (72, 68, 64)
 
+GROUND: Colour = (232, 212, 168)
+DUST: Colour = (212, 188, 140)
+WATER: Colour = (104, 156, 196)
+WOODS: Colour = (92, 136, 72)
+TREES: Colour = (44, 88, 40)
+SCRUB: Colour = (176, 172, 104)
+ROCK: Colour = (156, 144, 128)
+SWAMP: Colour = (120, 136, 96)
+SNOW: Colour = (244, 248, 252)
+SAND: Colour = (236, 204, 140)
+RUBBLE: Colour = (180, 160, 136)
+FLATS = (GROUND, DUST, WATER, WOODS, TREES, SCRUB, ROCK, SWAMP, SNOW, SAND, RUBBLE)
+"""The map's ground colours: flat fills with nothing written on them, so each takes one palette entry."""
+
 _BLENDS = (
     (PAPER, (INK, MUTED, WOOD, RED, RUST, GOLD, EDGE, BLACK, GREY, STRIKE)),
     (PAPER_SHADE, (INK, MUTED, RED, RUST, GOLD, EDGE, BLACK)),
@@ -160,6 +174,7 @@ def palette() -> Image.Image:
         for base, inks in _BLENDS for ink in inks for t in steps)
     colours.update(dict.fromkeys(tuple(round(c + (255 - c) * t) for c in GREY) for t in steps))
     colours.update(dict.fromkeys(ink for _, inks in _BLENDS for ink in inks))
+    colours.update(dict.fromkeys(FLATS))
     assert len(colours) <= 256, len(colours)
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in colours for channel in colour])
@@ -240,6 +255,11 @@ class Canvas:
             self._pen.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
         else:
             self._pen.rectangle(xy, fill=fill, outline=outline, width=width)
+
+    def ellipse(self, xy: Box, fill: Colour | None = None, outline: Colour | None = None, width: int = 1) -> None:
+        """An ellipse inside the box ``xy`` (inclusive)."""
+        fill, outline = (None if colour is None else palette_index(colour) for colour in (fill, outline))
+        self._pen.ellipse(xy, fill=fill, outline=outline, width=width)
 
     def line(self, xy: Box, fill: Colour, width: int = 1) -> None:
         """A straight line from ``xy[:2]`` to ``xy[2:]``."""

@@ -63,6 +63,12 @@ class Tally:
         return "\n".join(lines + [f"  lost: {what}" for what in self.lost])
 
 
+FILES = [("set.txt", b'map "Dodge" 40x30\nbuilding 2,2 10x8 "Long Branch" door 7,10\nfence 0,20 40,20\n'),
+         ("set.json", b'{"width": 30, "height": 20, "areas": [{"ground": "lava"}]}'), ("latin1.txt", b"map \xe9 9x9"),
+         ("huge.txt", b"# " + b"x" * 50_000), ("tiny.txt", b"map 'x' 1x1\n")]
+"""Files a Director may upload as a map: sound, unsound, not UTF-8, too large, the smallest."""
+
+
 class Fuzz:
     """The arena, the commands of the tree, and the values to draw for their options."""
 
@@ -103,6 +109,8 @@ class Fuzz:
             return st.sampled_from(self.members)
         if kind is discord.AppCommandOptionType.role:
             return st.sampled_from(self.roles)
+        if kind is discord.AppCommandOptionType.attachment:
+            return st.sampled_from(FILES) | st.tuples(st.text(min_size=1, max_size=20), st.binary(max_size=200))
         raise AssertionError(f"/{command.qualified_name} {parameter.name}: no values for {kind} options yet")
 
     def strings(self, command: app_commands.Command, parameter: app_commands.Parameter) -> st.SearchStrategy[str]:

@@ -38,6 +38,8 @@ ROSTERED = "the mid-phase game, after pete put Kid on the campaign's roster and 
 LEARNT = "the mid-phase game; Old Timer, pete's, learnt from an adventure of another campaign"
 COACHED = "the mid-phase game, after polly cast the stagecoach Deadwood"
 CAMPAIGN = "a new campaign of dora's, no adventure of it under way"
+MAPPED = "the mid-phase game on dora's Main Street map"
+SAVED = "the mid-phase game on dora's Main Street map, which she saved as Town"
 KEEP = "click Keep"
 """Not a slash command: the Keep button of the re-roll waiting for a decision."""
 END, CANCEL = "click End the game", "click Cancel"
@@ -141,6 +143,15 @@ MATRIX = [
     Row("campaign learn", {"character": "Old Timer"},                               "·  ✗  ·  ·  ✗  ·", LEARNT),
     Row("campaign end", {"campaign": made_campaign},                                "✗  ✗  ✓  ✓  ✗  ✓", CAMPAIGN),
     Row("help", {},                                                                 "·  ·  ·  ·  ·  ·", NO_GAME),
+    Row("map new", {},                                                              "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("map set", {"ready_set": "ranch"},                                          "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("map show", {},                                                             "·  ·  ·  ·  ·  ·", MAPPED),
+    Row("map terrain", {"line": "scrub 1,1 4x4"},                                   "✗  ✗  ✓  ✓  ✗  ✓", MAPPED),
+    Row("map save", {"name": "Tombstone"},                                          "✗  ✗  ✓  ✓  ✗  ✓", MAPPED),
+    Row("map load", {"name": "Town"},                                               "✗  ✗  ✓  ✓  ✗  ✓", SAVED),
+    Row("map upload", {"file": ("town.txt", b'map "Town" 30x20\nfence 0,10 30,10\n')},
+        "✗  ✗  ✓  ✓  ✗  ✓"),
+    Row("place", {"who": "Kid", "at": "C7"},                                        "✓  ✗  ✓  ✓  ✗  ✓", MAPPED),
 ]
 
 
@@ -196,7 +207,7 @@ async def cell(arena: Arena, row: Row, name: str, mark: str) -> list[str]:
     if outcome.verdict != verdict or (mark == ACTS) != bool(outcome.changed):
         did = f"{outcome.verdict}, changing {', '.join(outcome.changed) or 'nothing'}"
         problems.append(f"expected the member {MEANING[mark]}, but the call {did}: {outcome.reply[:160]!r}")
-    if outcome.changed or row.where in (JOINED, WAITING, ROSTERED, COACHED):
+    if outcome.changed or row.where in (JOINED, WAITING, ROSTERED, COACHED, MAPPED, SAVED):
         await arena.restore()
     return problems
 
@@ -219,6 +230,10 @@ async def prepare(arena: Arena, where: str, who) -> Place:
         await scene.dora.slash(place.channel, "game end")
     elif where == COACHED:
         await scene.polly.slash(place.channel, "cast vehicle", name="Deadwood", kind="stagecoach")
+    elif where in (MAPPED, SAVED):
+        await scene.dora.slash(place.channel, "map set", ready_set="main_street")
+        if where == SAVED:
+            await scene.dora.slash(place.channel, "map save", name="Town")
     elif where == CAMPAIGN:
         place.campaign = arena.name("Posse")
         await scene.dora.slash(place.channel, "campaign start", name=place.campaign)

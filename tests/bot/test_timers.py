@@ -336,3 +336,20 @@ async def test_bad_pace_settings_are_refused_and_change_nothing(scene, actor, op
     assert await rows(scene.db(), pace) == stored
     assert await rows(scene.db(), "SELECT seq, kind FROM log") == log
     assert len(scene.channel.history()) == public
+
+
+async def test_a_move_left_hanging_is_kept_and_carried_out_on_the_map_at_the_deadline(scene):
+    await scene.game()
+    await scene.pete.slash(scene.channel, "cast add", name="Doc", type="supporting", personality="disciplined")
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=20)
+    await scene.dora.slash(scene.channel, "map set", ready_set="main_street")
+    await scene.pete.slash(scene.channel, "place", who="Doc", at="4,22")
+    scene.env.bot.rng = Dice(3)                                  # Are you Sure?: Disciplined may re-roll
+    moved = await scene.pete.slash(scene.channel, "move", character="Doc", to="10,22")
+    assert moved.response.components and (await game(scene)).battlefield.plan is not None
+    scene.env.bot.rng = Dice()
+    await hours(scene, 21)
+    [notice] = posted(scene, "deadline passed")
+    assert notice.content.startswith("⏰ The deadline passed: **Doc** keeps the roll. Doc stays put.")
+    field = (await game(scene)).battlefield
+    assert field.plan is None and field.tokens["doc"].at == (4, 22)

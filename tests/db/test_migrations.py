@@ -21,7 +21,7 @@ from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, PETE, rows, state
 
 NOW = datetime(2026, 11, 22, tzinfo=UTC).replace(tzinfo=None)
 
-TABLES = {"servers", "games", "players", "characters", "log", "campaigns", "roster", "alembic_version"}
+TABLES = {"servers", "games", "players", "characters", "log", "campaigns", "roster", "maps", "alembic_version"}
 
 
 def head() -> str:

@@ -7,7 +7,7 @@ from .pixels import picture
 
 def test_the_gallery_writes_one_picture_of_each_kind(tmp_path, capsys):
     assert gallery.main([str(tmp_path)]) == 0
-    for name in ("turn.png", "deck.png", "status.png", "roll.png"):
+    for name in ("turn.png", "deck.png", "status.png", "roll.png", "map.png"):
         picture((tmp_path / name).read_bytes())
     assert "deck.png" in capsys.readouterr().out
 

@@ -226,6 +226,9 @@ def _apply(state: GameState, request: TestRequest, character: Character, band: B
     elif chart == "task" and band.passed and Condition.UNDER_MOUNT in character.conditions:
         character.conditions.discard(Condition.UNDER_MOUNT)
         ctx.note(f"{character.name} gets free of the dead mount.")
+    elif chart == "task" and band.passed and character.mount is not None and character.mount.bolting:
+        character.mount.bolting = False
+        ctx.note(f"{character.name} regains control of the {character.mount.kind}.")
     elif chart == "beast_reaction":
         beast_reacts(state, ctx, character, band)
     elif chart == "poison" and not band.passed:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..core.dice import Band, Dice, Keep, Roll
 from ..core.replay import Context, Right
 from .actions import Request, Story, action, begin
+from .battlefield import Cover
 from .charts import CHARTS
 from .checks import check_can_act, check_not_holding, leader_of
 from .hits import Blow, beast_reaction, courage_test, entangled, strike, strike_rider_or_mount
@@ -38,16 +39,6 @@ class ShotType(enum.Enum):
     """Drawn and fired this turn, read as the DV table's +1 for drawing rather than a hasty shot."""
 
 
-class Cover(enum.Enum):
-    """The target's cover."""
-
-    NONE = "in the open"
-    LIGHT = "in light cover"
-    DENSE = "in dense cover"
-    HARD = "in hard cover"
-    LOOPHOLE = "firing through a loophole"
-
-
 class Motion(enum.Enum):
     """How the target is moving."""
 
@@ -57,6 +48,8 @@ class Motion(enum.Enum):
 
 
 FANNING_RANGE = 6
+DEVIATION = "It falls short: deviation"
+"""The label of the deviation roll of thrown dynamite that falls short (the map reads it)."""
 NAME_SHOWN = 40
 """How much of an unknown name a refusal repeats."""
 ENTANGLER = "entangling"
@@ -332,7 +325,7 @@ def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried,
         return [], shot
     if weapon.category == EXPLOSIVE and fired and max(fired) < 5:
         action_roll(state, ctx, shooter, CHARTS["random_movement"], Situation(Test.TASK), dice=Dice(1),
-                    adverse=lambda r: False, label="It falls short: deviation")
+                    adverse=lambda r: False, label=DEVIATION)
         ctx.note(f"The {weapon.name} falls short and goes off where it lands: the Director judges who is caught.")
     return [v for v in fired if v >= 5], shot
 

@@ -18,6 +18,7 @@ from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
 from ..core.errors import RulesError
 from ..core.fair import Seal
+from .battlefield import Battlefield
 from .beasts import ANIMALS
 from .casting import CharacterType
 from .traits import covers
@@ -377,6 +378,8 @@ class GameState:
     """An action waiting for a re-roll decision (see :mod:`.actions`)."""
     seal: Seal | None = None
     """The seal the phase's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
+    battlefield: Battlefield | None = None
+    """The map of the set, if the game has one (see :mod:`.on_the_map`)."""
 
     # -- serialisation -------------------------------------------------------
 

@@ -1,0 +1,215 @@
+"""The map of the set, top down: a lettered grid in paces, the terrain, everyone on it in their player's
+suit colour with their name and cards left, and the last shot's line and the last move's path.
+
+Sized for a phone: Discord shows it about 400 px wide there, so the picture is some 640 px wide and
+its lettering large. The terrain changes seldom and is drawn once per set; each picture copies it and
+puts the tokens on.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from collections import OrderedDict
+
+from PIL import Image
+
+from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS
+from ..rules.core.geometry import Point
+from ..rules.qotd.battlefield import Area, Battlefield, Obstacle, Token
+from ..rules.qotd.state import OUT_OF_ACTION, Condition, GameState
+from .status import suit_of
+from .theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
+                    ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
+                    WOODS, Canvas, Colour, fit, font, length)
+
+WIDTH = 640
+"""About the width the map is drawn at (paces times a whole number of pixels)."""
+HEADER = 40
+RULER = 22
+"""Room for the grid's letters (top) and numbers (left)."""
+FILLS: dict[str, Colour] = {"building": WOOD, "woods": WOODS, "rocks": ROCK, "scrub": SCRUB, "water": WATER,
+                            "swamp": SWAMP, "snow": SNOW, "sand": SAND, "ruins": RUBBLE, "road": DUST,
+                            "street": DUST}
+LINES: dict[str, tuple[Colour, int]] = {"fence": (WOOD, 2), "hedge": (GREEN, 4), "wall": (GREY, 4),
+                                        "ditch": (MUTED, 3)}
+SPECKLES: dict[str, Colour] = {"woods": TREES, "rocks": GREY, "scrub": GREEN, "swamp": WATER, "ruins": GREY}
+"""Area terrain drawn with a pattern of dots over its fill (trees, boulders, bushes, pools, rubble)."""
+OPENING_COLOURS: dict[str, Colour] = {"door": CREAM, "window": FACE, "loophole": BLACK}
+TERRAIN_KEPT = 16
+
+
+def scale(field: Battlefield) -> int:
+    """Pixels a pace."""
+    return max(3, min(24, WIDTH // field.width))
+
+
+def size(field: Battlefield) -> tuple[int, int]:
+    s = scale(field)
+    return RULER + field.width * s + 8, HEADER + RULER + field.height * s + 8
+
+
+_terrain: OrderedDict[bytes, Image.Image] = OrderedDict()
+
+
+def terrain(field: Battlefield) -> Image.Image:
+    """The set without tokens: the grid, its labels and the terrain, drawn once and kept."""
+    key = pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
+    image = _terrain.get(key)
+    if image is None:
+        image = _draw_terrain(field)
+        _terrain[key] = image
+        while len(_terrain) > TERRAIN_KEPT:
+            _terrain.popitem(last=False)
+    return image
+
+
+def _draw_terrain(field: Battlefield) -> Image.Image:
+    s = scale(field)
+    canvas = Canvas(*size(field))
+    aside = f"{field.width}×{field.height} paces · squares of {field.step}"
+    canvas.header(HEADER, field.name or "The battlefield", aside + (" · poor visibility" if field.poor_visibility
+                                                                     else ""))
+    left, top = RULER, HEADER + RULER
+    canvas.box((left, top, left + field.width * s, top + field.height * s), fill=GROUND)
+    for area in field.areas:
+        if area.ground != "building":
+            _draw_area(canvas, area, s, left, top)
+    label = font(SANS, 13)
+    step = field.step * s
+    for column in range(field.columns):
+        x = left + column * step
+        canvas.line((x, top, x, top + field.height * s), EDGE)
+        canvas.text((x + step / 2, top - 6), chr(ord("A") + column), label, MUTED, anchor="ms")
+    for row in range(field.rows):
+        y = top + row * step
+        canvas.line((left, y, left + field.width * s, y), EDGE)
+        canvas.text((left - 4, y + step / 2), str(row + 1), label, MUTED, anchor="rm")
+    for area in field.areas:
+        if area.ground == "building":
+            _draw_area(canvas, area, s, left, top)
+    for obstacle in field.obstacles:
+        _draw_obstacle(canvas, obstacle, s, left, top)
+    canvas.box((left, top, left + field.width * s, top + field.height * s), outline=INK, width=2)
+    for area in field.areas:
+        if area.ground == "building" and area.name:
+            r = area.rect
+            face = font(BOLD, 13)
+            canvas.text((left + (r.x + r.w / 2) * s, top + (r.y + r.h / 2) * s),
+                        fit(area.name, face, r.w * s - 6), face, CREAM, on=WOOD, anchor="mm")
+    canvas.image.load()
+    return canvas.image
+
+
+def _draw_area(canvas: Canvas, area: Area, s: int, left: int, top: int) -> None:
+    r = area.rect
+    box = (round(left + r.x * s), round(top + r.y * s), round(left + (r.x + r.w) * s), round(top + (r.y + r.h) * s))
+    canvas.box(box, fill=FILLS[area.ground])
+    speckle = SPECKLES.get(area.ground)
+    if speckle:
+        gap = max(6, 2 * s)
+        for row, y in enumerate(range(box[1] + gap // 2, box[3] - 2, gap)):
+            for x in range(box[0] + gap // 2 + (row % 2) * gap // 2, box[2] - 2, gap):
+                dot = max(2, s // 3)
+                canvas.ellipse((x - dot, y - dot, x + dot, y + dot), fill=speckle)
+    if area.ground == "building":
+        canvas.box(box, outline=WOOD_DARK, width=3)
+        for opening in area.openings:
+            x, y = left + opening.at[0] * s, top + opening.at[1] * s
+            half = max(3, s * 0.8)
+            canvas.box((round(x - half), round(y - half), round(x + half), round(y + half)),
+                       fill=OPENING_COLOURS[opening.kind], outline=WOOD_DARK)
+
+
+def _draw_obstacle(canvas: Canvas, obstacle: Obstacle, s: int, left: int, top: int) -> None:
+    colour, width = LINES[obstacle.barrier]
+    points = [(left + x * s, top + y * s) for x, y in obstacle.line]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        canvas.line((round(x0), round(y0), round(x1), round(y1)), colour, width)
+        if obstacle.barrier == "fence":
+            posts = max(1, int(math.hypot(x1 - x0, y1 - y0) // max(8, s)))
+            for i in range(posts + 1):
+                x, y = x0 + (x1 - x0) * i / posts, y0 + (y1 - y0) * i / posts
+                canvas.box((round(x) - 2, round(y) - 2, round(x) + 2, round(y) + 2), fill=WOOD_DARK)
+
+
+def render_battlefield(state: GameState) -> bytes:
+    """The game's map with everyone on it, the last shot and the last move; PNG bytes."""
+    field = state.battlefield
+    if field is None:
+        raise ValueError("the game has no map")
+    canvas = Canvas(*size(field))
+    canvas.image.paste(terrain(field))
+    s = scale(field)
+
+    def at(p: Point) -> tuple[float, float]:
+        return RULER + p[0] * s, HEADER + RULER + p[1] * s
+
+    if len(field.last_path) > 1:
+        points = [at(p) for p in field.last_path]
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            canvas.line((round(x0), round(y0), round(x1), round(y1)), RUST, 3)
+        for x, y in points[:-1]:
+            canvas.ellipse((round(x) - 3, round(y) - 3, round(x) + 3, round(y) + 3), fill=RUST)
+    for token in field.tokens.values():
+        _draw_token(canvas, state, token, at(token.at), s)
+    shot = field.last_shot
+    if shot is not None:
+        (x0, y0), (x1, y1) = at(shot.shooter), at(shot.target)
+        canvas.line((round(x0), round(y0), round(x1), round(y1)), STRIKE, 2)
+        face = font(BOLD, 14)
+        words = fit(shot.words, face, canvas.width - 2 * RULER)
+        half = length(words, face) / 2 + 5
+        mx = min(max((x0 + x1) / 2, RULER + half), canvas.width - half)
+        my = (y0 + y1) / 2
+        canvas.box((round(mx - half), round(my - 11), round(mx + half), round(my + 9)), fill=PAPER, outline=RED)
+        canvas.text((mx, my + 5), words, face, RED, anchor="ms")
+    return canvas.png()
+
+
+def _draw_token(canvas: Canvas, state: GameState, token: Token, centre: tuple[float, float], s: int) -> None:
+    """A character or beast as a disc in its player's suit colour; a vehicle as a wagon bed; a loose mount as
+    a small brown disc. Its name and cards left on a plate below."""
+    x, y = centre
+    radius = max(7, round(s * 0.9))
+    character = state.characters.get(token.key)
+    vehicle = state.vehicles.get(token.key)
+    if vehicle is not None:
+        canvas.box((round(x - 2 * radius), round(y - radius), round(x + 2 * radius), round(y + radius)),
+                   fill=WOOD, outline=WOOD_DARK, width=2)
+        _plate(canvas, vehicle.name, x, y + radius, INK)
+        return
+    if character is None:
+        canvas.ellipse((round(x - radius * 0.7), round(y - radius * 0.7), round(x + radius * 0.7),
+                        round(y + radius * 0.7)), fill=RUST, outline=WOOD_DARK, width=2)
+        _plate(canvas, token.key, x, y + radius, MUTED)
+        return
+    suit, _ = suit_of(state, character)
+    colour = RED if suit in RED_SUITS else BLACK
+    out = bool(character.conditions & OUT_OF_ACTION) or character.casualty
+    prone = Condition.PRONE in character.conditions
+    heading = math.radians(token.facing)
+    tip = (x + math.sin(heading) * (radius + 6), y - math.cos(heading) * (radius + 6))
+    canvas.line((round(x), round(y), round(tip[0]), round(tip[1])), GREY if out else colour, 3)
+    squash = radius // 2 if prone else radius
+    canvas.ellipse((round(x - radius), round(y - squash), round(x + radius), round(y + squash)), fill=FACE,
+                   outline=GREY if out else colour, width=2)
+    if out:
+        canvas.line((round(x - radius), round(y - squash), round(x + radius), round(y + squash)), STRIKE, 2)
+        canvas.line((round(x - radius), round(y + squash), round(x + radius), round(y - squash)), STRIKE, 2)
+    else:
+        canvas.text((x, y), SUIT_SYMBOLS[suit], font(SANS, max(9, squash * 3 // 2)), colour, on=FACE, anchor="mm")
+    words = f"{character.name} {len(character.available)}" + (" prone" if prone else "")
+    _plate(canvas, words, x, y + squash, GREY if out else INK)
+
+
+def _plate(canvas: Canvas, words: str, x: float, top: float, colour: Colour) -> None:
+    face = font(BOLD, 13)
+    words = fit(words, face, 120)
+    half = length(words, face) / 2 + 3
+    x = min(max(x, half), canvas.width - half)
+    canvas.box((round(x - half), round(top + 2), round(x + half), round(top + 18)), fill=PAPER, outline=GOLD)
+    canvas.text((x, top + 15), words, face, colour, anchor="ms")
+
+
+__all__ = ["render_battlefield"]

@@ -1,0 +1,411 @@
+"""The set as a map: terrain, where everyone stands, and what the book makes of it (Reel 3's going,
+Reel 4's cover and range).
+
+Pure data and geometry: a game without a map plays as before. Where the book is
+silent (which terrain gives which cover, how far one sees through woods), see
+docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from dataclasses import dataclass, field
+
+from ..core.errors import RulesError
+from ..core.geometry import EPSILON, Point, Rect, crossings, distance, path_length, point_at
+
+GRID_STEPS = (1, 2, 3, 4, 5, 10)
+"""Paces a grid square may measure: the smallest that keeps the columns within A to Z."""
+MAX_SIZE = 200
+COVER_REACH = 2.0
+"""A line of fire crossing terrain within this many paces of the target puts it in that terrain's cover."""
+SIGHT_THROUGH_WOODS = 4.0
+"""Paces of woods a line of sight may run through before the trees hide the target."""
+OPENING_REACH = 1.0
+"""Paces either side of a door's or window's middle that a line passes through it."""
+
+
+class Cover(enum.Enum):
+    """The target's cover, least first."""
+
+    NONE = "in the open"
+    LIGHT = "in light cover"
+    DENSE = "in dense cover"
+    HARD = "in hard cover"
+    LOOPHOLE = "firing through a loophole"
+
+
+class Going(enum.Enum):
+    """The going, as Reel 3 names it (465-491)."""
+
+    GOOD = "good going"
+    BAD = "bad going"
+    WATER = "swimming"
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A kind of area terrain: its cover, its going, and the Wanting to Move chart for it."""
+
+    key: str
+    name: str
+    cover: Cover
+    going: Going
+    chart: str = "move"
+
+
+GROUNDS: dict[str, Ground] = {g.key: g for g in (
+    Ground("building", "building", Cover.HARD, Going.BAD),
+    Ground("woods", "woods", Cover.DENSE, Going.BAD, "move_forest"),
+    Ground("rocks", "rocks", Cover.HARD, Going.BAD),
+    Ground("scrub", "scrub", Cover.LIGHT, Going.BAD),
+    Ground("water", "water", Cover.NONE, Going.WATER),
+    Ground("swamp", "swamp", Cover.NONE, Going.BAD, "move_swamp"),
+    Ground("snow", "deep snow", Cover.NONE, Going.BAD, "move_snow"),
+    Ground("sand", "deep sand", Cover.NONE, Going.BAD, "move_snow"),
+    Ground("ruins", "ruins", Cover.HARD, Going.BAD, "move_ruins"),
+    Ground("road", "road", Cover.NONE, Going.GOOD),
+    Ground("street", "street", Cover.NONE, Going.GOOD),
+)}
+"""Area terrain (see docs/rulings.md for the cover each gives)."""
+
+
+@dataclass(frozen=True)
+class Barrier:
+    """A kind of linear obstacle (473-479): its cover, and whether a vehicle may cross it (at 50%)."""
+
+    key: str
+    name: str
+    cover: Cover
+    vehicles_cross: bool = False
+
+
+BARRIERS: dict[str, Barrier] = {b.key: b for b in (
+    Barrier("fence", "fence", Cover.LIGHT),
+    Barrier("hedge", "hedge", Cover.LIGHT),
+    Barrier("wall", "wall", Cover.HARD),
+    Barrier("ditch", "ditch", Cover.NONE, vehicles_cross=True),
+)}
+
+OPENINGS: dict[str, Cover] = {"door": Cover.LIGHT, "window": Cover.HARD, "loophole": Cover.LOOPHOLE}
+"""A building's openings and the cover of one seen through each (see docs/rulings.md)."""
+TOKEN_KINDS = ("character", "mount", "vehicle", "beast")
+SWIMMING = 4
+"""Paces a turn swimming (446)."""
+
+
+@dataclass
+class Opening:
+    """A door, window or loophole in a building's wall, by its middle."""
+
+    kind: str
+    at: Point
+
+
+@dataclass
+class Area:
+    """Area terrain: an upright rectangle of one ground; a building has walls, doors and windows."""
+
+    ground: str
+    rect: Rect
+    name: str = ""
+    openings: list[Opening] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return self.name or GROUNDS[self.ground].name
+
+    def opening_at(self, p: Point) -> Opening | None:
+        return next((o for o in self.openings if distance(o.at, p) <= OPENING_REACH + EPSILON), None)
+
+
+@dataclass
+class Obstacle:
+    """A linear obstacle along a line of points: a fence, hedge, wall or ditch."""
+
+    barrier: str
+    line: list[Point]
+    name: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.name or BARRIERS[self.barrier].name
+
+
+@dataclass
+class Token:
+    """A character, mount, vehicle or beast on the map; ``facing`` in degrees clockwise from north."""
+
+    key: str
+    at: Point
+    facing: int = 0
+    kind: str = "character"
+
+
+@dataclass
+class Shot:
+    """The last shot on the map, for the picture."""
+
+    shooter: Point
+    target: Point
+    words: str
+
+
+@dataclass
+class Plan:
+    """A move asked for with ``/move to:``, carried out once its Wanting to Move roll is decided."""
+
+    key: str
+    path: list[Point]
+
+
+@dataclass
+class Battlefield:
+    """The set: its size in paces, its terrain, and the tokens on it."""
+
+    width: int
+    height: int
+    name: str = ""
+    areas: list[Area] = field(default_factory=list)
+    obstacles: list[Obstacle] = field(default_factory=list)
+    tokens: dict[str, Token] = field(default_factory=dict)
+    poor_visibility: bool = False
+    """Poor visibility or bad weather: all terrain is bad going (486)."""
+    last_shot: Shot | None = None
+    last_path: list[Point] = field(default_factory=list)
+    plan: Plan | None = None
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.width <= MAX_SIZE and 1 <= self.height <= MAX_SIZE):
+            raise RulesError(f"A map is 1 to {MAX_SIZE} paces each way.")
+
+    def copy(self) -> Battlefield:
+        """A copy whose tokens and marks may change without touching this one (terrain is shared)."""
+        new = object.__new__(Battlefield)
+        new.__dict__.update(self.__dict__, tokens=dict(self.tokens), last_path=list(self.last_path))
+        return new
+
+    # -- the grid ------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """Paces a grid square measures."""
+        return next((s for s in GRID_STEPS if math.ceil(self.width / s) <= 26), GRID_STEPS[-1])
+
+    @property
+    def columns(self) -> int:
+        return math.ceil(self.width / self.step)
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(self.height / self.step)
+
+    def label(self, p: Point) -> str:
+        """The grid square a point lies in, as ``C7``."""
+        column = min(self.columns - 1, max(0, int(p[0] // self.step)))
+        row = min(self.rows - 1, max(0, int(p[1] // self.step)))
+        return f"{chr(ord('A') + column)}{row + 1}"
+
+    def point(self, text: str) -> Point:
+        """A point from a grid square (``C7``: its middle) or paces east and south (``12,30``)."""
+        text = text.strip().upper()
+        square = re.fullmatch(r"([A-Z])\s*(\d{1,3})", text)
+        if square:
+            column, row = ord(square[1]) - ord("A"), int(square[2]) - 1
+            if column >= self.columns or not 0 <= row < self.rows:
+                raise RulesError(f"{text} is off the map: squares run from A1 to {self.label(self.corner)}.")
+            half = self.step / 2
+            return (min(self.width, column * self.step + half), min(self.height, row * self.step + half))
+        paces = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[, ]\s*(\d+(?:\.\d+)?)", text)
+        if not paces:
+            raise RulesError(f"{text[:20]!r} is not a place on the map: give a square such as C7, or paces east "
+                             "and south such as 12,30.")
+        p = (float(paces[1]), float(paces[2]))
+        self.require_on(p)
+        return p
+
+    @property
+    def corner(self) -> Point:
+        return (float(self.width), float(self.height))
+
+    def require_on(self, p: Point) -> None:
+        if not (0 <= p[0] <= self.width and 0 <= p[1] <= self.height):
+            raise RulesError(f"{p[0]:g},{p[1]:g} is off the map ({self.width} by {self.height} paces).")
+
+    # -- terrain ---------------------------------------------------------------
+
+    def areas_at(self, p: Point) -> list[Area]:
+        return [a for a in self.areas if a.rect.contains(p)]
+
+    def place(self, token: Token) -> None:
+        """Put a token on the map, or move it; not inside a wall's thickness or off the map."""
+        self.require_on(token.at)
+        if token.kind not in TOKEN_KINDS:
+            raise RulesError(f"A token is one of: {', '.join(TOKEN_KINDS)}.")
+        self.tokens[token.key] = token
+
+    # -- sight and cover -------------------------------------------------------
+
+    def sight(self, a: Point, b: Point) -> Sight:
+        """What one at ``a`` sees of one at ``b``: the range, the target's cover, or what hides them."""
+        paces = distance(a, b)
+        cover, why = Cover.NONE, ""
+
+        def behind(t: float) -> bool:
+            return (1 - t) * paces <= COVER_REACH + EPSILON
+
+        def take(level: Cover, words: str) -> None:
+            nonlocal cover, why
+            if list(Cover).index(level) > list(Cover).index(cover):
+                cover, why = level, words
+
+        woods = 0.0
+        for area in self.areas:
+            ground = GROUNDS[area.ground]
+            if ground.key == "building":
+                for t in area.rect.walls_crossed(a, b):
+                    opening = area.opening_at(point_at(a, b, t))
+                    if opening is None:
+                        return Sight(paces, Cover.NONE, "", f"the wall of the {area.title} is in the way")
+                    if area.rect.contains(b) or behind(t):
+                        take(OPENINGS[opening.kind], f"through a {opening.kind} of the {area.title}")
+                continue
+            stretch = area.rect.clip(a, b)
+            if stretch is None:
+                continue
+            if ground.key == "woods":
+                woods += (stretch[1] - stretch[0]) * paces
+            if ground.cover is not Cover.NONE and behind(stretch[1]):
+                take(ground.cover, f"{'in' if area.rect.contains(b) else 'behind'} the {area.title}")
+        if woods > SIGHT_THROUGH_WOODS + EPSILON:
+            return Sight(paces, Cover.NONE, "", f"{woods:.0f} paces of woods are in the way (one sees through "
+                                                f"{SIGHT_THROUGH_WOODS:g})")
+        for obstacle in self.obstacles:
+            barrier = BARRIERS[obstacle.barrier]
+            if barrier.cover is Cover.NONE:
+                continue
+            if any(behind(t) for t in crossings(a, b, obstacle.line)):
+                take(barrier.cover, f"behind the {obstacle.title}")
+        return Sight(paces, cover, why)
+
+    def near(self, p: Point, paces: float) -> list[str]:
+        """Keys of the tokens within ``paces`` of a point (not one standing on it), nearest first."""
+        found = [(distance(p, t.at), key) for key, t in self.tokens.items() if EPSILON < distance(p, t.at)]
+        return [key for d, key in sorted(found) if d <= paces + EPSILON]
+
+    # -- the going ---------------------------------------------------------------
+
+    def going(self, path: list[Point], mover: Mover) -> Route:
+        """The going along a path for one moving (465-499): the deductions from its move and the chart it
+        tests on. Refuses a path through a wall, off the map, or over what the mover cannot cross."""
+        for p in path:
+            self.require_on(p)
+        move = mover.move
+        deductions: list[tuple[str, int]] = []
+        chart, bad, water = "move", self.poor_visibility, False
+        for a, b in zip(path, path[1:]):
+            for area in self.areas:
+                stretch = area.rect.clip(a, b)
+                if stretch is None:
+                    continue
+                ground = GROUNDS[area.ground]
+                if ground.key == "building":
+                    self._through_walls(area, a, b, mover, deductions)
+                if ground.going is Going.WATER:
+                    water = True
+                    if mover.vehicle:
+                        raise RulesError(f"A vehicle cannot cross the {area.title}.")
+                elif ground.going is Going.BAD:
+                    bad = True
+                    if chart == "move":
+                        chart = ground.chart
+            for obstacle in self.obstacles:
+                for _ in crossings(a, b, obstacle.line):
+                    barrier = BARRIERS[obstacle.barrier]
+                    if mover.vehicle and not barrier.vehicles_cross:
+                        raise RulesError(f"A vehicle cannot cross the {obstacle.title} (473-479).")
+                    deductions.append((f"crossing the {obstacle.title}", 50 if mover.vehicle else 25))
+        if water:
+            move = mover.swim
+        if bad and not mover.surefooted:
+            deductions.append(("bad going", 50 if mover.heavy else 25))
+        if mover.prone:
+            deductions.append(("getting up from prone", 25))
+        return Route(list(path), path_length(path), move, tuple(deductions), chart, bad, water)
+
+    def _through_walls(self, area: Area, a: Point, b: Point, mover: Mover,
+                       deductions: list[tuple[str, int]]) -> None:
+        for t in area.rect.walls_crossed(a, b):
+            opening = area.opening_at(point_at(a, b, t))
+            if mover.vehicle:
+                raise RulesError(f"A vehicle cannot go into the {area.title}.")
+            if opening is None or opening.kind == "loophole":
+                raise RulesError(f"That path goes through the wall of the {area.title}: go by a door or a window.")
+            if opening.kind == "window":
+                deductions.append((f"climbing through a window of the {area.title}", 25))
+
+    def first_wall(self, a: Point, b: Point) -> float:
+        """How far along ``a``-``b`` (0 to 1) it first meets a building's wall other than at a door, or the
+        map's edge; 1 if it meets neither."""
+        t = 1.0
+        for area in self.areas:
+            if area.ground == "building":
+                t = min([t, *(w for w in area.rect.walls_crossed(a, b)
+                              if (o := area.opening_at(point_at(a, b, w))) is None or o.kind != "door")])
+        edge = Rect(0, 0, self.width, self.height).clip(a, b)
+        return min(t, edge[1]) if edge else 0.0
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a line between two characters shows: range in paces, the target's cover and why, or what hides the
+    target (``hidden``, empty when seen)."""
+
+    distance: float
+    cover: Cover
+    why: str
+    hidden: str = ""
+
+    @property
+    def paces(self) -> int:
+        """The range in whole paces, to the nearest (at least 1; see docs/rulings.md)."""
+        return max(1, math.floor(self.distance + 0.5))
+
+
+@dataclass(frozen=True)
+class Mover:
+    """What the going asks of one who moves: the full move (446-456) and how the going treats them."""
+
+    move: int
+    swim: int = SWIMMING
+    """Paces a turn in water."""
+    vehicle: bool = False
+    heavy: bool = False
+    """A heavily laden animal or wheeled transport: bad going deducts 50% (491)."""
+    surefooted: bool = False
+    prone: bool = False
+
+
+@dataclass(frozen=True)
+class Route:
+    """A path worked out: its length, the full move, the deductions (why, per cent) and the chart to test on."""
+
+    path: list[Point]
+    length: float
+    move: int
+    deductions: tuple[tuple[str, int], ...]
+    chart: str
+    bad: bool
+    water: bool
+
+    @property
+    def allowance(self) -> float:
+        """One move after the deductions (each a share of the full move; see docs/rulings.md)."""
+        return self.move * max(0, 100 - sum(p for _, p in self.deductions)) / 100
+
+    def words(self) -> str:
+        base = f"{self.move} paces" + (" swimming" if self.water else "")
+        cuts = "".join(f", less {p}% for {why}" for why, p in self.deductions)
+        return f"{base}{cuts}: {self.allowance:g} paces a move"

@@ -1,0 +1,293 @@
+"""How the game reads its map: who moves how far (Reel 3), what a shot's range and cover are (Reel 4), and
+where a Wanting to Move result takes a token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
+from ..core.dice import Band
+from ..core.replay import Reading
+from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
+from .beasts import ANIMALS
+from .shooting import DEVIATION, carried_weapon
+from .state import Condition, GameState, RulesError
+from .vehicles import full_move
+from .weapons import MOVES
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """What a Wanting to Move result lets the character do: so many moves, maybe in a random direction."""
+
+    moves: float
+    random: bool = False
+
+
+ALLOWED: dict[str, Allowed] = {
+    "Caution – Danger Ahead!": Allowed(0.5),
+    "Are you Sure?": Allowed(0), "Forward!": Allowed(1), "Move It!": Allowed(2),
+    "Disorientated!": Allowed(0.5, random=True), "Is this the Path?": Allowed(0),
+    "This is the Path!": Allowed(1), "Quickly – this way is Clear!": Allowed(2),
+    "Fall Over!": Allowed(0), "Slip Sliding Away!": Allowed(0.5, random=True), "Firm Going!": Allowed(1),
+    "Quickly – this way is Fine!": Allowed(2),
+    "Glug! Glug!": Allowed(0), "Its Shallow water here!": Allowed(1), "Its only ankle deep!": Allowed(2),
+    "Loose Footing!": Allowed(0.5, random=True), "No obstacles ahead!": Allowed(1),
+}
+"""The Wanting to Move charts' results as moves (Reel 3); Caution in bad going is a fall (see :func:`allowed`)."""
+QUARTER_TURNS = {"Straight Ahead": 0, "Go Right": 1, "Reverse": 2, "Go left": 3}
+"""The Random Movement chart (503-506) as clockwise quarter turns from the way the character was heading."""
+BOLTING = Allowed(1, random=True)
+"""A bolting mount carries its rider a full move in the Random Movement chart's direction (2475-2476)."""
+MOST_MOVES = 2
+CONTACT = 2.0
+"""Paces between two figures' middles that count as base contact in a fight (see docs/rulings.md)."""
+FALLS_SHORT_BY = 2.0
+"""Paces from the target that thrown dynamite falling short lands (see docs/rulings.md)."""
+SPREAD_PACES = 1
+"""Paces from the target within which extra hits spread (1308-1309; a shell's 2 paces are typed by hand)."""
+
+
+def battlefield(state: GameState) -> Battlefield:
+    if state.battlefield is None:
+        raise RulesError("This game has no map: a Director makes one with `/map new`.")
+    return state.battlefield
+
+
+def position(state: GameState, key: str) -> Point:
+    """Where a character or vehicle stands; a character aboard a vehicle stands where it is."""
+    field = battlefield(state)
+    token = field.tokens.get(key)
+    if token is None:
+        vehicle = state.vehicle_of(key)
+        token = field.tokens.get(vehicle.key) if vehicle else None
+    if token is None:
+        name = state.characters[key].name if key in state.characters else state.vehicles[key].name
+        raise RulesError(f"{name} is not on the map: place them with `/place` first.")
+    return token.at
+
+
+def placed(state: GameState, key: str) -> bool:
+    """Whether the game has a map with the character or vehicle (or the vehicle they are aboard) on it."""
+    try:
+        position(state, key)
+    except RulesError:
+        return False
+    return True
+
+
+def mover_of(state: GameState, key: str) -> Mover:
+    """How one moves (446-456): a vehicle at its full move; a beast at its speed; a rider at a mount's 16
+    paces; Fleet Footed 10, Lumbering 6, anyone else on foot 8."""
+    if key in state.vehicles:
+        return Mover(full_move(state.vehicles[key]), vehicle=True, heavy=True)
+    character = state.characters[key]
+    vehicle = state.vehicle_of(key)
+    if vehicle is not None:
+        raise RulesError(f"{character.name} is aboard the {vehicle.name}: move the vehicle.")
+    prone = Condition.PRONE in character.conditions
+    surefooted = character.has("surefooted")
+    if character.is_beast:
+        animal = ANIMALS[character.animal]
+        return Mover(animal.speed, swim=animal.water_speed or MOVES["swimming"], surefooted=surefooted, prone=prone)
+    if character.mount is not None and not character.mount.collapsed:
+        move = MOVES["mounted"]
+    elif character.has("fleet_footed"):
+        move = MOVES["fleet_footed"]
+    elif character.has("lumbering"):
+        move = MOVES["lumbering"]
+    else:
+        move = MOVES["on_foot"]
+    return Mover(move, surefooted=surefooted, prone=prone)
+
+
+def bolting(state: GameState, key: str) -> bool:
+    """Whether the character's mount is bolting: their move goes where the Random Movement chart sends it."""
+    character = state.characters.get(key)
+    return character is not None and character.mount is not None and character.mount.bolting
+
+
+def plan_move(state: GameState, key: str, places: Iterable[Point]) -> Route:
+    """The going from where the character stands through ``places``; refused when even Move It! would not
+    get there."""
+    field = battlefield(state)
+    route = field.going([position(state, key), *places], mover_of(state, key))
+    if route.length > MOST_MOVES * route.allowance + EPSILON:
+        raise RulesError(f"That is {route.length:.1f} paces: {route.words()}, so even Move It! covers "
+                         f"{MOST_MOVES * route.allowance:g}.")
+    return route
+
+
+def allowed(title: str, route: Route) -> Allowed:
+    """What a result allows; Caution – Danger Ahead! in bad going is a fall, not a move (Wanting to Move)."""
+    if title == "Caution – Danger Ahead!" and route.bad:
+        return Allowed(0)
+    return ALLOWED.get(title, Allowed(0))
+
+
+def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Reading]) -> tuple[Battlefield, str]:
+    """Move the token as the Wanting to Move result allows: along the path as far as it goes, or half a move
+    in the Random Movement chart's direction (stopped by a wall or the map's edge). Returns the changed map
+    (a copy) and what happened."""
+    readings = list(readings)
+    result = next((r.outcome.title for r in readings if r.chart.startswith("move")), "")
+    swerve = next((r.outcome.title for r in readings if r.chart == "random_movement"), "")
+    can = allowed(result, route) if result else BOLTING if swerve else Allowed(0)
+    field = battlefield(state).copy()
+    token = field.tokens.get(key) or field.tokens[state.vehicle_of(key).key]
+    paces = can.moves * route.allowance
+    start = route.path[0]
+    if can.random and swerve:
+        aim = turned(start, route.path[1], QUARTER_TURNS[swerve], paces)
+        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+        path = [start, stop]
+        words = f"{swerve.lower()}: {distance(start, stop):.1f} paces to {field.label(stop)}"
+    elif paces <= EPSILON:
+        return field, "stays put"
+    else:
+        path = cut_path(route.path, min(paces, route.length))
+        short = route.length > paces + EPSILON
+        words = (f"moves {min(paces, route.length):.1f} paces to {field.label(path[-1])}"
+                 + (f", stopping short: {result} allows {paces:g}" if short else ""))
+    field.tokens[token.key] = type(token)(token.key, path[-1], token.facing, token.kind)
+    field.last_path = path
+    character = state.characters.get(key)
+    if character is not None and Condition.PRONE in character.conditions:
+        character.conditions.discard(Condition.PRONE)
+        words += ", getting up"
+    return field, words
+
+
+def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
+    """Plan a move (see :func:`plan_move`) and keep it on a copy of the map, to carry out once the roll is
+    decided."""
+    route = plan_move(state, key, places)
+    field = battlefield(state).copy()
+    field.plan = Plan(key, route.path)
+    state.battlefield = field
+    return route
+
+
+def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
+    """Carry out the map's planned move now that its roll is decided; what happened ("" with no plan). A plan
+    whose roll was decided elsewhere (kept at a deadline) is dropped when the next roll is not its own."""
+    field = state.battlefield
+    if field is None or field.plan is None or state.pending:
+        return ""
+    plan = field.plan
+    readings = list(readings)
+    if not any(r.roller == plan.key and (r.chart.startswith("move") or r.chart == "random_movement")
+               for r in readings):
+        state.battlefield = field.copy()
+        state.battlefield.plan = None
+        return ""
+    route = field.going(plan.path, mover_of(state, plan.key))
+    moved, words = carry_out(state, plan.key, route, readings)
+    moved.plan = None
+    state.battlefield = moved
+    return f"{name_of(state, plan.key)} {words}."
+
+
+def shot_on_map(state: GameState, shooter: str, target: str) -> Sight:
+    """The range and the target's cover from the map; refused, with the reason, when the target is hidden."""
+    field = battlefield(state)
+    sight = field.sight(position(state, shooter), position(state, target))
+    if sight.hidden:
+        raise RulesError(f"{name_of(state, shooter)} cannot see {name_of(state, target)}: {sight.hidden}.")
+    return sight
+
+
+def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Battlefield:
+    """The map with this shot's line drawn (a copy)."""
+    field = battlefield(state).copy()
+    words = f"{sight.paces} paces, {sight.cover.value}" + (f" ({sight.why})" if sight.why else "")
+    field.last_shot = Shot(position(state, shooter), position(state, target), words)
+    return field
+
+
+def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning: bool) -> tuple[str, ...]:
+    """Those standing within 1 pace of the target, nearest first, still in the fight: where the extra hits of a
+    shotgun, blunderbuss, volley gun, explosion or fanning spread (1302-1311); none for other weapons, nor
+    on a vehicle (see docs/rulings.md)."""
+    _, arm = carried_weapon(state.characters[shooter], weapon, missile=True)
+    if not (arm.spreads or fanning) or state.vehicle_of(target) is not None:
+        return ()
+    near = battlefield(state).near(position(state, target), SPREAD_PACES)
+    return tuple(key for key in near if key in state.characters and key not in (shooter, target)
+                 and state.characters[key].in_action and not state.characters[key].casualty)
+
+
+def falls_short(state: GameState, thrower: str, target: str, readings: Iterable[Reading]) -> str:
+    """Where thrown dynamite that fell short lands on the map: 2 paces from the target, in the direction the
+    deviation roll gives from the line of the throw (see docs/rulings.md), with who stands within a pace of
+    it; the line drawn on the map ends there. Empty when nothing fell short or they are not on the map."""
+    swerve = next((r.outcome.title for r in readings if r.label == DEVIATION), "")
+    if not swerve or not (placed(state, thrower) and placed(state, target)):
+        return ""
+    field = battlefield(state).copy()
+    a, b = position(state, thrower), position(state, target)
+    beyond = (2 * b[0] - a[0], 2 * b[1] - a[1])
+    x, y = turned(b, beyond, QUARTER_TURNS[swerve], FALLS_SHORT_BY)
+    landing = (min(max(x, 0.0), field.width), min(max(y, 0.0), field.height))
+    caught = [state.characters[key].name for key, token in field.tokens.items()
+              if key in state.characters and distance(token.at, landing) <= SPREAD_PACES + EPSILON]
+    field.last_shot = Shot(a, landing, f"fell short: {swerve.lower()}, lands at {field.label(landing)}")
+    state.battlefield = field
+    return (f"It lands at {field.label(landing)} ({swerve.lower()} of the target): "
+            + (f"within a pace of it: {', '.join(caught)}." if caught else "nobody within a pace of it."))
+
+
+def flee(state: GameState, enemy: str, readings: Iterable[Reading]) -> str:
+    """Move the tokens of those whose courage broke (Let's get out of here!, in the open) a full move straight
+    away from the enemy who made them test, stopped by a wall or the map's edge (see docs/rulings.md); what
+    happened ("" for nobody)."""
+    fled = [r.roller for r in readings if r.chart == "courage" and r.band is Band.DISASTER and r.roller != enemy
+            and Condition.FLEEING in state.characters[r.roller].conditions]
+    fled = [key for key in dict.fromkeys(fled) if placed(state, key) and placed(state, enemy)
+            and state.vehicle_of(key) is None]
+    if not fled:
+        return ""
+    field = battlefield(state).copy()
+    words = []
+    for key in fled:
+        start, away = position(state, key), position(state, enemy)
+        ahead = (2 * start[0] - away[0], 2 * start[1] - away[1])
+        aim = turned(start, ahead, 0, mover_of(state, key).move)
+        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+        token = field.tokens[key]
+        field.tokens[key] = type(token)(key, stop, token.facing, token.kind)
+        field.last_path = [start, stop]
+        words.append(f"{name_of(state, key)} flees {distance(start, stop):.1f} paces to {field.label(stop)}.")
+    state.battlefield = field
+    return " ".join(words)
+
+
+def in_contact(state: GameState, attacker: str, defender: str) -> int:
+    """How many opponents the attacker fights on the map: those of other players within contact, the
+    defender among them; refused when the defender is out of contact (see docs/rulings.md)."""
+    field = battlefield(state)
+    here, there = position(state, attacker), position(state, defender)
+    if distance(here, there) > CONTACT + EPSILON:
+        raise RulesError(f"{name_of(state, defender)} is {distance(here, there):.1f} paces from "
+                         f"{name_of(state, attacker)}: close to within {CONTACT:g} paces first (`/move to:`).")
+    owner = state.characters[attacker].owner
+    foes = [key for key in field.near(here, CONTACT) if key in state.characters
+            and state.characters[key].owner != owner and state.characters[key].in_action
+            and not state.characters[key].casualty]
+    return len(dict.fromkeys([defender, *foes]))
+
+
+def positions(state: GameState, keys: Iterable[str]) -> dict[str, str]:
+    """Where each of those named stands on the map, as its square and paces, for the log."""
+    field = state.battlefield
+    found = {}
+    for key in keys if field is not None else ():
+        if placed(state, key):
+            at = position(state, key)
+            found[key] = f"{field.label(at)} ({at[0]:g},{at[1]:g})"
+    return found
+
+
+def name_of(state: GameState, key: str) -> str:
+    return state.characters[key].name if key in state.characters else state.vehicles[key].name

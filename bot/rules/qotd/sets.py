@@ -1,0 +1,233 @@
+"""Maps as text a Director can write, and the ready sets: Main Street, a ranch, a canyon, open prairie.
+
+The text format, one thing a line (``#`` starts a comment)::
+
+    map "Main Street" 60x40              the name and size in paces: first, once
+    street 0,15 60x10                    area terrain: kind, north-west corner x,y, width x height,
+    building 2,3 14x10 "Saloon" door 9,13 window 4,13
+                                         then an optional "name"; a building lists its doors, windows
+                                         and loopholes by the middle of each, on its wall
+    fence 0,26 16,26 16,38 "corral"      linear obstacles: kind, two or more points x,y, optional "name"
+    poor visibility                      fog or bad weather: all terrain is bad going
+
+Area kinds: building, woods, rocks, scrub, water, swamp, snow, sand, ruins, road, street.
+Linear obstacles: fence, hedge, wall, ditch. Places are paces east and south of the
+north-west corner. A map is also read from the JSON that ``/map save`` keeps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+from ..core import serial
+from ..core.errors import RulesError
+from ..core.geometry import Point, Rect, near_segment
+from .battlefield import BARRIERS, GROUNDS, OPENINGS, Area, Battlefield, Obstacle, Opening
+
+MAX_LINES = 500
+MAX_TEXT = 40_000
+ON_WALL = 0.5
+"""Paces a door or window may lie off its building's wall."""
+_POINT = re.compile(r"(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)")
+_SIZE = re.compile(r"(\d+)x(\d+)")
+
+
+def _point(word: str, where: str) -> Point:
+    match = _POINT.fullmatch(word)
+    if not match:
+        raise RulesError(f"{where}: {word[:20]!r} is not a place (paces east,south such as 12,30).")
+    return (float(match[1]), float(match[2]))
+
+
+def _size(word: str, where: str) -> tuple[int, int]:
+    match = _SIZE.fullmatch(word)
+    if not match:
+        raise RulesError(f"{where}: {word[:20]!r} is not a size (width x height in paces, such as 60x40).")
+    return int(match[1]), int(match[2])
+
+
+def _name(words: list[str]) -> str:
+    """The optional name left after a line's places (already unquoted), at most 40 characters."""
+    return " ".join(words)[:40]
+
+
+def read_text(text: str) -> Battlefield:
+    """A map from the text format (see the module's docstring); refuses a line it cannot read, saying which."""
+    if len(text) > MAX_TEXT:
+        raise RulesError(f"A map's text is at most {MAX_TEXT:,} characters.")
+    field: Battlefield | None = None
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise RulesError(f"A map is at most {MAX_LINES} lines.")
+    for number, line in enumerate(lines, 1):
+        where = f"Line {number}"
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            raise RulesError(f"{where}: a quote is not closed.") from None
+        if not words:
+            continue
+        kind, rest = words[0].lower(), words[1:]
+        if kind == "map":
+            if field is not None or len(rest) < 1:
+                raise RulesError(f"{where}: `map \"name\" WIDTHxHEIGHT` comes once, first.")
+            width, height = _size(rest[-1], where)
+            field = Battlefield(width, height, _name(rest[:-1]))
+            continue
+        if field is None:
+            raise RulesError(f"{where}: the map starts with `map \"name\" WIDTHxHEIGHT`.")
+        if kind == "poor" and [w.lower() for w in rest] == ["visibility"]:
+            field.poor_visibility = True
+        elif kind in GROUNDS:
+            field.areas.append(_area(kind, rest, where, field))
+        elif kind in BARRIERS:
+            points = [_point(w, where) for w in rest if _POINT.fullmatch(w)]
+            if len(points) < 2:
+                raise RulesError(f"{where}: a {kind} runs through two or more places x,y.")
+            for p in points:
+                field.require_on(p)
+            field.obstacles.append(Obstacle(kind, points, _name([w for w in rest if not _POINT.fullmatch(w)])))
+        else:
+            raise RulesError(f"{where}: {kind[:20]!r} is not a kind of terrain: "
+                             f"{', '.join([*GROUNDS, *BARRIERS])}.")
+    if field is None:
+        raise RulesError("That map is empty: it starts with `map \"name\" WIDTHxHEIGHT`.")
+    return field
+
+
+def _area(kind: str, words: list[str], where: str, field: Battlefield) -> Area:
+    if len(words) < 2:
+        raise RulesError(f"{where}: {kind} x,y WIDTHxHEIGHT, as `{kind} 2,3 14x10`.")
+    corner = _point(words[0], where)
+    width, height = _size(words[1], where)
+    rect = Rect(corner[0], corner[1], width, height)
+    field.require_on(corner)
+    field.require_on((rect.x + rect.w, rect.y + rect.h))
+    openings, name = [], []
+    corners = [(rect.x, rect.y), (rect.x + rect.w, rect.y), (rect.x + rect.w, rect.y + rect.h),
+               (rect.x, rect.y + rect.h), (rect.x, rect.y)]
+    rest = iter(words[2:])
+    for word in rest:
+        if word.lower() in OPENINGS:
+            if kind != "building":
+                raise RulesError(f"{where}: only a building has a {word.lower()}.")
+            at = _point(next(rest, ""), where)
+            if min(near_segment(at, c, d) for c, d in zip(corners, corners[1:])) > ON_WALL:
+                raise RulesError(f"{where}: the {word.lower()} at {at[0]:g},{at[1]:g} is not on the building's wall.")
+            openings.append(Opening(word.lower(), at))
+        else:
+            name.append(word)
+    return Area(kind, rect, _name(name), openings)
+
+
+def write_text(field: Battlefield) -> str:
+    """The map's terrain in the text format (tokens are the game's, not the set's)."""
+    def n(value: float) -> str:
+        return f"{value:g}"
+
+    def quoted(name: str) -> str:
+        return f" {shlex.quote(name)}" if name else ""
+
+    lines = [f"map{quoted(field.name)} {field.width}x{field.height}"]
+    if field.poor_visibility:
+        lines.append("poor visibility")
+    for area in field.areas:
+        r = area.rect
+        openings = "".join(f" {o.kind} {n(o.at[0])},{n(o.at[1])}" for o in area.openings)
+        lines.append(f"{area.ground} {n(r.x)},{n(r.y)} {n(r.w)}x{n(r.h)}{quoted(area.name)}{openings}")
+    for obstacle in field.obstacles:
+        points = " ".join(f"{n(x)},{n(y)}" for x, y in obstacle.line)
+        lines.append(f"{obstacle.barrier} {points}{quoted(obstacle.name)}")
+    return "\n".join(lines) + "\n"
+
+
+def read_json(data: object) -> Battlefield:
+    """A map from its JSON (as ``/map save`` keeps it); refused unless it is a sound one."""
+    try:
+        field = serial.from_json(Battlefield, data)
+        sound = all(a.ground in GROUNDS and all(o.kind in OPENINGS for o in a.openings) for a in field.areas) \
+            and all(o.barrier in BARRIERS and len(o.line) >= 2 for o in field.obstacles)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        sound = False
+    if not sound:
+        raise RulesError("That JSON is not a map.")
+    return field
+
+
+def read_any(text: str) -> Battlefield:
+    """A map from the text format or from JSON."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise RulesError("That JSON is not a map.") from None
+        return read_json(data)
+    return read_text(text)
+
+
+def terrain_only(field: Battlefield) -> Battlefield:
+    """The set without the game's tokens and marks, as a map is saved for reuse."""
+    return Battlefield(field.width, field.height, field.name, list(field.areas), list(field.obstacles),
+                       poor_visibility=field.poor_visibility)
+
+
+MAIN_STREET = """\
+map "Main Street" 60x40
+street 0,15 60x10
+building 2,3 14x10 "Saloon" door 9,13 window 4,13 window 14,13 window 2,8
+building 18,4 10x9 "Bank" door 23,13 window 20,13 window 26,13
+building 30,3 12x10 "General Store" door 36,13 window 32,13 window 40,13
+building 44,5 9x8 "Sheriff's Office" door 48,13 window 45,13 loophole 51,13 window 53,9
+building 4,27 12x9 "Livery Stable" door 10,27 window 6,27 window 14,27
+building 20,27 14x10 "Hotel" door 27,27 window 22,27 window 31,27 window 34,32
+building 40,28 8x9 "Church" door 44,28 window 41,28 window 47,28
+wall 13,25 16,25 "water trough"
+fence 0,26 4,26
+fence 16,26 20,26
+fence 48,26 60,26 "corral"
+fence 53,13 60,13
+"""
+
+RANCH = """\
+map "Ranch" 60x40
+road 0,17 60x5
+building 8,4 14x9 "Ranch House" door 15,13 window 10,13 window 20,13 window 8,8 window 22,8
+building 34,3 12x11 "Barn" door 40,14 window 46,8
+fence 26,24 50,24 50,38 26,38 26,24 "corral"
+scrub 4,26 10x6
+woods 2,33 14x7 "cottonwoods"
+water 52,0 4x40 "creek"
+rocks 56,16 4x8
+"""
+
+CANYON = """\
+map "Canyon" 60x40
+rocks 0,0 60x9 "north wall"
+rocks 0,31 60x9 "south wall"
+road 0,17 60x6 "trail"
+scrub 10,10 8x5
+scrub 36,24 10x6
+rocks 24,12 4x4 "boulders"
+ruins 44,10 10x8 "old mission"
+ditch 30,9 32,31 "dry wash"
+"""
+
+PRAIRIE = """\
+map "Open Prairie" 60x40
+scrub 8,6 6x4
+scrub 40,28 8x5
+woods 46,4 8x7 "grove"
+ditch 0,22 60,20 "dry wash"
+rocks 24,30 3x3
+"""
+
+READY: dict[str, str] = {"main_street": MAIN_STREET, "ranch": RANCH, "canyon": CANYON, "prairie": PRAIRIE}
+"""The ready sets, by the key ``/map new set:`` takes."""
+
+
+def ready(key: str) -> Battlefield:
+    if key not in READY:
+        raise RulesError(f"There is no ready set {key!r}: {', '.join(READY)}.")
+    return read_text(READY[key])

@@ -1,0 +1,335 @@
+"""The battlefield: a map of the set for the channel's game (a Director makes it), everyone's place on it, and
+its picture. Moves and shots read it (cogs.rolls, through :mod:`bot.rules.qotd.on_the_map`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Director
+from bot.errors import UserError
+from bot.render import render_battlefield
+from bot.replies import COLOUR, render_soon, picture, safe, send
+from bot.rules.core import serial
+from bot.rules.core.ruleset import State
+from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
+from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, falls_short, flee, in_contact, mark_shot, placed,
+                                      plan_on_map, positions, shot_on_map, spread_to)
+from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
+from bot.rules.qotd.results import Resolution
+from bot.rules.qotd.ruleset import QOTD
+from bot.rules.qotd.state import Condition, GameState
+from bot.table import Table, clean_name, open_table
+
+from . import options
+
+FACINGS = {"north": 0, "north-east": 45, "east": 90, "south-east": 135, "south": 180, "south-west": 225,
+           "west": 270, "north-west": 315}
+SETS = Literal["main_street", "ranch", "canyon", "prairie"]
+FILENAME = "map.png"
+
+
+def map_embed(state: GameState, words: str) -> discord.Embed:
+    """The map's embed: what changed, and how to read the picture."""
+    field = state.battlefield
+    embed = discord.Embed(title=f"The battlefield: {safe(field.name or 'unnamed set')}", colour=COLOUR,
+                          description=words)
+    embed.set_footer(text=f"{field.width}×{field.height} paces, squares of {field.step}: place with /place at:C7")
+    return embed
+
+
+async def show(interaction: discord.Interaction, state: GameState, words: str) -> None:
+    """Reply with the map's picture and ``words``."""
+    drawing = render_soon(render_battlefield, state)
+    await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
+
+
+def keep_tokens(table: Table, new: Battlefield) -> Battlefield:
+    """The new set with the game's tokens on it, refused when one would stand off it."""
+    old = table.state.battlefield
+    for token in (old.tokens.values() if old else ()):
+        if not (0 <= token.at[0] <= new.width and 0 <= token.at[1] <= new.height):
+            raise UserError(f"{safe(token_name(table.state, token.key))} stands at {token.at[0]:g},{token.at[1]:g}, "
+                            f"off a {new.width}×{new.height} map: move them first.")
+        new.tokens[token.key] = token
+    return new
+
+
+def token_name(state: GameState, key: str) -> str:
+    if key in state.characters:
+        return state.characters[key].name
+    return state.vehicles[key].name if key in state.vehicles else key
+
+
+async def saved_maps(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The maps the server keeps."""
+    if interaction.guild_id is None:
+        return []
+    names = await interaction.client.db.map_names(interaction.guild_id)
+    return options.matching(((name, name) for name in names), typed)
+
+
+async def squares(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Grid squares of the channel's map that start with the last place typed (a column's squares for a letter);
+    places typed before it (waypoints) are kept in front."""
+    if interaction.guild_id is None:
+        return []
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+    data = game.state.get("battlefield") if game else None
+    if not data:
+        return []
+    field = serial.from_json(Battlefield, data)
+    before, _, last = typed.upper().rpartition(" ")
+    letters = [chr(ord("A") + c) for c in range(field.columns)]
+    column = last[:1] if last[:1] in letters else "A"
+    labels = [f"{column}{row}" for row in range(1, field.rows + 1)]
+    lead = f"{before} " if before.strip() else ""
+    return [app_commands.Choice(name=lead + label, value=lead + label) for label in labels
+            if label.startswith(last)][:options.MAX_CHOICES]
+
+
+# -- what /shoot and /move ask of the map (called from cogs.rolls) ------------------------------------------
+
+
+def aim(table: Table, shooter: str, target: str, paces: int | None, cover: Cover | None) -> tuple[int, Cover]:
+    """The range and cover of a shot: as typed, else from the map when both stand on it (the shot's line is
+    then drawn on it); a target the shooter cannot see is refused with the reason."""
+    state = table.state
+    if (paces is None or cover is None) and placed(state, shooter) and placed(state, target):
+        sight = shot_on_map(state, shooter, target)
+        state.battlefield = mark_shot(state, shooter, target, sight)
+        return paces or sight.paces, sight.cover if cover is None else cover
+    if paces is None:
+        raise UserError("Give the range in paces (`paces:`), or put both on the map (`/map set`, `/place`).")
+    return paces, cover or Cover.NONE
+
+
+def lying(table: Table, target: str, typed: bool) -> bool:
+    """Whether the target lies prone: as typed, or as their token lies on the map."""
+    character = table.state.characters.get(target)
+    return typed or (character is not None and placed(table.state, target)
+                     and Condition.PRONE in character.conditions)
+
+
+def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
+           ) -> tuple[str, ...]:
+    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""
+    if typed:
+        return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
+    if placed(table.state, shooter) and placed(table.state, target):
+        return spread_to(table.state, shooter, target, weapon, fanning)
+    return ()
+
+
+def opponents_on_map(table: Table, attacker: str, defender: str, typed: int) -> int:
+    """How many the attacker fights: as typed, or more when the map shows more in contact; a defender out of
+    contact on the map is refused."""
+    if placed(table.state, attacker) and placed(table.state, defender) and defender in table.state.characters:
+        return max(typed, in_contact(table.state, attacker, defender))
+    return typed
+
+
+def the_map(state: State) -> Battlefield | None:
+    """The game's map: only a game of Quick on the Draw has one, and only once a Director makes it."""
+    return state.battlefield if isinstance(state, GameState) else None
+
+
+def log_positions(state: State, keys: tuple[str, ...]) -> dict:
+    """Where those in an action stand, for its log entry (nothing off a map)."""
+    found = positions(state, keys) if the_map(state) else {}
+    return {"positions": found} if found else {}
+
+
+def plan_move(table: Table, key: str, to: str) -> Route:
+    """The path ``to`` (squares or paces, space-separated waypoints) worked out on the map and kept for the
+    roll; refused off the map, through a wall, or beyond what any Wanting to Move result allows."""
+    field = require_map(table)
+    places = [field.point(word) for word in to.replace(";", " ").split()]
+    if not places:
+        raise UserError("Say where to: a square such as C7, or paces such as 12,30.")
+    return plan_on_map(table.state, key, places)
+
+
+def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
+    """The chart a move on the map tests on, and whether it is in bad going: the going's, or the Random Movement
+    chart for a rider whose mount bolts (2475-2476)."""
+    return ("random_movement", False) if bolting(table.state, key) else (route.chart, route.bad)
+
+
+def after_roll(state: State, resolution: Resolution) -> str:
+    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
+    whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
+    if resolution.decision is not None or not isinstance(state, GameState):
+        return ""
+    readings = resolution.readings
+    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+            flee(state, resolution.actor, readings))
+    return " ".join(filter(None, done))
+
+
+def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] | None:
+    """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
+    None when it did not, or while a planned move waits for its roll to be decided."""
+    field = the_map(state)
+    if field is None or field is before or field.plan is not None:
+        return None
+    return render_soon(render_battlefield, state)
+
+
+async def show_after_roll(interaction: discord.Interaction, state: GameState, drawing: asyncio.Future[bytes] | None,
+                          moved: str) -> None:
+    """The map's picture (from :func:`map_soon`) after the roll's reply: how the token moved, or the line of
+    fire."""
+    if drawing is not None:
+        words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
+        await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
+
+
+@app_commands.guild_only()
+class Map(commands.GroupCog, group_name="map", group_description="The battlefield: a map of the set"):
+    """The map of the channel's game: made, changed, saved and loaded by a Director, shown to everyone."""
+
+    def __init__(self, bot: Director) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def change(self, interaction: discord.Interaction, make, words: str) -> None:
+        """A Director's change of the map: ``make(table)`` returns the new map; stored, logged and shown."""
+        async with open_table(self.bot, interaction, QOTD.key) as table:
+            table.require_director("change the map")
+            table.state.battlefield = make(table)
+            await table.commit("map", words)
+        await show(interaction, table.state, words)
+
+    @app_commands.command(name="new")
+    @app_commands.describe(width="Paces across (east)", height="Paces down (south)", name="The set's name")
+    async def new(self, interaction: discord.Interaction, width: app_commands.Range[int, 10, 200] = 60,
+                  height: app_commands.Range[int, 10, 200] = 40, name: str | None = None) -> None:
+        """Make a bare map for this game (the tokens on a map already made stay where they are)."""
+        title = clean_name(name, "map's name") if name else ""
+        await self.change(interaction, lambda table: keep_tokens(table, Battlefield(width, height, title)),
+                          f"A bare {width}×{height} pace set{': ' + safe(title) if title else ''}.")
+
+    @app_commands.command(name="set")
+    @app_commands.describe(ready_set="A ready set: Main Street, a ranch, a canyon or open prairie")
+    async def set(self, interaction: discord.Interaction, ready_set: SETS) -> None:
+        """Start the map from a ready set."""
+        await self.change(interaction, lambda table: keep_tokens(table, ready(ready_set)),
+                          f"The ready set {ready(ready_set).name}.")
+
+    @app_commands.command(name="show")
+    async def show_map(self, interaction: discord.Interaction) -> None:
+        """Show the map with everyone on it."""
+        async with open_table(self.bot, interaction, QOTD.key) as table:
+            if table.state.battlefield is None:
+                raise UserError("This game has no map: a Director makes one with `/map new` or `/map set`.")
+        await show(interaction, table.state, f"{len(table.state.battlefield.tokens)} on the map.")
+
+    @app_commands.command(name="terrain")
+    @app_commands.describe(line='One line of the map format, e.g. `building 2,3 14x10 "Saloon" door 9,13` or '
+                                '`fence 0,26 16,26`')
+    async def terrain(self, interaction: discord.Interaction, line: app_commands.Range[str, 1, 300]) -> None:
+        """Add a piece of terrain, written as a line of the map format (see the README)."""
+        def make(table: Table) -> Battlefield:
+            field = require_map(table)
+            head = f"map {field.width}x{field.height}\n"
+            piece = read_text(head + line)
+            new = field.copy()
+            new.areas = field.areas + piece.areas
+            new.obstacles = field.obstacles + piece.obstacles
+            new.poor_visibility = field.poor_visibility or piece.poor_visibility
+            return new
+        await self.change(interaction, make, f"Added: {safe(line[:200])}.")
+
+    @app_commands.command(name="save")
+    @app_commands.describe(name="The name the server keeps it under (saving again replaces it)")
+    async def save(self, interaction: discord.Interaction, name: str) -> None:
+        """Keep this game's map on the server, to load in another game."""
+        title = clean_name(name, "map's name")
+        async with open_table(self.bot, interaction, QOTD.key) as table:
+            table.require_director("save the map")
+            data = serial.to_json(terrain_only(require_map(table)))
+        replaced = await self.bot.db.save_map(interaction.guild_id, title, data, interaction.user.id)
+        await send(interaction, content=f"The map is kept as **{safe(title)}**"
+                                        f"{' (replacing the one of that name)' if replaced else ''}: "
+                                        "`/map load` puts it in any game of this server.")
+
+    @app_commands.command(name="load")
+    @app_commands.describe(name="A map the server keeps")
+    @app_commands.autocomplete(name=saved_maps)
+    async def load(self, interaction: discord.Interaction, name: str) -> None:
+        """Load a map the server keeps into this game (the tokens stay where they are)."""
+        data = await self.bot.db.saved_map(interaction.guild_id, name)
+        if data is None:
+            raise UserError(f"This server keeps no map called **{safe(name[:40])}**: `/map save` keeps one.")
+        await self.change(interaction, lambda table: keep_tokens(table, read_json(data)),
+                          f"The map **{safe(name[:40])}**, as the server keeps it.")
+
+    @app_commands.command(name="upload")
+    @app_commands.describe(file="A map as text (see the README) or as JSON")
+    async def upload(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        """Load a map written as a text or JSON file."""
+        if file.size > MAX_TEXT:
+            raise UserError(f"A map file is at most {MAX_TEXT:,} bytes.")
+        try:
+            text = (await file.read()).decode("utf-8")
+        except (UnicodeDecodeError, discord.HTTPException):
+            raise UserError("That file could not be read as UTF-8 text.") from None
+        field = read_any(text)
+        await self.change(interaction, lambda table: keep_tokens(table, field),
+                          f"The map from {safe(file.filename[:60])}.")
+
+
+def require_map(table: Table) -> Battlefield:
+    if table.state.battlefield is None:
+        raise UserError("This game has no map: a Director makes one with `/map new` or `/map set`.")
+    return table.state.battlefield
+
+
+@app_commands.guild_only()
+class Places(commands.Cog):
+    """Everyone's place on the map."""
+
+    def __init__(self, bot: Director) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="place")
+    @app_commands.describe(who="A character or vehicle", at="A grid square such as C7, or paces east,south "
+                                                              "such as 12,30",
+                           facing="Which way they face", prone="Lying prone (or getting up: false)")
+    @app_commands.autocomplete(who=options.targets, at=squares)
+    async def place(self, interaction: discord.Interaction, who: str, at: app_commands.Range[str, 1, 20],
+                    facing: Literal["north", "north-east", "east", "south-east", "south", "south-west", "west",
+                                    "north-west"] | None = None,
+                    prone: bool | None = None) -> None:
+        """Put a character or vehicle on the map, or move it there by hand (a Director, or its player)."""
+        async with open_table(self.bot, interaction, QOTD.key) as table:
+            field = require_map(table).copy()
+            key = table.target(who)
+            piece = table.state.characters.get(key) or table.state.vehicles[key]
+            table.require_control(piece)
+            point = field.point(at)
+            old = field.tokens.get(key)
+            kind = "vehicle" if key in table.state.vehicles else "beast" if piece.is_beast else "character"
+            heading = FACINGS[facing] if facing else old.facing if old else 0
+            field.place(Token(key, point, heading, kind))
+            lying = ""
+            if key in table.state.characters:
+                if prone is not None:
+                    piece.conditions ^= {Condition.PRONE} if prone != (Condition.PRONE in piece.conditions) else set()
+                lying = ", prone" if Condition.PRONE in piece.conditions else ""
+            table.state.battlefield = field
+            facing_words = next((k for k, v in FACINGS.items() if v == heading), f"{heading}°")
+            words = (f"{safe(piece.name)} {'moves' if old else 'takes their place'} at {field.label(point)} "
+                     f"({point[0]:g},{point[1]:g}), facing {facing_words}{lying}.")
+            await table.commit("place", words)
+        await show(interaction, table.state, words)
+
+
+async def setup(bot: Director) -> None:
+    await bot.add_cog(Map(bot))
+    await bot.add_cog(Places(bot))

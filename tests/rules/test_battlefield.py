@@ -1,0 +1,356 @@
+"""The map of the set: range, sight and cover (Reel 4, the DV table 2246-2265) and the going along a path
+(Reel 3, 435-506). Each scenario draws a small set in paces: x east, y south."""
+
+import pytest
+
+from bot.rules.core.geometry import Rect
+from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Plan, Token
+from bot.rules.qotd.actions import perform
+from bot.rules.qotd.checks import TestRequest
+from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, falls_short, flee, plan_move, spread_to
+from bot.rules.qotd.shooting import ShotRequest
+from bot.rules.qotd.state import GameState, Mount, RulesError
+
+from .scripted import Dice
+from .test_actions import SUPPORTING, game, person
+
+ON_FOOT = Mover(8)
+
+
+def saloon():
+    """A 10 x 6 saloon with a window and a door on its south wall (y = 16)."""
+    return Area("building", Rect(10, 10, 10, 6), "Saloon",
+                [Opening("window", (12, 16)), Opening("door", (17, 16))])
+
+
+def field(*terrain, width=40, height=30):
+    areas = [t for t in terrain if isinstance(t, Area)]
+    obstacles = [t for t in terrain if isinstance(t, Obstacle)]
+    return Battlefield(width, height, areas=areas, obstacles=obstacles)
+
+
+# -- range and sight ---------------------------------------------------------------
+
+
+def test_the_range_is_the_distance_in_paces_to_the_nearest_pace():
+    """Ranges are in paces (Reel 4's weapon table): 3 east and 4 south is 5 paces; 12.4 paces is 12."""
+    open_ground = field()
+    assert open_ground.sight((0, 0), (3, 4)).paces == 5
+    assert open_ground.sight((0, 0), (12.4, 0)).paces == 12
+    assert open_ground.sight((0, 0), (3, 4)).cover is Cover.NONE
+
+
+def test_a_target_at_a_window_is_in_hard_cover():
+    """2264: shot in hard cover, +2 DV. A character inside a building seen through its window is in hard
+    cover (see docs/rulings.md)."""
+    sight = field(saloon()).sight((12, 26), (12, 15))
+    assert not sight.hidden
+    assert sight.cover is Cover.HARD
+    assert sight.why == "through a window of the Saloon"
+
+
+def test_a_target_in_a_doorway_is_in_light_cover():
+    """2246: light cover, +1 DV; a doorway gives light cover (see docs/rulings.md)."""
+    assert field(saloon()).sight((17, 26), (17, 15)).cover is Cover.LIGHT
+
+
+def test_a_building_hides_a_target_behind_or_inside_it():
+    """975: only those in line of sight are seen. A wall without an opening blocks the line."""
+    town = field(saloon())
+    behind = town.sight((15, 25), (15, 5))
+    assert behind.hidden == "the wall of the Saloon is in the way"
+    inside = town.sight((5, 13), (15, 13))
+    assert inside.hidden == "the wall of the Saloon is in the way"
+
+
+def test_a_fence_gives_light_cover_only_to_one_close_behind_it():
+    """2246: light cover. A fence within 2 paces in front of the target covers them; the shooter's own
+    fence does not (see docs/rulings.md)."""
+    fence = Obstacle("fence", [(0, 10), (40, 10)])
+    yard = field(fence)
+    behind = yard.sight((5, 25), (5, 9))
+    assert (behind.cover, behind.why) == (Cover.LIGHT, "behind the fence")
+    assert yard.sight((5, 9), (5, 25)).cover is Cover.NONE
+
+
+def test_a_stone_wall_gives_hard_cover_and_does_not_hide():
+    """Walls are waist high linear obstacles (473): they cover, they do not hide."""
+    wall = Obstacle("wall", [(0, 10), (40, 10)], "corral wall")
+    sight = field(wall).sight((5, 25), (6, 9))
+    assert (sight.cover, sight.why, sight.hidden) == (Cover.HARD, "behind the corral wall", "")
+
+
+def test_woods_give_dense_cover_and_hide_those_deep_in_them():
+    """2264: dense cover; one sees 4 paces into woods (see docs/rulings.md)."""
+    woods = Area("woods", Rect(20, 0, 20, 30))
+    forest = field(woods)
+    at_edge = forest.sight((5, 5), (22, 5))
+    assert (at_edge.cover, at_edge.why) == (Cover.DENSE, "in the woods")
+    deep = forest.sight((5, 5), (30, 5))
+    assert deep.hidden.startswith("10 paces of woods are in the way")
+
+
+def test_the_best_cover_counts():
+    """One cover adjustment applies, the best the line finds (see docs/rulings.md)."""
+    rocks = Area("rocks", Rect(0, 8, 40, 3))
+    fence = Obstacle("fence", [(0, 10), (40, 10)])
+    sight = field(rocks, fence).sight((5, 25), (5, 9))
+    assert sight.cover is Cover.HARD
+
+
+def test_those_within_reach_of_a_target_are_found_nearest_first():
+    """1302-1311 (1308-1309): extra hits spread to opponents within 1 pace of the target, 2 for a shell."""
+    street = field()
+    for key, at in (("kid", (10, 10)), ("ike", (11, 10)), ("doc", (10, 11.5)), ("wyatt", (14, 10))):
+        street.place(Token(key, at))
+    assert street.near((10, 10), 1) == ["ike"]
+    assert street.near((10, 10), 2) == ["ike", "doc"]
+
+
+# -- the going ---------------------------------------------------------------------
+
+
+def test_good_going_has_no_deduction():
+    """465-466: roads, tracks and open ground: no deductions to movement."""
+    route = field().going([(0, 0), (8, 0)], ON_FOOT)
+    assert (route.length, route.allowance, route.deductions, route.chart) == (8, 8, (), "move")
+
+
+@pytest.mark.parametrize("mover, allowance", [
+    (Mover(8), 6),                       # 475-476: on foot, less 25%
+    (Mover(16), 12),                     # 475-476: mounted, less 25%
+])
+def test_crossing_a_linear_obstacle_costs_a_quarter_of_the_move(mover, allowance):
+    """473-476: characters on foot or mounted deduct 25% for crossing a linear obstacle."""
+    route = field(Obstacle("fence", [(4, 0), (4, 10)])).going([(0, 5), (6, 5)], mover)
+    assert route.deductions == (("crossing the fence", 25),)
+    assert route.allowance == allowance
+
+
+def test_vehicles_cross_only_ditches_and_gaps_at_half_their_move():
+    """478-479: vehicles cannot cross linear obstacles unless ditches or gaps, then deduct 50%."""
+    wagon = Mover(10, vehicle=True, heavy=True)
+    with pytest.raises(RulesError, match="cannot cross the fence"):
+        field(Obstacle("fence", [(4, 0), (4, 10)])).going([(0, 5), (6, 5)], wagon)
+    route = field(Obstacle("ditch", [(4, 0), (4, 10)])).going([(0, 5), (6, 5)], wagon)
+    assert route.allowance == 5
+
+
+@pytest.mark.parametrize("mover, allowance", [
+    (Mover(8), 6),                                     # 488: most characters, on foot or mounted, 25%
+    (Mover(8, surefooted=True), 8),                    # 488-489: no deduction for the sure footed
+    (Mover(10, vehicle=True, heavy=True), 5),          # 491: wheeled transport, 50%
+])
+def test_bad_going_deducts_a_quarter_or_a_half(mover, allowance):
+    """484-491: rocky ground, thick under brush, mud: bad going."""
+    scrub = Area("scrub", Rect(2, 0, 4, 10))
+    route = field(scrub).going([(0, 5), (4, 5)], mover)
+    assert route.bad and route.allowance == allowance
+
+
+def test_getting_up_from_prone_costs_a_quarter():
+    """495: deduct 25% from movement when getting up from prone."""
+    route = field().going([(0, 0), (4, 0)], Mover(8, prone=True))
+    assert route.deductions == (("getting up from prone", 25),)
+    assert route.allowance == 6
+
+
+def test_deductions_add_up():
+    """Getting up, a fence and bad going together: each 25% of the full move (see docs/rulings.md)."""
+    scrub = Area("scrub", Rect(5, 0, 5, 10))
+    route = field(scrub, Obstacle("fence", [(4, 0), (4, 10)])).going([(0, 5), (6, 5)], Mover(8, prone=True))
+    assert route.allowance == 2
+    assert route.words() == ("8 paces, less 25% for crossing the fence, less 25% for bad going, less 25% for "
+                             "getting up from prone: 2 paces a move")
+
+
+def test_a_building_is_entered_by_a_door_or_climbed_into_through_a_window():
+    """486-487: moving in a building counts as bad going; a window is climbed through like an obstacle (see
+    docs/rulings.md); a wall is not walked through."""
+    town = field(saloon())
+    door = town.going([(17, 20), (17, 14)], ON_FOOT)
+    assert door.deductions == (("bad going", 25),)
+    window = town.going([(12, 20), (12, 14)], ON_FOOT)
+    assert window.deductions == (("climbing through a window of the Saloon", 25), ("bad going", 25))
+    with pytest.raises(RulesError, match="through the wall of the Saloon"):
+        town.going([(15, 20), (15, 14)], ON_FOOT)
+
+
+def test_water_is_swum_at_four_paces():
+    """446: characters swimming move 4 paces."""
+    river = Area("water", Rect(3, 0, 3, 20))
+    route = field(river).going([(0, 5), (4, 5)], Mover(16))
+    assert (route.move, route.allowance) == (4, 4)
+
+
+@pytest.mark.parametrize("ground, chart", [("woods", "move_forest"), ("snow", "move_snow"), ("sand", "move_snow"),
+                                           ("swamp", "move_swamp"), ("ruins", "move_ruins"), ("rocks", "move")])
+def test_the_going_chooses_the_wanting_to_move_chart(ground, chart):
+    """Reel 3's charts for forest or jungle, deep snow or sand, swamps and ruins."""
+    route = field(Area(ground, Rect(2, 0, 4, 10))).going([(0, 5), (4, 5)], ON_FOOT)
+    assert route.chart == chart and route.bad
+
+
+def test_poor_visibility_makes_all_terrain_bad_going():
+    """486: if there is poor visibility or bad weather, treat all terrain as bad going."""
+    fog = Battlefield(40, 30, poor_visibility=True)
+    assert fog.going([(0, 0), (4, 0)], ON_FOOT).allowance == 6
+
+
+def test_a_path_off_the_map_is_refused():
+    with pytest.raises(RulesError, match="off the map"):
+        field().going([(0, 0), (45, 0)], ON_FOOT)
+
+
+# -- the grid and the stored game ------------------------------------------------------
+
+
+def test_squares_are_lettered_across_and_numbered_down():
+    """A 60 x 40 set has 3-pace squares, A to T across and 1 to 14 down."""
+    street = Battlefield(60, 40)
+    assert (street.step, street.columns, street.rows) == (3, 20, 14)
+    assert street.point("C7") == (7.5, 19.5)
+    assert street.label((7.5, 19.5)) == "C7"
+    assert street.point("12,30") == (12, 30)
+    with pytest.raises(RulesError, match="off the map"):
+        street.point("U1")
+    with pytest.raises(RulesError, match="not a place"):
+        street.point("nowhere")
+
+
+def test_a_game_with_a_map_keeps_it_through_json_and_one_without_stores_nothing_more():
+    state = GameState()
+    assert "battlefield" not in state.to_json()
+    state.battlefield = field(saloon(), Obstacle("fence", [(0, 10), (40, 10)]))
+    state.battlefield.place(Token("kid", (12, 15), facing=180))
+    again = GameState.from_json(state.to_json())
+    assert again.battlefield == state.battlefield
+
+
+# -- Wanting to Move on the map ------------------------------------------------------
+
+
+def mapped(*characters, terrain=()):
+    state = game(*characters)
+    state.battlefield = field(*terrain)
+    return state
+
+
+def test_move_it_carries_a_token_twice_its_move_along_the_path():
+    """Move It!: move up to twice the maximum move (Reel 3, Wanting to Move)."""
+    state = mapped(person("kid", SUPPORTING))
+    state.battlefield.place(Token("kid", (2, 2)))
+    route = plan_move(state, "kid", [(2, 12), (8, 12)])
+    assert route.length == 16
+    state, result = perform(state, TestRequest("kid", route.chart), Dice(10))
+    assert [r.outcome.title for r in result.readings] == ["Move It!"]
+    moved, words = carry_out(state, "kid", route, result.readings)
+    assert moved.tokens["kid"].at == (8, 12)
+    assert words == "moves 16.0 paces to E7"
+    assert state.battlefield.tokens["kid"].at == (2, 2)         # the game's map is changed only by the caller
+
+
+def test_forward_stops_a_token_after_one_move():
+    """Forward!: move up to the maximum move; a longer path is followed as far as the move goes."""
+    state = mapped(person("kid", SUPPORTING))
+    state.battlefield.place(Token("kid", (2, 2)))
+    route = plan_move(state, "kid", [(2, 14)])
+    state, result = perform(state, TestRequest("kid", route.chart), Dice(6))
+    moved, words = carry_out(state, "kid", route, result.readings)
+    assert moved.tokens["kid"].at == (2, 10)
+    assert words == "moves 8.0 paces to B6, stopping short: Forward! allows 8"
+
+
+def test_a_path_beyond_any_result_is_refused_before_the_roll():
+    """Even Move It! is twice the move after deductions: 16 paces on foot."""
+    state = mapped(person("kid", SUPPORTING))
+    state.battlefield.place(Token("kid", (2, 2)))
+    with pytest.raises(RulesError, match="even Move It! covers 16"):
+        plan_move(state, "kid", [(2, 20)])
+
+
+def test_disorientated_in_the_woods_sends_the_token_half_a_move_by_the_random_movement_chart():
+    """Disorientated!: move only half the maximum move, rolling for random movement (503-506: 4-5 Go Right)."""
+    state = mapped(person("kid", SUPPORTING), terrain=[Area("woods", Rect(0, 0, 40, 30))])
+    state.battlefield.place(Token("kid", (10, 10)))
+    route = plan_move(state, "kid", [(10, 2)])                      # heading north, in the woods: 6 paces a move
+    state, result = perform(state, TestRequest("kid", route.chart, bad_going=True), Dice(1, 4))
+    assert [r.outcome.title for r in result.readings] == ["Disorientated!", "Go Right"]
+    moved, words = carry_out(state, "kid", route, result.readings)
+    assert moved.tokens["kid"].at == pytest.approx((13, 10))
+    assert words.startswith("go right: 3.0 paces")
+
+
+def test_a_character_is_placed_before_moving():
+    state = mapped(person("kid", SUPPORTING))
+    with pytest.raises(RulesError, match="Kid is not on the map"):
+        plan_move(state, "kid", [(2, 20)])
+
+
+def test_shotgun_hits_spread_to_those_within_a_pace_of_the_target_on_the_map():
+    """1302-1311: hits from a shotgun, blunderbuss, volley gun, explosion or fanning may be spread to
+    opponents within 1 pace of the target; a revolver's are not."""
+    state = mapped(person("kid", SUPPORTING, weapons=("double_barrelled", "single_action_revolver")),
+                   person("ike", SUPPORTING, owner=2), person("billy", SUPPORTING, owner=2),
+                   person("frank", SUPPORTING, owner=2))
+    for key, at in (("kid", (2, 2)), ("ike", (10, 10)), ("billy", (10.8, 10)), ("frank", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    assert spread_to(state, "kid", "ike", "double_barrelled", fanning=False) == ("billy",)
+    assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=False) == ()
+    assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=True) == ("billy",)
+
+
+def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_roll():
+    """1296-1298, 1717: a throw of 2-4 misses: roll 1D10 for deviation (here 4-5, Go Right, of the line of the
+    throw); it lands 2 paces from the target (see docs/rulings.md), and those within a pace are named."""
+    state = mapped(person("kid", SUPPORTING, weapons=("dynamite",)), person("ike", SUPPORTING, owner=2),
+                   person("billy", SUPPORTING, owner=2))
+    for key, at in (("kid", (10, 20)), ("ike", (10, 10)), ("billy", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    state, result = perform(state, ShotRequest("kid", "ike", paces=10), Dice(6, 3, 3, 4))
+    assert [r.outcome.title for r in result.readings][-1] == "Go Right"
+    words = falls_short(state, "kid", "ike", result.readings)
+    assert words == "It lands at G6 (go right of the target): within a pace of it: Billy."
+    assert state.battlefield.last_shot.target == pytest.approx((12, 10))
+
+
+def test_one_whose_courage_breaks_in_the_open_flees_a_full_move_away_from_the_shooter():
+    """Taking a Courage Test, Let's get out of here!: in the open, panic and flee at maximum speed away from
+    the enemy (see docs/rulings.md: one full move, straight away, stopped by a wall)."""
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
+    for key, at in (("kid", (10, 20)), ("ike", (10, 14))):
+        state.battlefield.place(Token(key, at))
+    # wants [6], hits [6]; effect [9] at DV 0: a Courage Test; courage [1]: Let's get out of here!
+    state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 6, 9, 1))
+    assert flee(state, "kid", result.readings) == "Ike flees 8.0 paces to F4."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((10, 6))
+
+
+def test_a_bolting_mount_carries_its_rider_a_full_move_by_the_random_movement_chart():
+    """2475-2476: the mount bolts in a random direction (503-506: 6-7 Go left of the way asked)."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, bolting=True)))
+    state.battlefield.place(Token("kid", (20, 15)))
+    route = plan_move(state, "kid", [(20, 5)])                       # asked north: 16 paces a move, mounted
+    state, result = perform(state, TestRequest("kid", "random_movement"), Dice(6))
+    moved, words = carry_out(state, "kid", route, result.readings)
+    assert moved.tokens["kid"].at == pytest.approx((4, 15))
+    assert words.startswith("go left: 16.0 paces")
+
+
+def test_an_action_test_passed_regains_control_of_a_bolting_mount():
+    """2475-2476: the mount bolts until the rider passes an Action Test."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, bolting=True)))
+    state, result = perform(state, TestRequest("kid", "task"), Dice(3))
+    assert state.characters["kid"].mount.bolting
+    state, result = perform(state, TestRequest("kid", "task"), Dice(7))
+    assert not state.characters["kid"].mount.bolting
+    assert "Kid regains control of the horse." in result.changes
+
+
+def test_a_plan_left_by_a_roll_decided_elsewhere_is_dropped_by_the_next_roll():
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
+    state.battlefield.place(Token("kid", (2, 2)))
+    state.battlefield.plan = Plan("kid", [(2, 2), (2, 8)])
+    state, result = perform(state, TestRequest("ike", "task"), Dice(6))
+    assert carry_out_plan(state, result.readings) == ""
+    assert state.battlefield.plan is None and state.battlefield.tokens["kid"].at == (2, 2)
