@@ -95,11 +95,11 @@ def act(state: BurtState, request: ActRequest, ctx: Context) -> Story:
         raise RulesError(f"There is no action {request.act!r}.") from None
     what = f": {request.what}" if request.what else ""
     story = begin(ctx, Story("burt-act", f"{character.name}: {act.title.upper()}{what}", character.key))
+    state.spend(character, act.actions, ctx)
     if act.gait is not None:
         refuse_gait(character, act.gait)
     else:
         refuse_other(character, act, request.weapon)
-    state.spend(character, act.actions, ctx)
     if act.gait is not None:
         move(state, ctx, character, act.gait, request.bad_going)
     else:
