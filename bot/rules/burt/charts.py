@@ -293,7 +293,8 @@ OVERPOWERED = Outcome("Overpowered", "A successful grapple: the target can be di
 FALLEN = Outcome("Fallen over", "On a 1-3 the character has fallen over, or off the horse: falling off a horse stuns "
                                 "(SB 185-189).")
 KEEPS_FOOTING = Outcome("Made it", "The difficult action is done.")
-STUNNED = Outcome("Falls over stunned", "The character falls over stunned: a d6 over their wounds gets them up (SB 385-387).")
+STUNNED = Outcome("Falls over stunned", "The character falls over stunned: a d6 over their wounds gets them up "
+                                        "(SB 385-387).")
 SHAKEN_OFF = Outcome("Stays up", "The roll is over their hits: not stunned.")
 GETS_UP = Outcome("Gets up", "The roll is over their wounds: back on their feet.")
 STAYS_DOWN = Outcome("Stays down", "Still stunned: they may try again with their next action.")
