@@ -1,5 +1,5 @@
-"""Steve Burt's character deck: a card with a character's name, the STOP card and the EVENT card, and the picture
-of the cards one /draw turns (an EVENT, then a character's card, or STOP).
+"""Steve Burt's pictures: the character deck (a card with a character's name, the STOP card and the EVENT card) as
+one /draw turns it (an EVENT, then a character's card, or STOP), and the roll card of an action.
 
 The faces are :attr:`bot.rules.core.ruleset.Step.faces` of the Burt ruleset: "STOP", "EVENT", or the name of the
 character whose card it is.
@@ -13,9 +13,11 @@ import math
 from PIL import Image, ImageDraw
 
 from ..rules.burt.state import EVENT, STOP
-from .sprites import CardSize
-from .theme import (BOLD, CREAM, EDGE, FACE, GOLD, INK, RED, SANS, WOOD, Canvas, Sprite, font, name_font, on_palette,
-                    wrap)
+from ..rules.core.replay import Reading
+from ..rules.core.results import Resolution
+from .sprites import CardSize, die_face
+from .theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
+                    Canvas, Sprite, font, name_font, on_palette, wrap)
 
 CARD = CardSize(112, 158, 0, 0, 0)
 MARGIN = 16
@@ -81,4 +83,70 @@ def render_burt_turn(faces: tuple[str, ...]) -> bytes:
     canvas = Canvas(2 * MARGIN + count * CARD.width + (count - 1) * GAP, 2 * MARGIN + CARD.height)
     for index, face in enumerate(faces):
         canvas.stamp(card(face), MARGIN + index * (CARD.width + GAP), MARGIN)
+    return canvas.png()
+
+
+ROLL_WIDTH = 520
+HEADER = 36
+HEADLINE = HEADER + 22
+LINE = 18
+ROW = 52
+DIE = 32
+OUTCOME = (190, 34)
+"""Where a reading's outcome stands (x, and its height), in a cream box to the right edge."""
+OUTCOME_COLOURS = {"Hit": GREEN, "OK": GREEN, "Gets up": GREEN, "Stays up": GREEN, "Made it": GREEN,
+                   "Miss": RUST, "Try again": RUST, "Stays down": RUST, "10: roll again": BLACK, "Light": RUST,
+                   "Serious": RED, "Critical": RED, "Dead": BLACK, "Jammed": RED, "Permanently jammed": RED,
+                   "Falls over stunned": RED, "Fallen over": RED}
+"""The colour of each outcome of the text: green goes the roller's way, red and black badly, rust between."""
+MAX_CHANGES = 8
+
+
+def reading_notes(reading: Reading) -> str:
+    """What the die was read against: the basic number and each modifier, with what the die then needed."""
+    if reading.base is None:
+        return ""
+    parts = [f"{reading.base[0]}: {reading.base[1]}", *(f"{why} {value:+d}" for why, value in reading.adjustments)]
+    return " · ".join(parts)
+
+
+def _roll_height(resolution: Resolution, headline: tuple[str, ...]) -> int:
+    notes = sum(LINE + 4 for r in resolution.readings if reading_notes(r))
+    changes = min(len(resolution.changes), MAX_CHANGES)
+    return HEADLINE + LINE * len(headline) + ROW * len(resolution.readings) + notes + LINE * changes + 16
+
+
+def render_burt_roll(resolution: Resolution) -> bytes:
+    """The roll card of a Burt action: each die with what it needed and its outcome, then what changed."""
+    headline = wrap(resolution.headline, font(BOLD, 14), ROLL_WIDTH - 2 * GAP, 2)
+    canvas = Canvas(ROLL_WIDTH, _roll_height(resolution, headline))
+    canvas.header(HEADER, resolution.kind.removeprefix("burt-").capitalize())
+    y = HEADLINE
+    for line in headline:
+        canvas.write(GAP, y, line, font(BOLD, 14), INK)
+        y += LINE
+    for reading in resolution.readings:
+        canvas.line((GAP, y - 6, ROLL_WIDTH - GAP, y - 6), PAPER_SHADE, width=2)
+        end = canvas.write(GAP, y + 10, reading.label, font(BOLD, 14), INK, ROLL_WIDTH * 0.5)
+        canvas.write(end + 8, y + 10, f"{reading.roll.dice} · {reading.dice_reason}", font(SANS, 12), MUTED,
+                     ROLL_WIDTH - GAP - end - 8)
+        canvas.stamp(die_face(reading.roll.value, DIE, True), GAP, y + 16)
+        title = reading.outcome.title
+        x, height = OUTCOME
+        canvas.box((x, y + 16, ROLL_WIDTH - GAP, y + 16 + height), fill=CREAM, outline=EDGE, radius=6)
+        canvas.write(x + 10, y + 16 + height * 2 // 3, title, name_font(title, 16),
+                     OUTCOME_COLOURS.get(title, BLACK), ROLL_WIDTH - GAP - x - 20, on=CREAM)
+        y += ROW
+        notes = reading_notes(reading)
+        if notes:
+            canvas.write(GAP, y + 8, notes, font(SANS, 12), MUTED, ROLL_WIDTH - 2 * GAP)
+            y += LINE + 4
+    changes = resolution.changes
+    if len(changes) > MAX_CHANGES:
+        changes = changes[:MAX_CHANGES - 1] + (f"… and {len(changes) - MAX_CHANGES + 1} more",)
+    y += 4
+    for change in changes:
+        canvas.text((GAP + 3, y + 8), "•", font(SANS, 13), MUTED)
+        canvas.write(GAP + 15, y + 8, change, font(SANS, 13), INK, ROLL_WIDTH - 2 * GAP - 15)
+        y += LINE
     return canvas.png()

@@ -31,3 +31,25 @@ def test_a_long_name_stays_on_its_card():
 def test_a_card_seen_before_is_not_drawn_again():
     assert character_card("Ann") is character_card("Ann")
     assert render_burt_turn(("STOP",)) is render_burt_turn(("STOP",))
+
+
+def fired(*faces):
+    from bot.rules.burt.firing import FireRequest
+    from tests.rules.burt.game import cast, game, play
+
+    state = game()
+    cast(state, "Bob", "cowboy", 1, weapons="rifle")
+    cast(state, "Ann", "gunslinger", 2)
+    return play(state, FireRequest("bob", "ann", distance=40), *faces)[1]
+
+
+def test_the_roll_card_shows_each_die_and_colours_its_outcome():
+    from bot.render.burt import OUTCOME, ROLL_WIDTH, render_burt_roll
+    from bot.render.theme import GREEN, RUST
+
+    miss = picture(render_burt_roll(fired(5)))
+    hit = picture(render_burt_roll(fired(6, 7, 1)))               # Hit, Serious, stunned
+    assert hit.height > miss.height + 2 * 40
+    outcomes = (OUTCOME[0], 0, ROLL_WIDTH, hit.height)
+    assert count(hit, outcomes, GREEN) > 30 and count(hit, outcomes, RED) > 60
+    assert count(miss, outcomes, RUST) > 30 and count(miss, outcomes, GREEN) == 0

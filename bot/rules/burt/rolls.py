@@ -15,17 +15,16 @@ D10 = Dice(1, sides=10)
 
 def roll_on(ctx: Context, chart: Chart, label: str, roller: Gunman, sides: int = 10,
             adjustments: tuple[tuple[str, int], ...] = (), base: tuple[str, int] | None = None) -> Reading:
-    """Roll one die and read it on a chart."""
-    dice = Dice(1, sides=sides)
-    return ctx.roll(dice, label=label, roller=roller.key, dice_reason=f"1D{sides}",
-                    read=lambda r: Reading(label, roller.key, f"1D{sides}", r, chart.read(r.value), chart.key,
+    """Roll one die and read it on a chart; the chart's name (what the die needs) is the reason for the roll."""
+    return ctx.roll(Dice(1, sides=sides), label=label, roller=roller.key, dice_reason=chart.name,
+                    read=lambda r: Reading(label, roller.key, chart.name, r, chart.read(r.value), chart.key,
                                            adjustments=adjustments, base=base))
 
 
 def roll_on_grid(ctx: Context, grid: GridChart, column: int, label: str, roller: Gunman) -> Reading:
     """Roll a d10 and read it in one column of a grid chart."""
-    return ctx.roll(D10, label=label, roller=roller.key, dice_reason="1D10",
-                    read=lambda r: Reading(label, roller.key, "1D10", r, grid.read(r.value, column)[1], grid.key,
+    return ctx.roll(D10, label=label, roller=roller.key, dice_reason=grid.name,
+                    read=lambda r: Reading(label, roller.key, grid.name, r, grid.read(r.value, column)[1], grid.key,
                                            column=column))
 
 
