@@ -106,6 +106,13 @@ class Burt:
     def remove(self, state: BurtState, key: str) -> Gunman:
         return state.remove(key)
 
+    def join(self, state: BurtState, user: int, rng: random.Random) -> str:
+        """A player joins with the game's initiative points (SB 133)."""
+        return f"{state.seat(user).points} initiative points"
+
+    def leave(self, state: BurtState, user: int) -> None:
+        del state.seats[user]
+
     def configure(self, state: BurtState, name: str, value: str) -> str:
         """Change a game setting; returns it in words."""
         if name not in SETTINGS:
@@ -186,6 +193,23 @@ class Burt:
     def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random) -> Step:
         """The character does nothing more this card (an event untold is none); play moves on."""
         return self.advance(state, rng)
+
+    def deck(self, state: BurtState) -> Step:
+        """The turn so far: the cards turned in order, who is up, how many are still face down, and every
+        player's initiative points."""
+        if not state.turn:
+            return Step(self.title, ["No turn has been dealt yet: a Director starts with `/deal`."])
+        names = [state.characters[card].name if card in state.characters else card for card in state.turned]
+        lines = [f"Turned: {', '.join(names)}." if names else "No card turned yet."]
+        acting = state.characters.get(state.acting)
+        if acting is not None:
+            lines.append(f"Up: **{acting.name}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
+        if state.over:
+            lines.append("STOP has ended the turn: the next `/draw` deals the next.")
+        points = ", ".join(f"<@{user}> {seat.points}" for user, seat in state.seats.items())
+        if points:
+            lines.append(f"Initiative points: {points}.")
+        return Step(self._title(state) if not state.over else f"Turn {state.turn} is over", lines)
 
     # -- what the bot shows --------------------------------------------------------------------
 

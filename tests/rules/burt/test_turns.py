@@ -219,3 +219,20 @@ def test_the_board():
 
 def test_faces_script_dice_of_any_size():
     assert Faces(3, 6).randint(1, 6) == 3
+
+
+def test_joining_gives_the_points_and_the_deck_tells_the_turn():
+    """SB 133: each player gets 4 initiative points; /deck shows the turn so far."""
+    state = posse()
+    assert BURT.join(state, 7, random.Random(0)) == "4 initiative points" and state.seats[7].points == 4
+    BURT.leave(state, 7)
+    assert 7 not in state.seats
+    assert BURT.deck(state).lines == ["No turn has been dealt yet: a Director starts with `/deal`."]
+    BURT.deal(state, random.Random(0))
+    deck(state, EVENT, "ann", STOP, "bob", "cy")
+    BURT.advance(state, random.Random(0))
+    BURT.advance(state, random.Random(0))
+    shown = BURT.deck(state)
+    assert shown.title == "Turn 1 — 3 cards to come"
+    assert shown.lines == ["Turned: EVENT, Ann.", "Up: **Ann**, 2 actions left.",
+                           "Initiative points: <@1> 4, <@2> 4, <@3> 4."]
