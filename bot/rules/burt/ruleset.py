@@ -142,6 +142,10 @@ class Burt:
                  "EVENT."]
         if state.settings.points_every_turn:
             lines.append(f"Every player has {state.settings.points} initiative points again.")
+        sides = {c.owner for c in fighting}
+        if len(sides) == 1 and len({c.owner for c in state.characters.values()}) > 1:
+            lines.append(f"Only <@{sides.pop()}>'s characters are still fighting: the Director may end the game "
+                         "(`/game end`).")
         return Step(self._title(state), lines)
 
     def advance(self, state: BurtState, rng: random.Random) -> Step:

@@ -236,3 +236,44 @@ def test_joining_gives_the_points_and_the_deck_tells_the_turn():
     assert shown.title == "Turn 1 — 3 cards to come"
     assert shown.lines == ["Turned: EVENT, Ann.", "Up: **Ann**, 2 actions left.",
                            "Initiative points: <@1> 4, <@2> 4, <@3> 4."]
+
+
+def test_a_turn_with_one_side_left_says_the_game_may_end():
+    """The text gives no victory (see docs/rulings.md): the bot says when only one player's characters fight."""
+    state = game(ann="gunslinger", bob="cowboy")
+    assert len(BURT.deal(state, random.Random(0)).lines) == 1
+    state.characters["bob"].out = "dead"
+    state.leave_deck("bob")
+    assert BURT.deal(state, random.Random(0)).lines[-1].startswith("Only <@1>'s characters are still fighting")
+    state.characters["ann"].out = "dead"
+    with pytest.raises(RulesError, match="Nobody is left"):
+        BURT.deal(state, random.Random(0))
+
+
+def test_settings_refuse_nonsense():
+    state = posse()
+    with pytest.raises(RulesError, match="The settings are"):
+        BURT.configure(state, "cuts", "1")
+    with pytest.raises(RulesError, match="a number"):
+        BURT.configure(state, "points", "many")
+    with pytest.raises(RulesError, match="yes or no"):
+        BURT.configure(state, "events", "perhaps")
+    assert BURT.configure(state, "points", "6") == "Initiative points each player gets (the text: 4): 6."
+    assert state.settings.points == 6 and BURT.load(state.to_json()).settings.points == 6
+
+
+def test_a_stunned_character_may_buy_a_try_to_get_up_and_bought_actions_end_at_stop():
+    """SB 139, 387 (see docs/rulings.md)."""
+    from bot.rules.burt.melee import GetUpRequest
+
+    state = posse()
+    BURT.deal(state, random.Random(0))
+    deck(state, "bob", STOP, "ann", "cy", EVENT)
+    BURT.advance(state, random.Random(0))
+    state.characters["ann"].stunned = state.characters["ann"].lying = True
+    state, _ = play(state, InitiativeRequest("ann"))
+    state, _ = play(state, InitiativeRequest("ann"))
+    state, tried = play(state, GetUpRequest("ann"), 1)
+    assert titles(tried) == [("Getting up", 1, "Gets up")] and state.characters["ann"].bought == 1
+    BURT.advance(state, random.Random(0))
+    assert state.characters["ann"].bought == 0 and state.seats[1].points == 2
