@@ -9,15 +9,12 @@ from bot.rules.burt.state import BurtState
 from bot.rules.core.actions import Request, perform
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import CastSpec
+from tests.rules.scripted import Dice
 
 
-class Faces(random.Random):
-    """``randint(1, n)`` returns the faces given, in order (each checked to be on the die); shuffling stays
-    seeded."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
+class Faces(Dice):
+    """``randint(1, n)`` returns the faces given, in order, whatever the die (each checked to be on it);
+    shuffling stays seeded. A :class:`~tests.rules.scripted.Dice`, so the bot of the SimCord tests rolls them."""
 
     def randint(self, a: int, b: int) -> int:
         if a != 1:
