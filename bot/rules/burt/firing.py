@@ -62,10 +62,14 @@ class UnjamRequest(Request):
 
 
 def other(state: BurtState, character: Gunman, target_key: str) -> Gunman:
-    """The target of an action: another character."""
+    """The target of an action by a character able to act: another character, still in the fight."""
+    state.ready(character)
     if target_key == character.key:
         raise RulesError(f"{character.name} cannot be their own target.")
-    return state.characters[target_key]
+    target = state.characters[target_key]
+    if target.out:
+        raise RulesError(f"{target.name} is {target.out}.")
+    return target
 
 
 @action(AimRequest)
@@ -143,8 +147,6 @@ def fire(state: BurtState, request: FireRequest, ctx: Context) -> Story:
     gun = ready_gun(shooter, request.weapon)
     story = begin(ctx, Story("burt-fire", f"{shooter.name} fires a {gun.title} at {target.name}", shooter.key,
                              target.key))
-    if target.out:
-        raise RulesError(f"{target.name} is {target.out}.")
     band = range_band(gun, request)
     adjustments = tuple(modifiers(state, shooter, target, request))
     state.spend(shooter, 1, ctx)

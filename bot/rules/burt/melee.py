@@ -59,8 +59,6 @@ def fight(state: BurtState, request: FightRequest, ctx: Context) -> Story:
         raise RulesError(f"{attacker.name} carries no {attack.name.lower()}.")
     if request.then not in (DISARM, DISABLE):
         raise RulesError("A successful grapple may disarm or disable the target.")
-    if target.out:
-        raise RulesError(f"{target.name} is {target.out}.")
     story = begin(ctx, Story("burt-fight", f"{attacker.name}: {attack.title} at {target.name}", attacker.key,
                              target.key))
     state.spend(attacker, attack.actions, ctx)

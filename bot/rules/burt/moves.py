@@ -157,8 +157,7 @@ def carry_out(character: Gunman, act: Act, weapon: str, ctx: Context) -> None:
 def difficult_action(state: BurtState, request: DifficultRequest, ctx: Context) -> Story:
     """The roll of a difficult action, which is part of the action it goes with: it takes none of its own."""
     character = state.characters[request.character]
-    if character.out or character.stunned:
-        raise RulesError(f"{character.name} is {character.out or 'stunned'}.")
+    state.ready(character)
     story = begin(ctx, Story("burt-difficult", f"{character.name}: {request.what}", character.key))
     difficult(state, ctx, character, request.what)
     return story

@@ -282,15 +282,20 @@ class BurtState:
 
     # -- taking actions ------------------------------------------------------------
 
+    @staticmethod
+    def ready(character: Gunman, getting_up: bool = False) -> None:
+        """Refuse an action by a character out of the fight, or stunned (but for a try to get up)."""
+        if character.out:
+            raise RulesError(f"{character.name} is {character.out} and cannot act.")
+        if character.stunned and not getting_up:
+            raise RulesError(f"{character.name} is stunned: they must get up first (`/burt getup`).")
+
     def spend(self, character: Gunman, cost: int, ctx: Context, aiming: bool = False,
               getting_up: bool = False) -> None:
         """Take a single (1) or double (2) action: from the character's card while it is up, else one bought with
         initiative points. Any action but an AIM ends a run of AIMs. Before the first turn is dealt the cast
         sets the scene and nothing is counted."""
-        if character.out:
-            raise RulesError(f"{character.name} is {character.out} and cannot act.")
-        if character.stunned and not getting_up:
-            raise RulesError(f"{character.name} is stunned: they must get up first (`/burt getup`).")
+        self.ready(character, getting_up)
         if not aiming:
             character.aims, character.aim_at = 0, ""
         if self.turn == 0:
