@@ -13,7 +13,7 @@ import math
 from PIL import Image, ImageDraw
 
 from ..rules.burt.state import EVENT, STOP
-from ..rules.core.replay import Reading
+from ..rules.core.replay import modified
 from ..rules.core.results import Resolution
 from .sprites import CardSize, die_face
 from .theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
@@ -102,16 +102,8 @@ OUTCOME_COLOURS = {"Hit": GREEN, "OK": GREEN, "Gets up": GREEN, "Stays up": GREE
 MAX_CHANGES = 8
 
 
-def reading_notes(reading: Reading) -> str:
-    """What the die was read against: the basic number and each modifier, with what the die then needed."""
-    if reading.base is None:
-        return ""
-    parts = [f"{reading.base[0]}: {reading.base[1]}", *(f"{why} {value:+d}" for why, value in reading.adjustments)]
-    return " · ".join(parts)
-
-
 def _roll_height(resolution: Resolution, headline: tuple[str, ...]) -> int:
-    notes = sum(LINE + 4 for r in resolution.readings if reading_notes(r))
+    notes = sum(LINE + 4 for r in resolution.readings if modified(r))
     changes = min(len(resolution.changes), MAX_CHANGES)
     return HEADLINE + LINE * len(headline) + ROW * len(resolution.readings) + notes + LINE * changes + 16
 
@@ -137,7 +129,7 @@ def render_burt_roll(resolution: Resolution) -> bytes:
         canvas.write(x + 10, y + 16 + height * 2 // 3, title, name_font(title, 16),
                      OUTCOME_COLOURS.get(title, BLACK), ROLL_WIDTH - GAP - x - 20, on=CREAM)
         y += ROW
-        notes = reading_notes(reading)
+        notes = modified(reading)
         if notes:
             canvas.write(GAP, y + 8, notes, font(SANS, 12), MUTED, ROLL_WIDTH - 2 * GAP)
             y += LINE + 4

@@ -22,10 +22,9 @@ def roll_on(ctx: Context, chart: Chart, label: str, roller: Gunman, sides: int =
 
 
 def roll_on_grid(ctx: Context, grid: GridChart, column: int, label: str, roller: Gunman) -> Reading:
-    """Roll a d10 and read it in one column of a grid chart."""
+    """Roll a d10 and read it in one column of a grid chart (the label names the column: it is no DV)."""
     return ctx.roll(D10, label=label, roller=roller.key, dice_reason=grid.name,
-                    read=lambda r: Reading(label, roller.key, grid.name, r, grid.read(r.value, column)[1], grid.key,
-                                           column=column))
+                    read=lambda r: Reading(label, roller.key, grid.name, r, grid.read(r.value, column)[1], grid.key))
 
 
 def shock(state: BurtState, ctx: Context, character: Gunman, hits: int) -> bool:

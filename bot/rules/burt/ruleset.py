@@ -12,7 +12,7 @@ import random
 from typing import ClassVar
 
 from ..core.errors import RulesError
-from ..core.ruleset import Board, BoardRow, CastSpec, Step, Wait, register
+from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from . import firing, initiative, melee, moves
 from .charts import CALIBRES, CHARTS, HITS_TAKEN, MELEE_WEAPONS, RANGES, Class
 from .state import EVENT, STOP, BurtState, Gun, Gunman
@@ -68,7 +68,7 @@ def yes_no(value: str, what: str) -> bool:
     raise RulesError(f"{what}: yes or no.")
 
 
-class Burt:
+class Burt(Ruleset):
     """The ruleset."""
 
     key: ClassVar[str] = "burt"
@@ -158,7 +158,7 @@ class Burt:
             card = state.turn_card()
             if card == STOP:
                 faces.append(STOP)
-                waiting = [state.characters[k].name for k in state.to_come if k in state.characters]
+                waiting = [escape(state.characters[k].name) for k in state.to_come if k in state.characters]
                 lines.append("**STOP**: the turn ends." + (f" Not this turn: {', '.join(waiting)}." if waiting else ""))
                 return Step(f"Turn {state.turn} is over", lines, None, tuple(faces))
             if card == EVENT:
@@ -171,7 +171,7 @@ class Burt:
                 continue
             character = state.characters[card]
             faces.append(character.name)
-            lines.append(f"**{character.name}** acts: two actions."
+            lines.append(f"**{escape(character.name)}** acts: two actions."
                          + (" Stunned: they may only try to get up (`/burt getup`)." if character.stunned else ""))
             return Step(self._title(state), lines, card, tuple(faces))
 
@@ -180,19 +180,25 @@ class Burt:
         return f"Turn {state.turn} — {len(state.to_come)} card{'s' * (len(state.to_come) != 1)} to come"
 
     def waiting_on(self, state: BurtState, director: int) -> Wait | None:
+        """The owner of the character whose card is up, while it has actions left; else the Director, for the
+        next card, the event or the next turn. None before the first turn."""
         if state.pending:
-            roller = state.characters[state.pending["roller"]]
-            return Wait((roller.owner,), "decision", roller.key)
+            return deciding(state)
         if not state.turn:
             return None
         if state.over:
-            return Wait((director,), "next turn")
+            return Wait((director,), "next turn", asks="STOP has ended the turn: `/draw` deals the next.",
+                        then="the next turn is dealt")
         if state.event_due:
-            return Wait((director,), "event")
+            return Wait((director,), "event", asks="The EVENT card is up: say what happens (`/burt event`), "
+                                                   "or `/draw` on.", then="no event; the next card is turned")
         acting = state.characters.get(state.acting)
         if acting is not None and acting.actions:
-            return Wait((acting.owner,), "turn", acting.key)
-        return Wait((director,), "next card")
+            left = f"{acting.actions} action{'s' * (acting.actions != 1)}"
+            return Wait((acting.owner,), "turn", acting.key,
+                        asks=f"**{escape(acting.name)}**'s card is up, {left} left: act (`/burt …`), or `/draw` "
+                             "to end the turn.", then=f"{escape(acting.name)} does no more; the next card is turned")
+        return Wait((director,), "next card", asks="`/draw` the next card.", then="the next card is turned")
 
     def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random) -> Step:
         """The character does nothing more this card (an event untold is none); play moves on."""
@@ -203,11 +209,11 @@ class Burt:
         player's initiative points."""
         if not state.turn:
             return Step(self.title, ["No turn has been dealt yet: a Director starts with `/deal`."])
-        names = [state.characters[card].name if card in state.characters else card for card in state.turned]
+        names = [escape(state.characters[card].name) if card in state.characters else card for card in state.turned]
         lines = [f"Turned: {', '.join(names)}." if names else "No card turned yet."]
         acting = state.characters.get(state.acting)
         if acting is not None:
-            lines.append(f"Up: **{acting.name}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
+            lines.append(f"Up: **{escape(acting.name)}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
         if state.over:
             lines.append("STOP has ended the turn: the next `/draw` deals the next.")
         points = ", ".join(f"<@{user}> {seat.points}" for user, seat in state.seats.items())
@@ -223,12 +229,12 @@ class Burt:
             badges = [("Hits", f"{character.hits}/{HITS_TAKEN}")]
             if character.actions or character.bought:
                 badges.append(("Actions", str(character.actions + character.bought)))
-            badges.append(("Points", str(state.seat(character.owner).points if character.owner in state.seats
-                                         else state.settings.points)))
-            badges += [(gun.title, gun.state_word) for gun in character.guns]
-            badges += [(weapon, "carried") for weapon in character.melee]
-            rows.append(BoardRow(character.name, character.owner,
-                                 (character.type.value, *character.state_words), tuple(badges), bool(character.out)))
+            seat = state.seats.get(character.owner)
+            badges.append(("Points", str(seat.points if seat else state.settings.points)))
+            words = [*character.state_words, *(f"{gun.title} {gun.state_word}" for gun in character.guns),
+                     *character.melee]
+            rows.append(BoardRow(character.name, character.owner, tuple(words), tuple(badges), bool(character.out),
+                                 character.key, character.type.value, character.key == state.acting))
         turned = ", ".join(state.characters[c].name if c in state.characters else c for c in state.turned)
         footer = f"Turned: {turned}. " if turned else ""
         footer += f"{len(state.to_come)} to come." if state.turn and not state.over else ""

@@ -163,6 +163,7 @@ def test_whom_the_game_waits_on():
     BURT.advance(state, random.Random(0))
     wait = BURT.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.character) == ((2,), "turn", "bob")
+    assert wait.asks.startswith("**Bob**'s card is up, 2 actions left") and wait.then.startswith("Bob does no more")
     state, _ = play(state, ActRequest("bob", "run"))
     assert BURT.waiting_on(state, DIRECTOR).users == (DIRECTOR,)
     step = BURT.at_deadline(state, wait, random.Random(0))
@@ -211,9 +212,10 @@ def test_the_board():
     BURT.advance(state, random.Random(0))
     board = BURT.board(state)
     assert board.title == "Steve Burt's Wild West Skirmish — turn 1"
-    ann = board.rows[0]
-    assert ann.words == ("Gunslinger",) and ("Hits", "0/4") in ann.badges and ("Actions", "2") in ann.badges
-    assert ("pistol .45", "holstered") in ann.badges
+    ann, bob = board.rows[:2]
+    assert (ann.key, ann.kind, ann.acting, bob.acting) == ("ann", "Gunslinger", True, False)
+    assert ann.words == ("pistol .45 holstered",)
+    assert ann.badges == (("Hits", "0/4"), ("Actions", "2"), ("Points", "4"))
     assert board.footer == "Turned: Ann. 4 to come."
 
 
