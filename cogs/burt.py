@@ -34,7 +34,7 @@ MAX_CM = 200
 BANDS = Literal["point blank", "short", "medium", "long"]
 ACTIONS = Literal["walk", "crawl", "trot", "run", "sprint", "canter", "gallop", "stand", "lie", "draw", "holster",
                   "mount", "dismount", "other"]
-VISIBLE = Literal[100, 75, 50, 25, 10]
+VISIBLE = Literal["100", "75", "50", "25", "10"]
 
 
 def chosen(table: Table, name: str | None) -> str:
@@ -89,14 +89,14 @@ class Burt(commands.GroupCog, group_name="burt",
     @app_commands.command(name="cast")
     @app_commands.describe(name="The character's name", type="What he is: it sets his shooting skill and the price "
                                                                "of his extra actions",
-                           weapons="Guns (derringer, pistol, carbine, rifle, shotgun; calibre .22, .33 or .45) and "
-                                   "club or knife, by commas (default: pistol .45)",
+                           weapons="Guns (derringer, pistol, carbine, rifle, shotgun; .22/.33/.45), club or knife, "
+                                   "by commas",
                            mounted="On horseback", player="Who plays him (a Director casting for someone else)")
     async def cast(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 64],
                    type: Literal["gunslinger", "desperado", "lawman", "cowboy", "non_combatant"],
                    weapons: app_commands.Range[str, 1, 200] | None = None, mounted: bool = False,
                    player: discord.Member | None = None) -> None:
-        """Cast a character: a gunslinger, desperado, lawman, cowboy or non-combatant, his weapons and horse."""
+        """Cast a character: his class, his weapons and his horse."""
         fields = {"mounted": "yes" if mounted else "no", **({"weapons": weapons} if weapons else {})}
         await add_character(self.bot, interaction, BURT.key, name, type, player, fields)
 
@@ -104,19 +104,20 @@ class Burt(commands.GroupCog, group_name="burt",
     @app_commands.describe(target="Who is shot at", distance="How far the target is, in cm (1 cm is a metre)",
                            band="The range band, if no distance is given", shooter="Who fires (default: whose card is up)",
                            weapon="Which gun (default: the one drawn)",
-                           visible="How much of the target shows, in per cent: 75 knees up, 50 waist up, 25 head and "
-                                   "shoulders, 10 head only",
+                           visible="Per cent of the target showing: 75 knees up, 50 waist up, 25 head and "
+                                   "shoulders, 10 head",
                            soft_cover="The target is behind soft cover (a hedge): half the visibility penalty")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=guns)
     async def fire(self, interaction: discord.Interaction, target: str,
                    distance: app_commands.Range[int, 1, MAX_CM] | None = None, band: BANDS | None = None,
-                   shooter: str | None = None, weapon: str | None = None, visible: VISIBLE = 100,
+                   shooter: str | None = None, weapon: str | None = None, visible: VISIBLE = "100",
                    soft_cover: bool = False) -> None:
-        """FIRE: a d10 plus the shooting skill and modifiers against the range, the Hits table and shock."""
+        """FIRE at a target: the roll to hit, the Hits table, shock."""
         if distance is None and band is None:
             raise UserError("Give the distance to the target in cm, or its range band.")
         await self.run(interaction, lambda t: FireRequest(chosen(t, shooter), t.character(target).key, distance or 0,
-                                                          band or "", visible, soft_cover, weapon or ""))
+                                                          band or "", int(visible), soft_cover,
+                                                          weapon or ""))
 
     @app_commands.command(name="aim")
     @app_commands.describe(target="Whom to aim at", character="Who aims (default: whose card is up)")
@@ -134,13 +135,13 @@ class Burt(commands.GroupCog, group_name="burt",
     async def fight(self, interaction: discord.Interaction, target: str,
                     attack: Literal["punch", "kick", "club", "knife", "grapple"] = "punch",
                     attacker: str | None = None, then: Literal["disarm", "disable"] = "disarm") -> None:
-        """Hand to hand: the roll to hit, the damage, and the shock roll."""
+        """Hand to hand: punch, kick, club, knife or grapple."""
         await self.run(interaction, lambda t: FightRequest(chosen(t, attacker), t.character(target).key, attack,
                                                            then))
 
     @app_commands.command(name="act")
-    @app_commands.describe(action="Walk, crawl, trot, stand, lie, draw, holster: single; run, sprint, canter, "
-                                  "gallop, mount, dismount, other: double",
+    @app_commands.describe(action="Single: walk, crawl, trot, stand, lie, draw, holster; the others take both "
+                                  "actions",
                            character="Who acts (default: whose card is up)", weapon="The gun to draw or holster",
                            bad_going="Running or cantering in bad going: a difficult action",
                            what="What an OTHER action is")
@@ -148,7 +149,7 @@ class Burt(commands.GroupCog, group_name="burt",
     async def act(self, interaction: discord.Interaction, action: ACTIONS, character: str | None = None,
                   weapon: str | None = None, bad_going: bool = False,
                   what: app_commands.Range[str, 1, 100] | None = None) -> None:
-        """An action of the text's lists that is not firing, aiming, unjamming or hand to hand."""
+        """Move, stand, lie, draw, holster, mount, dismount or OTHER."""
         await self.run(interaction, lambda t: ActRequest(chosen(t, character), Act[action.upper()].name,
                                                          weapon or "", bad_going, what or ""))
 
@@ -181,22 +182,22 @@ class Burt(commands.GroupCog, group_name="burt",
                            second="The other's character")
     @app_commands.autocomplete(first=options.characters, second=options.characters)
     async def contest(self, interaction: discord.Interaction, first: str, second: str) -> None:
-        """Two players want to spend points at once: a d10 each plus the character's factor."""
+        """Two players spend points at once: who goes first."""
         await self.run(interaction, lambda t: ContestRequest(t.character(first).key, t.character(second).key))
 
     @app_commands.command(name="difficult")
-    @app_commands.describe(character="Who attempts it", what="What it is: vaulting a wall, jumping a gap …")
+    @app_commands.describe(character="Who attempts it", what="What it is: vaulting a wall, jumping a gap")
     @app_commands.autocomplete(character=options.characters)
     async def difficult(self, interaction: discord.Interaction, character: str,
                         what: app_commands.Range[str, 1, 100] = "a difficult action") -> None:
-        """A difficult action the Director calls for: a d10 plus the rating; 1-3 falls (Director only)."""
+        """A difficult action: a d10 plus the rating, 1-3 falls (Director)."""
         await self.run(interaction, lambda t: DifficultRequest(t.character(character).key, what),
                        director="call for a difficult action")
 
     @app_commands.command(name="event")
     @app_commands.describe(text="What happens: the text lists no events, so the Director says")
     async def event(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 300]) -> None:
-        """The EVENT card came up: tell what happens (Director only)."""
+        """The EVENT card is up: tell what happens (Director)."""
         await self.run(interaction, lambda t: EventRequest(text), director="tell an event")
 
     @app_commands.command(name="settings")
@@ -204,7 +205,7 @@ class Burt(commands.GroupCog, group_name="burt",
                                                                                  "yes/no)")
     async def settings(self, interaction: discord.Interaction, setting: Literal[tuple(SETTINGS)],  # type: ignore[valid-type]
                        value: app_commands.Range[str, 1, 10]) -> None:
-        """Change a setting of this game (Director only)."""
+        """Change what the text leaves open in this game (Director)."""
         async with open_table(self.bot, interaction, BURT.key) as table:
             table.require_director("change the settings")
             said = BURT.configure(table.state, setting, value)
