@@ -236,12 +236,10 @@ class Burt(Ruleset):
             rows.append(BoardRow(character.name, character.owner, tuple(words), tuple(badges), bool(character.out),
                                  character.key, character.type.value, character.key == state.acting))
         turned = ", ".join(state.characters[c].name if c in state.characters else c for c in state.turned)
-        footer = f"Turned: {turned}. " if turned else ""
-        footer += f"{len(state.to_come)} to come." if state.turn and not state.over else ""
-        if state.events:
-            footer += f" Last event: {state.events[-1]}"
-        title = f"{self.title} — turn {state.turn}" if state.turn else self.title
-        return Board(title, rows, footer.strip())
+        parts = [f"{len(state.to_come)} to come" if state.turn and not state.over else "",
+                 f"turned {turned}" if turned else "", f"last event: {state.events[-1]}" if state.events else ""]
+        return Board(f"Turn {state.turn}" if state.turn else "Before the first turn", rows,
+                     " · ".join(filter(None, parts)))
 
     def help(self) -> str:
         return HELP

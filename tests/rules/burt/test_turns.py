@@ -211,12 +211,12 @@ def test_the_board():
     deck(state, "ann", "bob", "cy", STOP, EVENT)
     BURT.advance(state, random.Random(0))
     board = BURT.board(state)
-    assert board.title == "Steve Burt's Wild West Skirmish — turn 1"
+    assert board.title == "Turn 1"
     ann, bob = board.rows[:2]
     assert (ann.key, ann.kind, ann.acting, bob.acting) == ("ann", "Gunslinger", True, False)
     assert ann.words == ("pistol .45 holstered",)
     assert ann.badges == (("Hits", "0/4"), ("Actions", "2"), ("Points", "4"))
-    assert board.footer == "Turned: Ann. 4 to come."
+    assert board.footer == "4 to come · turned Ann"
 
 
 def test_faces_script_dice_of_any_size():
