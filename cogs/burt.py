@@ -21,7 +21,7 @@ from bot.rules.burt.charts import RANGES
 from bot.rules.burt.firing import AimRequest, FireRequest, UnjamRequest
 from bot.rules.burt.initiative import ContestRequest, EventRequest, InitiativeRequest
 from bot.rules.burt.melee import FightRequest, GetUpRequest
-from bot.rules.burt.moves import Act, ActRequest, DifficultRequest
+from bot.rules.burt.moves import ActRequest, DifficultRequest
 from bot.rules.burt.ruleset import BURT, SETTINGS
 from bot.rules.core.actions import Request
 from bot.table import Table, open_table
@@ -150,8 +150,8 @@ class Burt(commands.GroupCog, group_name="burt",
                   weapon: str | None = None, bad_going: bool = False,
                   what: app_commands.Range[str, 1, 100] | None = None) -> None:
         """Move, stand, lie, draw, holster, mount, dismount or OTHER."""
-        await self.run(interaction, lambda t: ActRequest(chosen(t, character), Act[action.upper()].name,
-                                                         weapon or "", bad_going, what or ""))
+        await self.run(interaction, lambda t: ActRequest(chosen(t, character), action, weapon or "", bad_going,
+                                                         what or ""))
 
     @app_commands.command(name="unjam")
     @app_commands.describe(character="Whose gun (default: whose card is up)", weapon="Which gun (default: the "

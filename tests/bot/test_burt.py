@@ -115,3 +115,26 @@ async def test_the_event_card_waits_for_the_directors_event(scene):
     settings = await scene.dora.slash(scene.channel, "burt settings", setting="points_every_turn", value="yes")
     assert "Points come back to full every turn" in text_of(settings)
     assert (await stored(scene)).settings.points_every_turn
+
+
+async def test_only_a_characters_player_or_a_director_acts_with_it(scene):
+    """Who may do what in a game of Steve Burt's rules: pete's Doc is pete's and the Directors' to move; the
+    Director's own actions (events, difficult actions, settings) are theirs alone."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="burt")
+    for player in (scene.pete, scene.polly):
+        await player.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "burt cast", name="Doc", type="gunslinger")
+    await scene.polly.slash(scene.channel, "burt cast", name="Ike", type="cowboy")
+    refused(await scene.polly.slash(scene.channel, "burt act", action="draw", character="Doc"), "doc")
+    refused(await scene.stranger.slash(scene.channel, "burt act", action="draw", character="Doc"))
+    refused(await scene.pete.slash(scene.channel, "burt difficult", character="Doc"), "only a director")
+    refused(await scene.pete.slash(scene.channel, "burt settings", setting="points", value="6"), "only a director")
+    refused(await scene.pete.slash(scene.channel, "burt cast", name="Kid", type="cowboy", player=scene.polly),
+            "only a director")
+    assert "drawn" in text_of(await scene.pete.slash(scene.channel, "burt act", action="draw", character="Doc"))
+    assert "holstered" in text_of(await scene.deputy.slash(scene.channel, "burt act", action="holster",
+                                                           character="Doc"))
+    scene.env.bot.rng = Faces(3)                             # a cowboy's rating is 0: 3 is a fall (SB 185-187)
+    fell = await scene.dora.slash(scene.channel, "burt difficult", character="Ike", what="vaulting the rail")
+    assert "**Fallen over**" in text_of(fell) and (await stored(scene)).characters["ike"].lying
+    assert not (await stored(scene)).characters["doc"].guns[0].drawn
