@@ -10,6 +10,7 @@ from tests.rules.burt.game import Faces
 
 from .conftest import make_bot
 from .helpers import end_game, pinged, png, refused, text_of
+from .test_timers import hours, posted
 
 
 async def stored(scene) -> BurtState:
@@ -138,3 +139,22 @@ async def test_only_a_characters_player_or_a_director_acts_with_it(scene):
     fell = await scene.dora.slash(scene.channel, "burt difficult", character="Ike", what="vaulting the rail")
     assert "**Fallen over**" in text_of(fell) and (await stored(scene)).characters["ike"].lying
     assert not (await stored(scene)).characters["doc"].guns[0].drawn
+
+
+async def test_the_reminder_names_the_card_up_and_the_deadline_turns_the_next(scene):
+    """SB 135: a card's two actions; the game's deadline ends what its character had left (see
+    docs/rulings.md), and the next card is turned."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="burt")
+    await scene.pete.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "burt cast", name="Doc", type="gunslinger")
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    await scene.dora.slash(scene.channel, "deal")
+    await draw_until_up(scene, "doc")
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Doc**'s card is up, 2 actions left")
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert deadline.content.startswith("⏰ The deadline passed: **Doc** does not act.")
+    state = await stored(scene)
+    assert state.characters["doc"].actions == 0 and state.turned[-1] != "doc"
