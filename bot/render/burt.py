@@ -13,7 +13,7 @@ import math
 from PIL import Image, ImageDraw
 
 from ..rules.burt.state import EVENT, STOP
-from ..rules.core.replay import modified
+from ..rules.core.replay import Reading, modified
 from ..rules.core.results import Resolution
 from .sprites import CardSize, die_face
 from .theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
@@ -100,10 +100,17 @@ OUTCOME_COLOURS = {"Hit": GREEN, "OK": GREEN, "Gets up": GREEN, "Stays up": GREE
                    "Falls over stunned": RED, "Fallen over": RED}
 """The colour of each outcome of the text: green goes the roller's way, red and black badly, rust between."""
 MAX_CHANGES = 8
+NOTE_LINES = 3
+
+
+def note_lines(reading: Reading) -> tuple[str, ...]:
+    """What a die was read against (:func:`modified`), on as many as NOTE_LINES lines."""
+    notes = modified(reading)
+    return wrap(notes, font(SANS, 12), ROLL_WIDTH - 2 * GAP, NOTE_LINES) if notes else ()
 
 
 def _roll_height(resolution: Resolution, headline: tuple[str, ...]) -> int:
-    notes = sum(LINE + 4 for r in resolution.readings if modified(r))
+    notes = sum(LINE * len(note_lines(r)) + 4 for r in resolution.readings if modified(r))
     changes = min(len(resolution.changes), MAX_CHANGES)
     return HEADLINE + LINE * len(headline) + ROW * len(resolution.readings) + notes + LINE * changes + 16
 
@@ -129,10 +136,11 @@ def render_burt_roll(resolution: Resolution) -> bytes:
         canvas.write(x + 10, y + 16 + height * 2 // 3, title, name_font(title, 16),
                      OUTCOME_COLOURS.get(title, BLACK), ROLL_WIDTH - GAP - x - 20, on=CREAM)
         y += ROW
-        notes = modified(reading)
-        if notes:
-            canvas.write(GAP, y + 8, notes, font(SANS, 12), MUTED, ROLL_WIDTH - 2 * GAP)
-            y += LINE + 4
+        lines = note_lines(reading)
+        for line in lines:
+            canvas.write(GAP, y + 8, line, font(SANS, 12), MUTED)
+            y += LINE
+        y += 4 if lines else 0
     changes = resolution.changes
     if len(changes) > MAX_CHANGES:
         changes = changes[:MAX_CHANGES - 1] + (f"… and {len(changes) - MAX_CHANGES + 1} more",)
