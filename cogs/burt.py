@@ -178,12 +178,12 @@ class Burt(commands.GroupCog, group_name="burt",
         await self.run(interaction, lambda t: InitiativeRequest(chosen(t, character)))
 
     @app_commands.command(name="contest")
-    @app_commands.describe(first="One character whose player wants to spend points now",
+    @app_commands.describe(first="Your character, whose points you want to spend now",
                            second="The other's character")
     @app_commands.autocomplete(first=options.characters, second=options.characters)
     async def contest(self, interaction: discord.Interaction, first: str, second: str) -> None:
         """Two players spend points at once: who goes first."""
-        await self.run(interaction, lambda t: ContestRequest(t.character(first).key, t.character(second).key))
+        await self.run(interaction, lambda t: ContestRequest(chosen(t, first), t.character(second).key))
 
     @app_commands.command(name="difficult")
     @app_commands.describe(character="Who attempts it", what="What it is: vaulting a wall, jumping a gap")

@@ -135,6 +135,10 @@ async def test_only_a_characters_player_or_a_director_acts_with_it(scene):
     assert "drawn" in text_of(await scene.pete.slash(scene.channel, "burt act", action="draw", character="Doc"))
     assert "holstered" in text_of(await scene.deputy.slash(scene.channel, "burt act", action="holster",
                                                            character="Doc"))
+    refused(await scene.stranger.slash(scene.channel, "burt contest", first="Doc", second="Ike"))
+    scene.env.bot.rng = Faces(9, 3)                          # SB 143: Ike 9 + 0, Doc 3 + 2
+    contest = await scene.polly.slash(scene.channel, "burt contest", first="Ike", second="Doc")
+    assert "Ike's player spends first (9 to 5)." in text_of(contest)
     scene.env.bot.rng = Faces(3)                             # a cowboy's rating is 0: 3 is a fall (SB 185-187)
     fell = await scene.dora.slash(scene.channel, "burt difficult", character="Ike", what="vaulting the rail")
     assert "**Fallen over**" in text_of(fell) and (await stored(scene)).characters["ike"].lying
