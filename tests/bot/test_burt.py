@@ -113,6 +113,10 @@ async def test_the_event_card_waits_for_the_directors_event(scene):
     assert "EVENT: A stampede comes down Main Street." in text_of(told)
     state = await stored(scene)
     assert state.events == [f"Turn {state.turn}: A stampede comes down Main Street."] and not state.event_due
+    assert "Undone" in text_of(await scene.dora.slash(scene.channel, "undo"))
+    state = await stored(scene)
+    assert state.events == [] and state.event_due
+    await scene.dora.slash(scene.channel, "burt event", text="A stampede comes down Main Street.")
     settings = await scene.dora.slash(scene.channel, "burt settings", setting="points_every_turn", value="yes")
     assert "Points come back to full every turn" in text_of(settings)
     assert (await stored(scene)).settings.points_every_turn
