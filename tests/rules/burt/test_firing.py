@@ -170,3 +170,33 @@ def test_each_wound_deducts_one_from_shooting():
     _, shot = play(state, FireRequest("bob", "ann", distance=40), 7)
     assert shot.readings[0].adjustments == (("2 wounds", -2), ("Snapshot", -1))
     assert titles(shot) == [("To hit", 7, "Miss")]
+
+
+@pytest.mark.parametrize("gait, modifier", [(Gait.WALK, ("Firer walking", -1)), (Gait.TROT, ("Firer trotting", -2)),
+                                            (Gait.CANTER, ("Firer cantering", -3)),
+                                            (Gait.GALLOP, ("Firer galloping", -4))])
+def test_a_mounted_firer_in_motion(gait, modifier):
+    """SB 251-265: the firer's own motion, on horseback."""
+    state = game()
+    cast(state, "Kid", "desperado", 1, weapons="carbine", mounted="yes")
+    cast(state, "Ann", "gunslinger", 2)
+    state.characters["kid"].gait = gait
+    _, shot = play(state, FireRequest("kid", "ann", band="short"), 2)
+    assert modifier in shot.readings[0].adjustments
+    assert ("Firer mounted and stationary", -1) not in shot.readings[0].adjustments
+
+
+def test_a_second_gun_while_the_first_is_jammed_and_the_22_row_never_kills():
+    """SB 313, 343-351: a derringer of .22 reads the .22 row, whose 0 is Critical, not Dead."""
+    state = game()
+    cast(state, "Doc", "gunslinger", 1, weapons="pistol .45, derringer")
+    cast(state, "Ike", "cowboy", 2)
+    for gun in state.characters["doc"].guns:
+        gun.drawn = True
+    state, _ = play(state, FireRequest("doc", "ike", distance=3), 1)
+    assert state.characters["doc"].guns[0].jammed
+    with pytest.raises(RulesError, match="pistol .45 is jammed"):
+        play(state, FireRequest("doc", "ike", distance=3), 5)
+    after, shot = play(state, FireRequest("doc", "ike", distance=3, weapon="derringer"), 5, 10, 6)
+    assert shot.headline == "Doc fires a derringer .22 at Ike"
+    assert titles(shot)[1] == ("Hit: the .22 row", 10, "Critical") and after.characters["ike"].hits == 3
