@@ -235,8 +235,10 @@ class Deck(commands.Cog):
             state = table.state
         if not table.sealed:
             step = table.ruleset.deck(state)
+            picture = step_picture(state, step)
             await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                                                        description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)))
+                                                        description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)),
+                       image=await render(picture) if picture is not None else None, filename="deck.png")
             return
         deck = state.deck
         if deck.phase == 0:

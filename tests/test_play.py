@@ -88,7 +88,7 @@ def test_a_game_of_steve_burts_rules_plays_offline(tmp_path):
         assert shown in lines, shown
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved == ["001-turn.png", "002-roll.png", "003-turn.png", "004-roll.png", "005-turn.png", "006-roll.png",
-                     "007-status.png"]
+                     "007-status.png", "008-deck.png"]
 
 
 def readme_example() -> tuple[list[str], list[str], list[str]]:

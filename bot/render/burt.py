@@ -23,6 +23,8 @@ CARD = CardSize(112, 158, 0, 0, 0)
 MARGIN = 16
 GAP = 14
 NAME_SIZE = 20
+PER_ROW = 8
+"""Cards a row: eight keep the picture within 1,100 pixels."""
 NAME_LINES = 3
 OCTAGON = 8
 
@@ -78,11 +80,15 @@ def card(face: str) -> Sprite:
 
 @functools.lru_cache(maxsize=512)
 def render_burt_turn(faces: tuple[str, ...]) -> bytes:
-    """The cards a /draw turned, left to right; PNG bytes."""
-    count = max(1, len(faces))
-    canvas = Canvas(2 * MARGIN + count * CARD.width + (count - 1) * GAP, 2 * MARGIN + CARD.height)
+    """The cards a /draw turned (or the whole turn so far, for /deck), left to right in rows of PER_ROW; PNG
+    bytes."""
+    columns = max(1, min(len(faces), PER_ROW))
+    rows = max(1, -(-len(faces) // PER_ROW))
+    canvas = Canvas(2 * MARGIN + columns * CARD.width + (columns - 1) * GAP,
+                    2 * MARGIN + rows * CARD.height + (rows - 1) * GAP)
     for index, face in enumerate(faces):
-        canvas.stamp(card(face), MARGIN + index * (CARD.width + GAP), MARGIN)
+        row, column = divmod(index, PER_ROW)
+        canvas.stamp(card(face), MARGIN + column * (CARD.width + GAP), MARGIN + row * (CARD.height + GAP))
     return canvas.png()
 
 

@@ -87,7 +87,7 @@ async def test_a_whole_game_of_steve_burts_rules(scene, db_url):
     status = await scene.polly.slash(scene.channel, "status")
     assert png(await status.response.attachments[0].read())
     deck = await scene.polly.slash(scene.channel, "deck")
-    assert "Up: **Doc**, 0 actions left." in text_of(deck)
+    assert "Up: **Doc**, 0 actions left." in text_of(deck) and png(await deck.response.attachments[0].read())
     for _ in range(4):                                       # on to the next turn: only pete's side fights
         drawn = await scene.dora.slash(scene.channel, "draw")
         if "still fighting" in text_of(drawn):

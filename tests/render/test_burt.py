@@ -53,3 +53,11 @@ def test_the_roll_card_shows_each_die_and_colours_its_outcome():
     outcomes = (OUTCOME[0], 0, ROLL_WIDTH, hit.height)
     assert count(hit, outcomes, GREEN) > 30 and count(hit, outcomes, RED) > 60
     assert count(miss, outcomes, RUST) > 30 and count(miss, outcomes, GREEN) == 0
+
+
+def test_a_long_turn_goes_on_in_rows():
+    from bot.render.burt import PER_ROW
+
+    image = picture(render_burt_turn(tuple(f"Gun {i}" for i in range(PER_ROW + 3))))
+    assert image.width == boxes(PER_ROW)[-1][2] + MARGIN
+    assert image.height == 2 * MARGIN + 2 * CARD.height + GAP

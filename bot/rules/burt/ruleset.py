@@ -59,6 +59,11 @@ def parse_weapons(text: str) -> tuple[list[Gun], list[str]]:
     return guns, melee_weapons
 
 
+def face(state: BurtState, card: str) -> str:
+    """What a card of the deck shows: its character's name, or STOP or EVENT."""
+    return state.characters[card].name if card in state.characters else card
+
+
 def yes_no(value: str, what: str) -> bool:
     value = value.strip().lower()
     if value in YES:
@@ -170,7 +175,7 @@ class Burt(Ruleset):
                 lines.append("**EVENT**: this game plays no events; the next card.")
                 continue
             character = state.characters[card]
-            faces.append(character.name)
+            faces.append(face(state, card))
             lines.append(f"**{escape(character.name)}** acts: two actions."
                          + (" Stunned: they may only try to get up (`/burt getup`)." if character.stunned else ""))
             return Step(self._title(state), lines, card, tuple(faces))
@@ -209,8 +214,8 @@ class Burt(Ruleset):
         player's initiative points."""
         if not state.turn:
             return Step(self.title, ["No turn has been dealt yet: a Director starts with `/deal`."])
-        names = [escape(state.characters[card].name) if card in state.characters else card for card in state.turned]
-        lines = [f"Turned: {', '.join(names)}." if names else "No card turned yet."]
+        faces = tuple(face(state, card) for card in state.turned)
+        lines = [f"Turned: {', '.join(map(escape, faces))}." if faces else "No card turned yet."]
         acting = state.characters.get(state.acting)
         if acting is not None:
             lines.append(f"Up: **{escape(acting.name)}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
@@ -219,7 +224,7 @@ class Burt(Ruleset):
         points = ", ".join(f"<@{user}> {seat.points}" for user, seat in state.seats.items())
         if points:
             lines.append(f"Initiative points: {points}.")
-        return Step(self._title(state) if not state.over else f"Turn {state.turn} is over", lines)
+        return Step(self._title(state) if not state.over else f"Turn {state.turn} is over", lines, faces=faces)
 
     # -- what the bot shows --------------------------------------------------------------------
 
@@ -235,7 +240,7 @@ class Burt(Ruleset):
                      *character.melee]
             rows.append(BoardRow(character.name, character.owner, tuple(words), tuple(badges), bool(character.out),
                                  character.key, character.type.value, character.key == state.acting))
-        turned = ", ".join(state.characters[c].name if c in state.characters else c for c in state.turned)
+        turned = ", ".join(face(state, card) for card in state.turned)
         parts = [f"{len(state.to_come)} to come" if state.turn and not state.over else "",
                  f"turned {turned}" if turned else "", f"last event: {state.events[-1]}" if state.events else ""]
         return Board(f"Turn {state.turn}" if state.turn else "Before the first turn", rows,
