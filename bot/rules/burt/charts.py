@@ -218,27 +218,24 @@ SHOTGUN_ROW = {Band.LONG: Calibre.LIGHT, Band.MEDIUM: Calibre.MEDIUM, Band.SHORT
 """A shotgun's row of the Hits table by range band."""
 
 
-def _spans(light: tuple[int, int], serious: tuple[int, int], critical: tuple[int, int] | None,
-           dead: bool) -> tuple[str, ...]:
-    """One column of the Hits table, die 1 to 10, from the text's spans."""
+def _spans(light: tuple[int, int], serious: tuple[int, int], critical: tuple[int, int]) -> tuple[str, ...]:
+    """One column of the Hits table, die 1 to 10, from the text's spans: what is past them is Dead."""
     cells = []
     for value in range(1, 11):
-        if light[0] <= value <= light[1]:
-            cells.append("light")
-        elif serious[0] <= value <= serious[1]:
-            cells.append("serious")
-        elif critical and critical[0] <= value <= critical[1]:
-            cells.append("critical")
+        for title, (low, high) in (("light", light), ("serious", serious), ("critical", critical)):
+            if low <= value <= high:
+                cells.append(title)
+                break
         else:
-            cells.append("dead" if dead else "critical")
+            cells.append("dead")
     return tuple(cells)
 
 
 _HIT_COLUMNS = {
-    Calibre.LIGHT: _spans((1, 7), (8, 9), (10, 10), dead=False),        # 1-7, 8,9, 0, -
-    Calibre.MEDIUM: _spans((1, 6), (7, 8), (9, 9), dead=True),          # 1-6, 7,8, 9, 0
-    Calibre.HEAVY: _spans((1, 5), (6, 8), (9, 9), dead=True),           # 1-5, 6-8, 9, 0
-    Calibre.POINT_BLANK: _spans((1, 4), (5, 7), (8, 9), dead=True),     # 1-4, 5-7, 8,9, 0
+    Calibre.LIGHT: _spans((1, 7), (8, 9), (10, 10)),        # 1-7, 8,9, 0, -
+    Calibre.MEDIUM: _spans((1, 6), (7, 8), (9, 9)),         # 1-6, 7,8, 9, 0
+    Calibre.HEAVY: _spans((1, 5), (6, 8), (9, 9)),          # 1-5, 6-8, 9, 0
+    Calibre.POINT_BLANK: _spans((1, 4), (5, 7), (8, 9)),    # 1-4, 5-7, 8,9, 0
 }
 
 HITS = GridChart(

@@ -100,7 +100,7 @@ def range_band(gun: Gun, request: FireRequest) -> Band:
         raise RulesError("Give the distance to the target, or the range band.") from None
 
 
-def modifiers(state: BurtState, shooter: Gunman, target: Gunman, request: FireRequest) -> list[tuple[str, int]]:
+def modifiers(shooter: Gunman, target: Gunman, request: FireRequest) -> list[tuple[str, int]]:
     """The shooting skill and every modifier of the text (SB 219-285) that applies, with its reason."""
     out = [(f"{shooter.type.value}'s shooting skill", shooter.skill)]
     if shooter.wounds:
@@ -148,7 +148,7 @@ def fire(state: BurtState, request: FireRequest, ctx: Context) -> Story:
     story = begin(ctx, Story("burt-fire", f"{shooter.name} fires a {gun.title} at {target.name}", shooter.key,
                              target.key))
     band = range_band(gun, request)
-    adjustments = tuple(modifiers(state, shooter, target, request))
+    adjustments = tuple(modifiers(shooter, target, request))
     state.spend(shooter, 1, ctx)
     needed = band.to_hit - sum(value for _, value in adjustments)
     base = (f"{band.title} range", band.to_hit)
