@@ -1,6 +1,6 @@
-"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included),
-beside a no-op slash command measured in the same run (the floor discord.py itself costs).
-Goal: /draw and /shoot each within 5x the no-op at the median.
+"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included), and Steve Burt's
+main action, a full /burt fire, beside a no-op slash command measured in the same run (the floor discord.py
+itself costs). Goal: /draw, /shoot and /burt fire each within 5x the no-op at the median.
 
 The game is on a map (issue #16): /shoot with the range and cover typed does not read it, /shoot
 without them does (and posts the map's picture too); goal within 1.2x. /move to: a place on the map
@@ -87,7 +87,7 @@ def settle_promptly() -> None:
 def summary(name: str, samples: list[float], floor: float) -> str:
     median = statistics.median(samples)
     p95 = statistics.quantiles(samples, n=20)[-1]
-    return f"{name:<10} median {median:7.2f} ms   p95 {p95:7.2f} ms   {median / floor:5.1f}x the floor   (n={len(samples)})"
+    return f"{name:<11} median {median:7.2f} ms   p95 {p95:7.2f} ms   {median / floor:5.1f}x the floor   (n={len(samples)})"
 
 
 async def run(runs: int) -> None:
@@ -112,6 +112,11 @@ async def run(runs: int) -> None:
             await dora.slash(channel, "place", who="Shooter", at="30,20")
             for i in range(9):
                 await dora.slash(channel, "place", who=f"Target {i}", at="38,20")
+
+            street = guild.create_text_channel("burt-street")
+            await dora.slash(street, "game start", ruleset="burt")
+            for i in range(10):                    # the same ten; nothing dealt, so no card limits the shots
+                await dora.slash(street, "burt cast", name=f"Gun {i}", type="gunslinger", weapons="rifle")
 
             fallen = [9]
             target = [0]
@@ -142,7 +147,26 @@ async def run(runs: int) -> None:
                     await dora.click(result.response.message, label="Keep")
                 return took
 
-            noop, draw, shoot, mapped, moved, moved_to = [], [], [], [], [], []
+            gun, aimed, cast = ["Gun 0"], ["Gun 1"], [10]
+
+            async def fire() -> float:
+                """One timed /burt fire that went through: a jam is cleared, a gun jammed for good or a dead target
+                recast (untimed)."""
+                while True:
+                    took, result = await watch.time(dora.slash(street, "burt fire", shooter=gun[0], target=aimed[0],
+                                                               distance=20))
+                    refusal = result.response.content if result.response.ephemeral else ""
+                    if not refusal:
+                        return took
+                    if "UNJAM it first" in refusal:
+                        await dora.slash(street, "burt unjam", character=gun[0])
+                        continue
+                    which = gun if "permanently jammed" in refusal else aimed
+                    await dora.slash(street, "cast remove", character=which[0])
+                    await dora.slash(street, "burt cast", name=f"Gun {cast[0]}", type="gunslinger", weapons="rifle")
+                    which[0], cast[0] = f"Gun {cast[0]}", cast[0] + 1
+
+            noop, draw, shoot, mapped, moved, moved_to, burt = [], [], [], [], [], [], []
             for run_number in range(runs):           # in rounds, so that other load falls on all alike
                 noop.append((await watch.time(dora.slash(channel, "noop")))[0])
                 draw.append((await watch.time(dora.slash(channel, "draw")))[0])
@@ -150,8 +174,9 @@ async def run(runs: int) -> None:
                 mapped.append(await shot())
                 moved.append(await move())
                 moved_to.append(await move(to="30,21" if run_number % 2 else "30,20"))
+                burt.append(await fire())
             floor = statistics.median(noop)
-            print(f"SimCord, SQLite file, a game of ten characters, {runs} runs each (images and commit included)")
+            print(f"SimCord, SQLite file, games of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))
             print(summary("/draw", draw, floor))
             print(summary("/shoot", shoot, floor))
@@ -160,6 +185,7 @@ async def run(runs: int) -> None:
             print(summary("/move", moved, floor))
             print(summary("/move to:", moved_to, floor) + f"   {statistics.median(moved_to) / statistics.median(moved):.2f}x "
                   "/move alone")
+            print(summary("/burt fire", burt, floor))
             unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
             print(f"unexpected errors: {len(unexpected)}")
         await bot.db.dispose()

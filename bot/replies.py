@@ -13,7 +13,7 @@ import discord
 
 from .errors import ReplyFailed
 from .painters import paint
-from .rules.core.replay import Reading
+from .rules.core.replay import Reading, modified
 from .rules.core.ruleset import State
 from .rules.qotd.dv import dv_line
 from .rules.qotd.results import Resolution
@@ -102,6 +102,8 @@ def describe(reading: Reading, state: State) -> str:
     lines.append(f"{reading.roll} → **{reading.roll.value}**{band}")
     if reading.column is not None:
         lines.append(dv_line(reading))
+    elif reading.base is not None:
+        lines.append(safe(modified(reading)))
     lines.append(f"**{reading.outcome.title}** {reading.outcome.effect}")
     return "\n".join(lines)
 

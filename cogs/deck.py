@@ -14,12 +14,13 @@ from discord.ext import commands
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
-from bot.render import render_deck, render_turn
+from bot.render import render_burt_turn, render_deck, render_turn
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
+from bot.rules.burt.state import BurtState
 from bot.rules.core.ruleset import State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
 from bot.rules.qotd.state import Character, GameState
@@ -85,14 +86,21 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 """What a step too long for its message says in place of the lines left out."""
 
 
-def step_picture(step: Step) -> Callable[[], bytes] | None:
-    """How to draw what a step turned, when every face is a playing card (a ruleset's own tokens are its
-    group's to draw)."""
+TURN_PICTURES: dict[type, Callable[[tuple[str, ...]], bytes]] = {BurtState: render_burt_turn}
+"""How each ruleset with faces of its own draws them, by its state's type."""
+
+
+def step_picture(state: State, step: Step) -> Callable[[], bytes] | None:
+    """How to draw what a step turned: the ruleset's own faces by its picture, or playing cards."""
+    if not step.faces:
+        return None
+    if type(state) in TURN_PICTURES:
+        return functools.partial(TURN_PICTURES[type(state)], step.faces)
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
         return None
-    return functools.partial(render_turn, cards) if cards else None
+    return functools.partial(render_turn, cards)
 
 
 def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
@@ -102,8 +110,8 @@ def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int
                           description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
     if character is None:
-        return "", embed, [], step_picture(step)
-    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], step_picture(step)
+        return "", embed, [], step_picture(state, step)
+    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], step_picture(state, step)
 
 
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:
@@ -227,8 +235,10 @@ class Deck(commands.Cog):
             state = table.state
         if not table.sealed:
             step = table.ruleset.deck(state)
+            picture = step_picture(state, step)
             await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                                                        description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)))
+                                                        description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)),
+                       image=await render(picture) if picture is not None else None, filename="deck.png")
             return
         deck = state.deck
         if deck.phase == 0:

@@ -121,19 +121,21 @@ class Rolls(commands.Cog):
         self.bot = bot
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
-                  check: Callable[[Table, Request], str] = turn_leave) -> None:
+                  check: Callable[[Table, Request], str] = turn_leave,
+                  draw: Callable[[Resolution], bytes] = render_roll) -> None:
         """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
         map, when the action changed it).
 
-        Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
-        ``check``, which refuses the request or returns a note for the reply); the re-roll buttons work alike.
+        Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key, their
+        ``check``, which refuses the request or returns a note for the reply, and their roll card ``draw``, a
+        picture of :mod:`bot.render`); the re-roll buttons work alike.
         """
         async with open_table(self.bot, interaction, ruleset) as table:
             before = battlefield.the_map(table.state)
             request = build(table)
             leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
-            drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
+            drawing = render_soon(draw, resolution)                 # drawn by a worker while the change is stored
             table.state = state
             moved = battlefield.after_roll(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)

@@ -31,7 +31,8 @@ quit
 
 def play(folder: Path, script: str, *options: str) -> subprocess.CompletedProcess:
     """One run of ``python -m bot play`` on the database, pictures and buttons kept in ``folder``."""
-    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'play.db'}", "PATH": "/usr/bin:/bin"}
+    env = {"DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'play.db'}", "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(README.parent)}                   # this checkout's bot, whatever the venv installed
     out = subprocess.run([sys.executable, "-m", "bot", "play", "--players", "dora,pete", "--images",
                           str(folder / "images"), "--buttons", str(folder / "buttons.json"), *options],
                          input=script, capture_output=True, text=True, timeout=120, env=env, cwd=folder)
@@ -50,6 +51,44 @@ def test_a_newcomer_plays_offline_from_the_terminal(tmp_path):
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert any(name.endswith("deck.png") for name in saved) and any(name.endswith("status.png") for name in saved)
     assert all((tmp_path / "images" / name).read_bytes().startswith(b"\x89PNG") for name in saved)
+
+
+BURT = """\
+/game start ruleset:burt
+pete: /game join
+pete: /burt cast name:Doc type:gunslinger weapons:"pistol .45"
+/burt cast name:Ike type:cowboy weapons:rifle
+/deal
+/draw
+pete: /burt act action:draw
+/draw
+/burt fire target:Doc distance:20
+/draw
+/burt event text:"A stagecoach rattles through."
+/status
+/deck
+quit
+"""
+
+
+def test_a_game_of_steve_burts_rules_plays_offline(tmp_path):
+    """SB 133-145, 197-385: the deck with its EVENT card, a card's actions, a shot with its modifiers."""
+    lines = play(tmp_path, BURT, "--seed", "5").stdout.splitlines()
+    for shown in ("== Steve Burt's Wild West Skirmish — the cameras are rolling ==",
+                  "Players join with `/game join`, then cast with `/burt cast`. The Director deals the first turn "
+                  "with `/deal`.",
+                  "pete joins the game with 4 initiative points.",
+                  "The deck is shuffled: 2 character cards, STOP and EVENT.",
+                  "@pete, Doc acts.", "-- What changed: • Doc's pistol .45 is drawn.", "@dora, Ike acts.",
+                  "== Ike fires a rifle .45 at Doc ==", "Short range 5 · Snapshot -1",
+                  "**EVENT**: draw a random event card. The text lists none: the Director says what happens "
+                  "(`/burt event`), or turns the next card (`/draw`).",
+                  "== EVENT: A stagecoach rattles through. ==",
+                  "Turned: Doc, Ike, EVENT."):
+        assert shown in lines, shown
+    saved = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert saved == ["001-turn.png", "002-roll.png", "003-turn.png", "004-roll.png", "005-turn.png", "006-roll.png",
+                     "007-status.png", "008-deck.png"]
 
 
 def readme_example() -> tuple[list[str], list[str], list[str]]:

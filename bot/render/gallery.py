@@ -10,17 +10,23 @@ import random
 import sys
 from pathlib import Path
 
+from ..rules.burt.charts import Gait
+from ..rules.burt.firing import FireRequest
+from ..rules.burt.ruleset import BURT
+from ..rules.burt.state import EVENT, STOP
+from ..rules.core.actions import perform
 from ..rules.core.cards import RED_JOKER
 from ..rules.core.charts import Outcome
 from ..rules.core.dice import Dice, Keep, Luck, Roll
 from ..rules.core.replay import Reading
-from ..rules.qotd.casting import CharacterType
-from ..rules.qotd.results import Resolution
-from ..rules.qotd.state import Carried, Character, Condition, GameState, Mount, WeaponCondition
+from ..rules.core.ruleset import CastSpec
 from ..rules.qotd.battlefield import Token
+from ..rules.qotd.casting import CharacterType
 from ..rules.qotd.on_the_map import mark_shot, mover_of
+from ..rules.qotd.results import Resolution
 from ..rules.qotd.sets import ready
-from . import render_battlefield, render_deck, render_roll, render_status, render_turn
+from ..rules.qotd.state import Carried, Character, Condition, GameState, Mount, WeaponCondition
+from . import render_battlefield, render_burt_roll, render_burt_turn, render_deck, render_roll, render_status, render_turn
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 PLAYERS = (101, 102, 103, 104, 105)
@@ -134,15 +140,29 @@ def sample_battlefield(characters: int = 20) -> GameState:
     return state
 
 
+def sample_burt_resolution() -> Resolution:
+    """A shot of Steve Burt's rules, played by the engine from a seeded die: John Wesley Hardin's rifle at Ben
+    Thompson, cantering past at 60 cm, knees up: a hit, a serious wound, and he falls over stunned."""
+    state = BURT.new_game()
+    BURT.cast(state, CastSpec("wes", "John Wesley Hardin", 1, "gunslinger", {"weapons": "rifle .45"}),
+              random.Random(0))
+    BURT.cast(state, CastSpec("ben", "Ben Thompson", 2, "lawman", {"mounted": "yes"}), random.Random(0))
+    state.characters["ben"].gait = Gait.CANTER
+    return perform(state, FireRequest("wes", "ben", distance=60, visible=75), random.Random(35))[1]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery)."""
+    """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery), and
+    Steve Burt's burt-turn.png and burt-roll.png."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     state = sample_game()
     pictures = {"turn.png": render_turn((RED_JOKER, state.deck.current), Luck.RED), "deck.png": render_deck(state),
                 "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution()),
-                "map.png": render_battlefield(sample_battlefield())}
+                "map.png": render_battlefield(sample_battlefield()),
+                "burt-turn.png": render_burt_turn((EVENT, "Ben Thompson", STOP)),
+                "burt-roll.png": render_burt_roll(sample_burt_resolution())}
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")

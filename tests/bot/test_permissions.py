@@ -152,7 +152,15 @@ MATRIX = [
     Row("map upload", {"file": ("town.txt", b'map "Town" 30x20\nfence 0,10 30,10\n')},
         "✗  ✗  ✓  ✓  ✗  ✓"),
     Row("place", {"who": "Kid", "at": "C7"},                                        "✓  ✗  ✓  ✓  ✗  ✓", MAPPED),
+    *(Row(f"burt {command}", options,                                               "✗  ✗  ✗  ✗  ✗  ✗")
+      for command, options in (("cast", {"name": "Billy", "type": "cowboy"}),
+                               ("fire", {"target": "Ike", "band": "short"}), ("aim", {"target": "Ike"}), ("fight", {"target": "Ike"}), ("act", {"action": "walk"}),
+                               ("unjam", {}), ("getup", {}), ("initiative", {"character": "Kid"}),
+                               ("contest", {"first": "Kid", "second": "Ike"}), ("difficult", {"character": "Kid"}),
+                               ("event", {"text": "A storm"}), ("settings", {"setting": "points", "value": "5"}))),
 ]
+"""Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
+what in a game of Steve Burt's rules: tests/bot/test_burt.py."""
 
 
 async def test_the_matrix_has_a_row_for_every_command(scene):

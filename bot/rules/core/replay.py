@@ -62,6 +62,15 @@ class Reading:
         return self.roll.band
 
 
+def modified(reading: Reading) -> str:
+    """The number a die was read against and each modifier, for a reading that has one and no DV column:
+    "Short range 5 · Snapshot -1" ("" for none)."""
+    if reading.base is None or reading.column is not None:
+        return ""
+    return " · ".join([f"{reading.base[0]} {reading.base[1]}",
+                       *(f"{why} {value:+d}" for why, value in reading.adjustments)])
+
+
 @dataclass
 class Entry:
     """One roll on the tape: as first rolled, the choice made, and the re-roll."""

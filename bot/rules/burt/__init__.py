@@ -1,0 +1,1 @@
+"""Steve Burt's Wild West Skirmish rules: the engine (see ruleset.py)."""
