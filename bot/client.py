@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 
+from .answering import Arrivals
 from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
 from .health import heartbeat
@@ -164,6 +165,7 @@ class Director(commands.AutoShardedBot):
         self.alarm_clock: Callable[[datetime], None] | None = None
         """Told when the background task must look next, at the latest (set by the timers extension)."""
         self.names = MemberNames()
+        self.arrivals = Arrivals()
         self.pace = Pace(settings.commands_per_minute)
         self._servers: dict[int, tuple[float, ServerRow]] = {}
         self._reading_servers: dict[int, asyncio.Future[ServerRow]] = {}
@@ -175,6 +177,12 @@ class Director(commands.AutoShardedBot):
     def dice(self, state: GameState, channel_id: int) -> random.Random:
         """The random source of a command on a game: its phase's seal (sealed now if the game has none)."""
         return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
+
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
+        """Dispatch an event; an interaction is noted as it arrives (see :mod:`bot.answering`)."""
+        if event_name == "interaction":
+            self.arrivals.note(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Note the display name of every member who uses the bot (see :mod:`bot.names`)."""

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge, acknowledge_if_crowded
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
@@ -21,7 +22,7 @@ from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.state import Character, Condition, GameState
 from bot.seals import announced, changes, deal
-from bot.table import Table, acknowledge, open_table
+from bot.table import Table, open_table
 
 from . import options
 
@@ -152,6 +153,7 @@ class Deck(commands.Cog):
             deal(state, table.game.channel_id, self.bot)
             text = f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
             await table.commit("deal", text)
+        await acknowledge_if_crowded(interaction)
         image = await render(render_deck, state)
         seals = announced(changes(table.before, state))
         embed = discord.Embed(title=f"Phase {state.deck.phase}", colour=COLOUR,
@@ -173,6 +175,7 @@ class Deck(commands.Cog):
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
             done = next_turn(state, self.bot, table.game.channel_id)
             await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+        await acknowledge_if_crowded(interaction)
         image = await TURNS(done.cards, done.mark)
         content, embed, ping = turn_message(state, done, announced(changes(table.before, state)))
         await send(interaction, content=content, embed=embed, image=image, filename="turn.png",

@@ -11,13 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge
 from bot.client import Director
 from bot.errors import NoGame
 from bot.render import render_status_pages
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, attached, fitted, post, render, send
 from bot.rules.qotd.state import GameState
-from bot.table import ENDED, acknowledge, ended_game, open_table
+from bot.table import ENDED, ended_game, open_table
 
 log = logging.getLogger("director.status")
 
