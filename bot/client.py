@@ -203,16 +203,21 @@ class Director(commands.AutoShardedBot):
             return cached[1]
         reading = self._reading_servers.get(guild_id)
         if reading is None:
-            reading = self._reading_servers[guild_id] = asyncio.ensure_future(self.db.server(guild_id))
+            reading = self._reading_servers[guild_id] = asyncio.ensure_future(self._read_server(guild_id))
             reading.add_done_callback(lambda _: self._reading_servers.pop(guild_id, None))
         row = await asyncio.shield(reading)
+        self._servers[guild_id] = (now, row)
+        return row
+
+    async def _read_server(self, guild_id: int) -> ServerRow:
+        """The server's settings as stored, its Director role kept by id (see :meth:`server_settings`)."""
+        row = await self.db.server(guild_id)
         guild = self.get_guild(guild_id)
         if row.director_role and row.director_role_id is None and guild is not None:
             named = [role.id for role in guild.roles if role.name == row.director_role and not role.is_default()]
             await self.db.update_server(guild_id, director_role="", director_role_id=named[0] if len(named) == 1
                                         else None)
             row = await self.db.server(guild_id)
-        self._servers[guild_id] = (now, row)
         return row
 
     async def find_channel(self, channel_id: int) -> discord.abc.Messageable | None:
