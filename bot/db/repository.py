@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Executable, delete, exc, func, insert, literal_column, select, update
+from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal_column, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -176,6 +176,11 @@ def _columns(row: type, *models: type) -> list[Any]:
     return [next(getattr(m, f.name) for m in models if hasattr(m, f.name)) for f in dataclasses.fields(row)]
 
 
+LOG_FROM = (select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == bindparam("game"),
+                                                      LogEntry.seq >= bindparam("seq")).order_by(LogEntry.seq))
+"""A game's log entries (``game``: its id) from entry ``seq`` on."""
+QUICK_READ = 20
+"""The most log entries read on the event loop's own connection (see :meth:`UnitOfWork.log_from`)."""
 SERVER_FIELDS = frozenset(f.name for f in dataclasses.fields(ServerRow))
 UNREACHABLE = (OSError, exc.OperationalError, exc.InterfaceError, exc.TimeoutError)
 
@@ -851,11 +856,17 @@ class UnitOfWork:
         return await self.log_from(1)
 
     async def log_from(self, seq: int) -> list[LogRow]:
-        """The committed log entries of the game from entry ``seq`` on, oldest first."""
-        game = self._require_game()
-        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id,
-                                                                         LogEntry.seq >= seq)
-                                .order_by(LogEntry.seq))
+        """The committed log entries of the game from entry ``seq`` on, oldest first. A few entries are read
+        on SQLite's quick connection (see :mod:`bot.db.quick`), many the usual way, off the event loop."""
+        values = {"game": self._require_game().id, "seq": seq}
+        quick = self.database._quick
+        if quick is not None and self._loaded.last_seq - seq < QUICK_READ:
+            try:
+                return [LogRow(*row) for row in quick.read(LOG_FROM, values)]
+            except FileBusy:
+                pass                      # the file cannot be read now: wait for it the usual way
+        async with _reachable():
+            rows = (await (await self.connection()).execute(LOG_FROM, values)).all()
         return [LogRow(*row) for row in rows]
 
     def _undoable(self, game_id: int) -> Any:
