@@ -6,9 +6,10 @@ message). An accepted change is acknowledged ("thinking…", in the channel, whe
 is stored when it would otherwise keep others waiting, or wait itself: when its interaction has waited
 :data:`GIVE_WAY_AFTER` since it arrived, when its store must wait for others', or when interactions arrived
 after it and its store waits on the database. The command then gives way to them, so that a burst is
-acknowledged, command after command, before the answers are written out. Otherwise it is acknowledged only
-if storing it takes longer than :data:`ACKNOWLEDGE_AFTER`: a store that fails at once (the database out of
-reach) is refused to its user alone.
+acknowledged, command after command, before the answers are written out; so is a command under a burst
+before a picture, which waits its turn for a worker. Otherwise it is acknowledged only if storing it takes
+longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, which a quick store calls off before it can fire): a
+store that fails at once (the database out of reach) is refused to its user alone.
 """
 
 from __future__ import annotations
