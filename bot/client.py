@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 
+from .answering import Arrivals
 from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
 from .health import heartbeat
@@ -168,6 +169,7 @@ class Director(commands.AutoShardedBot):
         self.alarm_clock: Callable[[datetime], None] | None = None
         """Told when the background task must look next, at the latest (set by the timers extension)."""
         self.names = MemberNames()
+        self.arrivals = Arrivals()
         self.pace = Pace(settings.commands_per_minute)
         self._servers: dict[int, tuple[float, ServerRow]] = {}
         self._reading_servers: dict[int, asyncio.Future[ServerRow]] = {}
@@ -182,6 +184,12 @@ class Director(commands.AutoShardedBot):
         if not isinstance(state, GameState):
             return self.rng or SYSTEM_DICE
         return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
+
+    def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
+        """Dispatch an event; an interaction is noted as it arrives (see :mod:`bot.answering`)."""
+        if event_name == "interaction":
+            self.arrivals.note(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Note the display name of every member who uses the bot (see :mod:`bot.names`)."""
@@ -202,16 +210,21 @@ class Director(commands.AutoShardedBot):
             return cached[1]
         reading = self._reading_servers.get(guild_id)
         if reading is None:
-            reading = self._reading_servers[guild_id] = asyncio.ensure_future(self.db.server(guild_id))
+            reading = self._reading_servers[guild_id] = asyncio.ensure_future(self._read_server(guild_id))
             reading.add_done_callback(lambda _: self._reading_servers.pop(guild_id, None))
         row = await asyncio.shield(reading)
+        self._servers[guild_id] = (now, row)
+        return row
+
+    async def _read_server(self, guild_id: int) -> ServerRow:
+        """The server's settings as stored, its Director role kept by id (see :meth:`server_settings`)."""
+        row = await self.db.server(guild_id)
         guild = self.get_guild(guild_id)
         if row.director_role and row.director_role_id is None and guild is not None:
             named = [role.id for role in guild.roles if role.name == row.director_role and not role.is_default()]
             await self.db.update_server(guild_id, director_role="", director_role_id=named[0] if len(named) == 1
                                         else None)
             row = await self.db.server(guild_id)
-        self._servers[guild_id] = (now, row)
         return row
 
     async def find_channel(self, channel_id: int) -> discord.abc.Messageable | None:

@@ -6,8 +6,6 @@ its log entry are committed when the block ends, before any reply is sent.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
 import re
 import unicodedata
@@ -17,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from .answering import storing
 from .errors import NoGame, NotAllowed, NotFound, UserError
 from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
 from .rules.core.ruleset import Cast, CastSpec, Ruleset
@@ -31,15 +30,11 @@ if TYPE_CHECKING:
     from .client import Director
     from .db import GameRow, ServerRow, UnitOfWork
 
-log = logging.getLogger("director.table")
-
 NAME_LIMIT = 40
 BIGINT = 2**63 - 1
 """The largest number a BIGINT column holds: a Discord id, a game's or a roster entry's id."""
 INTEGER = 2**31 - 1
 """The largest number an INTEGER column holds: a log entry's number."""
-ACKNOWLEDGE_AFTER = 1.0
-"""Seconds an accepted change may take to store before Discord is told its answer is coming."""
 MENTION = re.compile(r"@(everyone|here)|<[@#][!&]?\d+>|<@&\d+>", re.IGNORECASE)
 LINK = re.compile(r"[a-z][a-z0-9+.-]*://|\bwww\.|\bdiscord(?:app)?\.(?:gg|com/invite|me|io|li)\b|\.gg/",
                   re.IGNORECASE)
@@ -237,59 +232,17 @@ class OtherRuleset(UserError):
 async def open_table(bot: Director, interaction: discord.Interaction, ruleset: str | None = None
                      ) -> AsyncIterator[Table]:
     """The channel's game for one command; refuses when the channel has none, or (given ``ruleset``, the key
-    of the ruleset the command belongs to) when its game plays another ruleset."""
+    of the ruleset the command belongs to) when its game plays another ruleset. An accepted change is
+    acknowledged in time (see :mod:`bot.answering`)."""
     if interaction.guild_id is None:
         raise UserError("Games are played in server channels, not in direct messages.")
     server = await bot.server_settings(interaction.guild_id)
-    late: LateAcknowledgement | None = None
-    try:
-        async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
-            if uow.game is None:
-                raise NoGame()
-            if ruleset is not None and uow.game.ruleset != ruleset:
-                raise OtherRuleset(ruleset_named(uow.game.ruleset))
-            yield Table(bot, interaction, uow, server)
-            if uow.changed:
-                late = LateAcknowledgement(interaction)
-    finally:
-        if late is not None:
-            await late.settle()
-
-
-class LateAcknowledgement:
-    """An accepted change is acknowledged ("thinking") only if storing it takes longer than
-    :data:`ACKNOWLEDGE_AFTER`: a store that fails at once (the database out of reach) is still refused to its
-    user alone, and one that waits behind others is acknowledged well within Discord's 3 s."""
-
-    def __init__(self, interaction: discord.Interaction) -> None:
-        self.started = False
-        self.task = asyncio.ensure_future(self._later(interaction))
-
-    async def _later(self, interaction: discord.Interaction) -> None:
-        await asyncio.sleep(ACKNOWLEDGE_AFTER)
-        self.started = True
-        await acknowledge(interaction)
-
-    async def settle(self) -> None:
-        """The store is over: an acknowledgement under way is let finish (the answer follows it), one not yet
-        due is called off."""
-        if self.started:
-            await self.task
-        else:
-            self.task.cancel()
-
-
-async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-    """Tell Discord the answer is coming ("thinking"), if it has not been answered yet: an interaction not
-    acknowledged within 3 s is lost. Done once a command is accepted (its refusals stay ephemeral) and
-    before what may keep it waiting: storing the change, a long piece of work. Should Discord refuse it, the
-    command goes on, and its answer is the acknowledgement."""
-    if interaction.response.is_done():
-        return
-    try:
-        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-    except discord.HTTPException as error:
-        log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
+    async with storing(bot, interaction) as uow:
+        if uow.game is None:
+            raise NoGame()
+        if ruleset is not None and uow.game.ruleset != ruleset:
+            raise OtherRuleset(ruleset_named(uow.game.ruleset))
+        yield Table(bot, interaction, uow, server)
 
 
 ENDED = "This game has ended; a Director starts a new one with `/game start`."

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge, acknowledge_if_crowded
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
@@ -25,7 +26,7 @@ from bot.rules.core.ruleset import State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
 from bot.rules.qotd.state import Character, GameState
 from bot.seals import announced, changes, deal
-from bot.table import Table, acknowledge, open_table
+from bot.table import Table, open_table
 
 from . import options
 
@@ -174,6 +175,7 @@ class Deck(commands.Cog):
                 deal(state, table.game.channel_id, self.bot)
                 text = shuffled(state)
                 await table.commit("deal", text)
+        await acknowledge_if_crowded(interaction)
         if step is not None:
             await send_step(interaction, table, step)
             return
@@ -203,6 +205,7 @@ class Deck(commands.Cog):
                     raise UserError("A roll is waiting for a re-roll decision; settle it first.")
                 done = next_turn(state, self.bot, table.game.channel_id)
                 await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+        await acknowledge_if_crowded(interaction)
         if step is not None:
             await send_step(interaction, table, step)
             return

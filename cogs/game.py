@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import storing
 from bot.client import Director
 from bot.consent import pingable
 from bot.db import GameRow, LogRow, ServerRow, UnitOfWork
@@ -127,7 +128,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if rules is QOTD:
             new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
         sealed = changes(None, state) if rules is QOTD else {}
-        async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
+        async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
             what = "a game" if rules is QOTD else f"a game of {rules.title}"
             if adventure is not None:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge
 from bot.client import Director
 from bot.consent import pingable
 from bot.db import LogRow, UnitOfWork
@@ -24,7 +25,7 @@ from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
 from bot.rules.core.ruleset import State
 from bot.seals import announced, changes, new_seal
-from bot.table import ENDED, INTEGER, acknowledge, ended_game, open_table
+from bot.table import ENDED, INTEGER, ended_game, open_table
 from bot.verify import numbered, passed, report, seal_notes, verify as check_log
 
 from .rolls import decision_view

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge_if_crowded
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import NotAllowed, UserError
@@ -150,6 +151,8 @@ class Rolls(commands.Cog):
         """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first."""
         content, embed, view, ping = roll_message(table.game.id, entry, table.state, resolution)
         content = "\n".join(filter(None, (note, content)))
+        if not drawing.done():
+            await acknowledge_if_crowded(interaction)
         image = await picture(drawing)
         await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
                    ping=pingable(table.game, ping))

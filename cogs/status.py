@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge
 from bot.client import Director
 from bot.errors import NoGame
 from bot.render import render_battlefield, render_board_pages, render_status_pages
@@ -18,7 +19,7 @@ from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
 from bot.rules.core.ruleset import Board, Ruleset, State, ruleset
 from bot.rules.qotd.ruleset import QOTD
-from bot.table import ENDED, acknowledge, ended_game, open_table
+from bot.table import ENDED, ended_game, open_table
 
 log = logging.getLogger("director.status")
 

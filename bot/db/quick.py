@@ -1,5 +1,6 @@
 """The commonest commit on SQLite, made on the event loop's own connection: a command's game update and
-log entries.
+log entries; and the small reads a command makes before it is accepted (a button's roll among the last
+entries of the log), which would otherwise wait behind a busy loop for each trip to a thread.
 
 Through SQLAlchemy's async adaptation a statement costs four trips to aiosqlite's worker thread, and
 each trip waits for Python's lock, which a busy event loop holds: under load a commit took
@@ -24,11 +25,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Executable, bindparam, insert, update
+from sqlalchemy import Executable, Select, bindparam, insert, update
 from sqlalchemy.engine import Dialect
 
 from .models import Game, LogEntry
@@ -69,6 +70,23 @@ class Prepared:
                      for process, value in zip(self.processors, (values[name] for name in self.names)))
 
 
+@dataclass(frozen=True)
+class Query(Prepared):
+    """A query compiled once for a dialect: as :class:`Prepared`, and how to read each column it selects."""
+
+    results: tuple[Callable[[Any], Any] | None, ...]
+
+    @classmethod
+    def of(cls, statement: Select, dialect: Dialect) -> Query:
+        prepared = Prepared.of(statement, dialect)
+        return cls(prepared.sql, prepared.names, prepared.processors,
+                   tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)
+                         for column in statement.selected_columns))
+
+    def row(self, values: Sequence[Any]) -> tuple[Any, ...]:
+        return tuple(value if read is None else read(value) for read, value in zip(self.results, values))
+
+
 class QuickCommit:
     """Commits a game's update and its new log entries on the event loop's connection to a SQLite file.
 
@@ -80,6 +98,7 @@ class QuickCommit:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._updates: dict[frozenset[str], Prepared] = {}
+        self._queries: dict[Select, Query] = {}
         self._dialect = dialect
         self._log_entry = Prepared.of(insert(LogEntry).values({name: bindparam(name) for name in LOG_COLUMNS}),
                                       dialect)
@@ -128,6 +147,18 @@ class QuickCommit:
             return True
 
         self._transaction(write)
+
+    def read(self, statement: Select, values: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows of a small query, read on the loop's connection (what is committed), each value as SQLAlchemy
+        reads it; FileBusy when the file cannot be read now."""
+        if statement not in self._queries:
+            self._queries[statement] = Query.of(statement, self._dialect)
+        query = self._queries[statement]
+        try:
+            rows = self.connection.execute(query.sql, query.parameters(values)).fetchall()
+        except sqlite3.OperationalError as error:
+            raise FileBusy(str(error)) from error
+        return [query.row(row) for row in rows]
 
     def _transaction(self, write: Callable[[Callable[[Prepared, dict[str, Any]], list[Any]]], bool]) -> bool:
         """Run ``write`` in a transaction, committed if it returns True and rolled back otherwise."""

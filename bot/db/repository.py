@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Executable, delete, exc, func, insert, literal_column, select, update
+from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal_column, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -178,6 +178,11 @@ def _columns(row: type, *models: type) -> list[Any]:
     return [next(getattr(m, f.name) for m in models if hasattr(m, f.name)) for f in dataclasses.fields(row)]
 
 
+LOG_FROM = (select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == bindparam("game"),
+                                                      LogEntry.seq >= bindparam("seq")).order_by(LogEntry.seq))
+"""A game's log entries (``game``: its id) from entry ``seq`` on."""
+QUICK_READ = 20
+"""The most log entries read on the event loop's own connection (see :meth:`UnitOfWork.log_from`)."""
 SERVER_FIELDS = frozenset(f.name for f in dataclasses.fields(ServerRow))
 UNREACHABLE = (OSError, exc.OperationalError, exc.InterfaceError, exc.TimeoutError)
 
@@ -589,6 +594,8 @@ class UnitOfWork:
         self._writing: AsyncExitStack | None = None
         """Holds the unit's write transaction once it has begun (see :meth:`_write_connection`)."""
         self._write_on: AsyncConnection | None = None
+        self._mirror: tuple[dict[str, Any], Mirror, str] | None = None
+        """The state to store, its mirror rows and their hash, once worked out (see :meth:`_mirrored`)."""
 
     async def __aenter__(self) -> UnitOfWork:
         self._lock = self.database._channel_lock(*self.key)
@@ -648,6 +655,31 @@ class UnitOfWork:
         return self._dirty
 
     @property
+    def store_waits(self) -> bool:
+        """Whether storing the unit's change now would wait for other units' (SQLite's one writer is in use)."""
+        lock = self.database._writer_lock
+        return lock is not None and lock.locked() and self._writing is None
+
+    @property
+    def store_is_quick(self) -> bool:
+        """Whether the change is stored by SQLite's quick commit, on the event loop, waiting for nothing (see
+        :mod:`bot.db.quick`): that of a game's row and log entries, its mirror rows unchanged."""
+        return not self.store_waits and self._writing is None and self._quick_commit(self._mirrored()[2])
+
+    def _quick_commit(self, digest: str) -> bool:
+        """Whether the change, its mirror rows hashing to ``digest``, may be stored by the quick commit."""
+        return (self.database._quick is not None and not self._starting and not self._writes
+                and digest == self._loaded.mirror_hash)
+
+    def _mirrored(self) -> tuple[dict[str, Any], Mirror, str]:
+        """The state to store, the rows that mirror it and their hash (worked out once for each state saved)."""
+        if self._mirror is None:
+            state = self._state if self._state is not None else self._require_game().state
+            rows = mirror_rows(state)
+            self._mirror = state, rows, mirror_hash(rows)
+        return self._mirror
+
+    @property
     def _dirty(self) -> bool:
         return bool(self._state is not None or self._changes or self._entries or self._writes
                     or self._writing is not None)
@@ -683,9 +715,7 @@ class UnitOfWork:
         Returns the game as stored, for the cache (None when the game ended).
         """
         game, loaded = self._require_game(), self._loaded
-        state = self._state if self._state is not None else game.state
-        mirror = mirror_rows(state)
-        digest = mirror_hash(mirror)
+        state, mirror, digest = self._mirrored()
         last_seq = loaded.last_seq + len(self._entries)
         values = {**self._changes, "version": game.version + 1}
         for name, value, changed in (("state", state, self._state is not None),
@@ -694,8 +724,7 @@ class UnitOfWork:
             if changed or self._starting:
                 values[name] = value
         quick = self.database._quick
-        if (quick is not None and not self._starting and not self._writes and digest == loaded.mirror_hash
-                and not connection.in_transaction()):
+        if self._quick_commit(digest) and not connection.in_transaction():
             try:
                 if not quick.commit(game.id, game.version, {**values, "updated_at": utcnow()},
                                     ({"game_id": game.id, **entry} for entry in self._entries)):
@@ -756,7 +785,7 @@ class UnitOfWork:
     def save(self, state: dict[str, Any]) -> None:
         """Store ``state`` as the game's state when the unit commits."""
         self._require_game()
-        self._state = state
+        self._state, self._mirror = state, None
 
     def _change(self, **values: Any) -> None:
         self.game = dataclasses.replace(self._require_game(), **values)
@@ -861,11 +890,17 @@ class UnitOfWork:
         return await self.log_from(1)
 
     async def log_from(self, seq: int) -> list[LogRow]:
-        """The committed log entries of the game from entry ``seq`` on, oldest first."""
-        game = self._require_game()
-        rows = await self._rows(select(*_columns(LogRow, LogEntry)).where(LogEntry.game_id == game.id,
-                                                                         LogEntry.seq >= seq)
-                                .order_by(LogEntry.seq))
+        """The committed log entries of the game from entry ``seq`` on, oldest first. A few entries are read
+        on SQLite's quick connection (see :mod:`bot.db.quick`), many the usual way, off the event loop."""
+        values = {"game": self._require_game().id, "seq": seq}
+        quick = self.database._quick
+        if quick is not None and self._loaded.last_seq - seq < QUICK_READ:
+            try:
+                return [LogRow(*row) for row in quick.read(LOG_FROM, values)]
+            except FileBusy:
+                pass                      # the file cannot be read now: wait for it the usual way
+        async with _reachable():
+            rows = (await (await self.connection()).execute(LOG_FROM, values)).all()
         return [LogRow(*row) for row in rows]
 
     def _undoable(self, game_id: int) -> Any:

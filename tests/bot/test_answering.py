@@ -1,10 +1,13 @@
 """Answering in time, as the real Discord needs: acknowledged at once, the event loop never held long
 (every server waits while it is), few REST calls before an answer, none of them under the channel's lock."""
 
+import asyncio
 import io
 import zipfile
 
+from bot import answering
 from bot.client import STORE_SHOWN_AFTER
+from bot.db import UnitOfWork
 from cogs.history import export_files, markdown_log
 
 from .helpers import LoopWatch, Stopwatch, burst, fill_log, refused, slow_route, text_of
@@ -121,3 +124,58 @@ async def test_a_large_undo_answers_first_and_strikes_its_messages_out_with_one_
     reads = [path for method, path in asked[answered + 1:] if method == "GET"]
     assert len(edits) == 20 and len(reads) == 1                   # one edit a message, their history read once
     assert all(d.response.content.endswith("*(undone)*") for d in draws) and "Undone" in text_of(result)
+
+
+def first_responses(env, since: int) -> dict[int, int]:
+    """The type of each interaction's first response from the bot since the ``since``-th REST call: 4 its
+    answer, 5 an acknowledgement ("thinking…") that its answer is coming."""
+    first: dict[int, int] = {}
+    for request in env.http_requests[since:]:
+        if found := Stopwatch.CALLBACK.search(request.path):
+            first.setdefault(int(found[1]), request.json["type"])
+    return first
+
+
+async def test_commands_arriving_together_are_acknowledged_once_accepted_and_a_lone_one_just_answered(scene):
+    """Commands that arrive together each wait behind the ones before them, and the real Discord drops an
+    interaction not acknowledged within 3 s: each, once accepted, is acknowledged ("thinking…", in its channel)
+    before what keeps it (a store that waits on the database, a picture that waits for a worker), and gives way
+    to the others; the last, which nobody waits behind, is just answered. A refusal among them stays the
+    user's alone, and a command on its own is answered with no acknowledgement first."""
+    saloons = [scene.guild.create_text_channel(f"saloon-{n}") for n in range(3)]
+    for channel in saloons:
+        await scene.dora.slash(channel, "game start")
+        await scene.pete.slash(channel, "game join")
+        await scene.pete.slash(channel, "cast add", name="Kid", type="hero", personality="ordinary")
+        await scene.dora.slash(channel, "deal")
+    livery = scene.guild.create_text_channel("livery")
+    calls = len(scene.env.http_requests)
+    results = await burst(scene.env, [(scene.polly, livery, "game start", {}),
+                                      (scene.pete, scene.channel, "draw", {}),     # no game in #saloon
+                                      *((scene.dora, channel, "draw", {}) for channel in saloons)])
+    first = first_responses(scene.env, calls)
+    assert [first[result._interaction.id] for result in results[:-1]] == [5, 4, 5, 5]
+    refused(results[1], "no game")
+    assert "cameras are rolling" in text_of(results[0]) and not results[0].response.ephemeral
+    assert all("Kid" in text_of(result) and not result.response.ephemeral for result in results[2:])
+
+    calls = len(scene.env.http_requests)
+    alone = await scene.dora.slash(saloons[0], "draw")
+    assert list(first_responses(scene.env, calls).values()) == [4] and "Kid" in text_of(alone)
+
+
+async def test_a_store_slower_than_a_moment_is_acknowledged_while_it_lasts(scene, monkeypatch):
+    """The database slow to answer: a store that takes longer than ACKNOWLEDGE_AFTER is acknowledged while it
+    lasts, then answered (one that fails at once is refused to its user alone: tests/bot/test_database_outage.py)."""
+    await scene.game()
+    monkeypatch.setattr(answering, "ACKNOWLEDGE_AFTER", 0.1)
+    write = UnitOfWork._write
+
+    async def slowly(self, connection):
+        await asyncio.sleep(0.3)
+        return await write(self, connection)
+    monkeypatch.setattr(UnitOfWork, "_write", slowly)
+    calls = len(scene.env.http_requests)
+    result = await scene.pete.slash(scene.channel, "cast add", name="Kid", type="hero", personality="ordinary")
+    assert list(first_responses(scene.env, calls).values()) == [5]
+    assert "Kid** joins the cast" in text_of(result) and not result.response.ephemeral

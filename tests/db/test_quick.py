@@ -14,6 +14,7 @@ from sqlalchemy import event, select
 
 from bot.db import Database, quick
 from bot.db.models import Game
+from bot.db.repository import QUICK_READ
 
 from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, one, start, state
 
@@ -94,3 +95,28 @@ async def test_the_wal_is_checkpointed_in_a_thread_every_so_many_commits(sqlite_
     await deal(sqlite_database, 25)
     await asyncio.wait_for(sqlite_database._quick._checkpoint, 5)
     assert file.stat().st_size > size
+
+
+async def test_the_last_few_entries_are_read_past_sqlalchemy_as_sqlalchemy_reads_them(sqlite_database):
+    """A button's roll among the last entries of the log (bot/db/repository.py, QUICK_READ) is read on the
+    loop's connection, every column as SQLAlchemy reads it; a long read goes SQLAlchemy's way, off the loop."""
+    database = sqlite_database
+    game = await start(database, DOC)
+    async with database.unit(GUILD, CHANNEL) as uow:
+        uow.save(state(DOC, phase=1))
+        await uow.log(PETE, "deal", "Phase 1 — «dealt».", {"cards": ["AH", "10S"], "n": 2}, before=uow.game.state)
+        for n in range(QUICK_READ):
+            await uow.log(DIRECTOR, "note", f"Note {n}.")
+    await database.record_messages([(game, 1, 777)])
+    through_sqlalchemy: list[str] = []
+    event.listen(database.engine.sync_engine, "before_cursor_execute",
+                 lambda _c, _cur, statement, *_: through_sqlalchemy.append(statement))
+    async with database.unit(GUILD, CHANNEL) as uow:
+        quickly = await uow.log_from(2)
+        assert through_sqlalchemy == []
+        slowly = await uow.log_from(1)
+        assert len(through_sqlalchemy) == 1
+    assert quickly == slowly[1:] and len(slowly) == QUICK_READ + 1
+    assert [(e.seq, e.actor_id, e.kind, e.data, e.message_id, e.undone, e.at.tzinfo) for e in slowly[:2]] == [
+        (1, PETE, "deal", {"cards": ["AH", "10S"], "n": 2}, 777, False, UTC),
+        (2, DIRECTOR, "note", {}, None, False, UTC)]
