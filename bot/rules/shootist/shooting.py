@@ -80,7 +80,8 @@ def shoot(state: ShootistState, request: ShootRequest, ctx: Context) -> Story:
     deferred = later_shot(state, shooter, request)
     if deferred is None:
         check_action(state, shooter)
-    gun = shooter.gun(deferred.weapon if deferred else request.weapon)
+    gun = two_pistols(shooter)[0] if request.two_pistols and not request.weapon else \
+        shooter.gun(deferred.weapon if deferred else request.weapon)
     weapon = gun.kind
     aim = aim_at(state, shooter, request)
     story = begin(ctx, Story("shoot", f"{shooter.name} shoots at {aim} with his {weapon.name}", shooter.key,
