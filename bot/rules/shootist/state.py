@@ -239,10 +239,10 @@ class ShootistState:
             raise RulesError(f"There is no shootist {key[:40]!r} in this game.") from None
 
     def standing(self) -> dict[int, list[str]]:
-        """The names of those still up, by player."""
+        """The names of those still in the fight (up, or knocked out for a while), by player."""
         sides: dict[int, list[str]] = {}
         for shootist in self.characters.values():
-            if shootist.up:
+            if shootist.status is not Status.DEAD:
                 sides.setdefault(shootist.owner, []).append(shootist.name)
         return sides
 

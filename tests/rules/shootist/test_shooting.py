@@ -8,7 +8,7 @@ from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.shooting import Ledge, ShootRequest
 from bot.rules.shootist.moves import MoveRequest
 
-from .table import act, dealt, dies, game, titles
+from .table import Dice, act, dealt, dies, game, titles
 
 
 def duel(ann=None, bob=None, kinds=None):
@@ -234,9 +234,9 @@ def test_setting_a_building_on_fire():
     assert titles(result) == ["Shoot 5", "Hit", "2 turns"]
     assert dies(result) == [6, 4, 4]
     assert state.fires == {"saloon": 2}
-    step = SHOOTIST.deal(state, __import__("random").Random(1))
+    step = SHOOTIST.deal(state, Dice(2, 1))
     assert "The saloon burns: 1 turn(s) before it collapses." in step.lines
-    step = SHOOTIST.deal(state, __import__("random").Random(1))
+    step = SHOOTIST.deal(state, Dice(2, 1))
     assert "The saloon collapses in flames." in step.lines
     assert state.fires == {}
 
