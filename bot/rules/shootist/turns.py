@@ -129,8 +129,8 @@ def advance(state: ShootistState, rng: random.Random) -> Step:
     turn = state.turn
     if turn.number == 0 or turn.over:
         return draw_phase(state, rng)
+    before = turn.at
     turn.at += 1
-    fanning_started = turn.at == len(turn.order)
     while not turn.over and not can_act(state):
         turn.at += 1
     if turn.over:
@@ -142,7 +142,7 @@ def advance(state: ShootistState, rng: random.Random) -> Step:
         return Step(f"Turn {turn.number}: {escape(shootist.name)}", [f"{escape(shootist.name)} acts."],
                     acting=shootist.key)
     lines = ["Every shootist has acted: now the fanners' 2nd and 3rd shots, in Draw order."] \
-        if fanning_started or turn.at == len(turn.order) else []
+        if before < len(turn.order) else []
     targets = ", ".join(escape(state.characters[t].name) for t in deferred.targets)
     lines.append(f"{escape(shootist.name)} fires his later fanned shots at {targets}.")
     return Step(f"Turn {turn.number}: {escape(shootist.name)} fans again", lines, acting=shootist.key)
