@@ -9,7 +9,7 @@ from ..core.charts import Outcome
 from ..core.errors import RulesError
 from ..core.replay import Context
 from .state import SPARE_ARM, Gun, Shootist, ShootistState, Status
-from .turns import check_action
+from .turns import ByShootist, check_action
 from .weapons import SHOTGUN, THROWN, WEAPONS
 from .wounds import roll
 
@@ -18,17 +18,13 @@ BELT_PICKUP, GUN_PICKUP = 6, 3
 
 
 @dataclass
-class ReloadRequest(Request):
+class ReloadRequest(ByShootist):
     """Reload, or Move 1 hex & Reload (SH 5): "Reload an empty gun. If moving, D6 bullets are lost. Maximum
     reload = 'reload value' of weapon" (SH 63)."""
 
     kind = "shootist-reload"
-    shootist: str
     weapon: str = ""
     move: int = 0
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(ReloadRequest)

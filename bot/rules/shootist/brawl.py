@@ -10,7 +10,7 @@ from ..core.errors import RulesError
 from ..core.replay import Context
 from .skills import BRAWL, DieType
 from .state import LEG, Shootist, ShootistState, Status
-from .turns import check_action
+from .turns import ByShootist, check_action
 from .weapons import WEAPONS
 from .wounds import roll, skill_die, wound
 
@@ -90,15 +90,11 @@ def brawl(state: ShootistState, request: BrawlRequest, ctx: Context) -> Story:
 
 
 @dataclass
-class BreakOffRequest(Request):
+class BreakOffRequest(ByShootist):
     """"A shootist involved in a brawl, which draws first, can break-off from brawl without penalty" (SH 73):
     his action, when he is before every opponent in this turn's Draw order."""
 
     kind = "shootist-breakoff"
-    shootist: str
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(BreakOffRequest)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..core.actions import Request, Story, action, begin
+from ..core.actions import Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
 from ..core.ruleset import CastSpec
 from .skills import ABILITIES, DEFAULT_DIE, SKILLS, die_name, parse_die
 from .state import CHARACTER_TYPES, INDIAN, Gun, Horse, Shootist, ShootistState
+from .turns import ByShootist
 from .weapons import SPARE_LOADS, weapon
 
 DEFAULT_WEAPONS = {"shootist": ("colt",), INDIAN: ("bow", "tomahawk")}
@@ -89,15 +90,11 @@ def describe(shootist: Shootist) -> str:
 
 
 @dataclass
-class DiceRequest(Request):
+class DiceRequest(ByShootist):
     """Set a shootist's die types (the text gives none: they are the table's to choose)."""
 
     kind = "shootist-dice"
-    shootist: str
     dice: dict[str, int] = field(default_factory=dict)
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(DiceRequest)

@@ -4,29 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.actions import Request, Story, action, begin
+from ..core.actions import Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
 from .state import LEG, Shootist, ShootistState
-from .turns import check_action
+from .turns import ByShootist, check_action
 
 FOOT_MOVE = 2
 
 
 @dataclass
-class MoveRequest(Request):
+class MoveRequest(ByShootist):
     """Move 2 hexes (SH 5); on a horse up to 6 (SH 85). A door costs 1 hex of movement, a window 2; moving
     through a building from the inner side of a door or window is a full move (SH 77-79)."""
 
     kind = "shootist-move"
-    shootist: str
     hexes: int = 2
     doors: int = 0
     windows: int = 0
     through: bool = False
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 def allowance(shootist: Shootist) -> tuple[int, str]:
@@ -66,16 +62,12 @@ def move(state: ShootistState, request: MoveRequest, ctx: Context) -> Story:
 
 
 @dataclass
-class MountRequest(Request):
+class MountRequest(ByShootist):
     """"Mounting or dismounting takes a full move. Shootist may not shoot while mounting or dismounting" (SH 86)."""
 
     kind = "shootist-mount"
-    shootist: str
     mount: bool = True
     """False to dismount."""
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(MountRequest)
@@ -98,16 +90,12 @@ def mount(state: ShootistState, request: MountRequest, ctx: Context) -> Story:
 
 
 @dataclass
-class NoticeRequest(Request):
+class NoticeRequest(ByShootist):
     """An Indian is noticed: "Once noticed, they are visible for the rest of the game" (SH 106). The Director
     says so (the bot does not see the table); so does his shooting or brawling."""
 
     kind = "shootist-notice"
-    shootist: str
     noticed: bool = True
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(NoticeRequest)

@@ -180,21 +180,27 @@ def at_deadline(state: ShootistState, wait: Wait, rng: random.Random) -> Step:
     return advance(state, rng)
 
 
+@dataclass
+class ByShootist(Request):
+    """A request that names one shootist, the one it changes."""
+
+    shootist: str
+
+    def involved(self) -> tuple[str, ...]:
+        return (self.shootist,)
+
+
 # -- choices for the Draw phase ------------------------------------------------
 
 @dataclass
-class DrawDieRequest(Request):
+class DrawDieRequest(ByShootist):
     """"A shootist may opt to roll a lesser die" (SH 3); a Super Fast one may choose to go first (SH 115). The
     choice stands for every Draw phase to come until changed."""
 
     kind = "shootist-drawdie"
-    shootist: str
     sides: int = 0
     """The lesser die; 0 for his own Draw die."""
     first: bool = False
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(DrawDieRequest)
@@ -216,16 +222,12 @@ def choose_draw_die(state: ShootistState, request: DrawDieRequest, ctx: Context)
 
 
 @dataclass
-class VariableRequest(Request):
+class VariableRequest(ByShootist):
     """Variable: "Can apply one die bonus to any one skill once each turn. This counts for all die rolls for
     that skill" (SH 117). Chosen between turns, it counts for the next (its Draw die too)."""
 
     kind = "shootist-variable"
-    shootist: str
     skill: str
-
-    def involved(self) -> tuple[str, ...]:
-        return (self.shootist,)
 
 
 @action(VariableRequest)

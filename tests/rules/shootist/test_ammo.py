@@ -4,7 +4,6 @@ import pytest
 
 from bot.rules.core.errors import RulesError
 from bot.rules.shootist.ammo import PickUpRequest, ReloadRequest
-from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.state import Status
 
 from .table import act, dealt, game, titles
