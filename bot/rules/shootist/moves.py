@@ -16,7 +16,8 @@ FOOT_MOVE = 2
 @dataclass
 class MoveRequest(ByShootist):
     """Move 2 hexes (SH 5); on a horse up to 6 (SH 85). A door costs 1 hex of movement, a window 2; moving
-    through a building from the inner side of a door or window is a full move (SH 77-79)."""
+    through a building from the inner side of a door or window is a full move (SH 77-79). Turning, popping out
+    of cover or repositioning within the hex is a move of 0 hexes: it counts as moving (SH 15-16)."""
 
     kind = "shootist-move"
     hexes: int = 2
@@ -54,7 +55,7 @@ def move(state: ShootistState, request: MoveRequest, ctx: Context) -> Story:
     else:
         cost = request.hexes + request.doors + 2 * request.windows
         said = f"{cost} hex(es) of movement"
-    if cost > most or most == 0:
+    if cost > most or shootist.brawling:
         raise RulesError(f"{shootist.name} may move {most} hex(es) at most: {why}.")
     shootist.acted = shootist.moved = True
     ctx.note(f"{shootist.name} moves: {said}.")

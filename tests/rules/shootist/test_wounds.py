@@ -106,6 +106,8 @@ def test_legs_limit_movement():
     state.characters["ann"].wounds = ["leg", "leg"]
     with pytest.raises(RulesError, match="only change orientation"):
         act(state, MoveRequest("ann", 1))
+    state, result = act(state, MoveRequest("ann", 0))
+    assert state.characters["ann"].moved, "turning counts as moving (SH 15)"
 
 
 def test_the_dragoon_does_double_damage():
