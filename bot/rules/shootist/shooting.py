@@ -257,7 +257,7 @@ def dodge_die(target: Shootist, request: ShootRequest, weapon: Weapon, steps: tu
 def fire(state: ShootistState, shooter: Shootist, request: ShootRequest, die: DieType, weapon: Weapon,
          ctx: Context, label: str) -> None:
     """One roll of shoot against dodge; a hit wounds, a miss may hit another in the line of fire."""
-    shot = roll(ctx, shooter, f"{label}: shoot die", die, lambda value: Outcome(f"Shoot {value}", str(die)))
+    shot = roll(ctx, shooter, f"{label}: shoot die", die, lambda value: Outcome(f"Shoot {value}", "the dodge die must be lower"))
     value = shot.roll.value
     outcome = lambda dodge: HIT if value > dodge else MISS  # noqa: E731
     if request.building:
