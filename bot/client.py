@@ -25,6 +25,8 @@ from .painters import start_painters
 from .replies import fitted
 from .rules.core.fair import PhaseDice
 from .rules.core.errors import RulesError
+from .rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
+from .rules.core.ruleset import State
 from .rules.qotd.state import GameState
 from .seals import new_seal
 from .settings import Settings
@@ -42,6 +44,8 @@ REPLY_FAILED = "Discord would not take the bot's reply. What you did is stored a
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
 UNFIT = "Pick from the list: that option takes members of this server and the values it offers."
 INTENTS = discord.Intents(guilds=True)
+SYSTEM_DICE = random.SystemRandom()
+"""The dice of the rulesets that have no seals yet, without a seed from tests or offline play."""
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
 and their channels, so Discord sends it none of the messages typed on the servers it is in."""
 
@@ -172,8 +176,11 @@ class Director(commands.AutoShardedBot):
         self._stale_boards: set[tuple[int, int]] = set()
         """Games, by (guild id, channel id), whose pinned status board shows an earlier state."""
 
-    def dice(self, state: GameState, channel_id: int) -> random.Random:
-        """The random source of a command on a game: its phase's seal (sealed now if the game has none)."""
+    def dice(self, state: State, channel_id: int) -> random.Random:
+        """The random source of a command on a game: in Quick on the Draw, its phase's seal (sealed now if the
+        game has none); in another ruleset, the bot's own (see docs/rulings.md)."""
+        if not isinstance(state, GameState):
+            return self.rng or SYSTEM_DICE
         return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -24,6 +24,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -33,6 +34,9 @@ from discord import app_commands
 
 from .client import Director, open_database
 from .settings import Settings
+
+OFFLINE_PACE = 1_000_000
+"""Offline, one person types for every player on no server: no member's share of commands to keep."""
 
 HELP = """Commands:
   /command sub option:value ...   run a slash command as the current player (quote values with spaces)
@@ -432,4 +436,5 @@ def main(settings: Settings, args: argparse.Namespace) -> int:
     if not players:
         print("director: name at least one player with --players", file=sys.stderr)
         return 2
-    return asyncio.run(play(settings, players, args.images, args.buttons, args.seed))
+    return asyncio.run(play(replace(settings, commands_per_minute=OFFLINE_PACE), players, args.images, args.buttons,
+                            args.seed))

@@ -14,9 +14,10 @@ import discord
 from .errors import ReplyFailed
 from .painters import paint
 from .rules.core.replay import Reading
+from .rules.core.ruleset import State
 from .rules.qotd.dv import dv_line
 from .rules.qotd.results import Resolution
-from .rules.qotd.state import Character, Condition, GameState
+from .rules.qotd.state import GameState
 
 log = logging.getLogger("director.replies")
 
@@ -87,24 +88,25 @@ def safe(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(visible(text)))
 
 
-def name_of(state: GameState, key: str) -> str:
-    character = state.characters.get(key) or state.vehicles.get(key)
+def name_of(state: State, key: str) -> str:
+    character = state.characters.get(key) or getattr(state, "vehicles", {}).get(key)
     return safe(character.name) if character else key
 
 
-def describe(reading: Reading, state: GameState) -> str:
+def describe(reading: Reading, state: State) -> str:
     """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
     lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
-    lines.append(f"{reading.roll} → **{reading.roll.value}** ({reading.band.value})")
+    band = f" ({reading.band.value})" if isinstance(state, GameState) else ""      # Quick on the Draw's D10 bands
+    lines.append(f"{reading.roll} → **{reading.roll.value}**{band}")
     if reading.column is not None:
         lines.append(dv_line(reading))
     lines.append(f"**{reading.outcome.title}** {reading.outcome.effect}")
     return "\n".join(lines)
 
 
-def resolution_embed(state: GameState, resolution: Resolution) -> discord.Embed:
+def resolution_embed(state: State, resolution: Resolution) -> discord.Embed:
     """A roll's whole story: every reading, every change, and the decision waiting, if any."""
     embed = discord.Embed(title=clip(safe(resolution.headline), 256), colour=COLOUR)
     body = "\n\n".join(describe(r, state) for r in resolution.readings) or "No roll was needed."
@@ -117,19 +119,6 @@ def resolution_embed(state: GameState, resolution: Resolution) -> discord.Embed:
         embed.add_field(name="Re-roll?", value=f"{roller} may re-roll {resolution.decision.reading.label}, "
                                                "or keep it.", inline=False)
     return embed
-
-
-def card_line(state: GameState, character: Character | None, card_text: str) -> str:
-    """"K♥ — Doc Holliday acts" with the joker mark, if any; "K♥ — Doc Holliday is holding" once they hold."""
-    if character is None:
-        return card_text
-    if Condition.HOLDING in character.conditions:
-        return f"{card_text} — **{safe(character.name)}** is holding"
-    line = f"{card_text} — **{safe(character.name)}** acts"
-    if character.luck is not None:
-        line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
-                 else " — black joker: their first roll counts as a 1")
-    return line
 
 
 def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[bytes]:

@@ -19,7 +19,10 @@ import discord
 
 from .errors import NoGame, NotAllowed, NotFound, UserError
 from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
-from .rules.qotd.state import Character, GameState, Vehicle
+from .rules.core.ruleset import Cast, CastSpec, Ruleset
+from .rules.core.ruleset import ruleset as ruleset_named
+from .rules.qotd.ruleset import QOTD
+from .rules.qotd.state import Character, Vehicle
 from .seals import changes
 from .skeleton import look_alike
 from .waiting import start_wait
@@ -108,7 +111,8 @@ class Table:
         self.uow = uow
         self.game = uow.game
         self.before = uow.game.state
-        self.state = GameState.from_json(uow.game.state)
+        self.ruleset: Ruleset = ruleset_named(uow.game.ruleset)
+        self.state = self.ruleset.load(uow.game.state)
 
     @property
     def user_id(self) -> int:
@@ -118,6 +122,11 @@ class Table:
     def is_director(self) -> bool:
         """The game's Director, a member with the server's Director role, or a server manager."""
         return directs(self.interaction.user, self.game.director_id, self.server)
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the game's cards and dice come from a phase's seal (Quick on the Draw: see :mod:`bot.seals`)."""
+        return self.ruleset is QOTD
 
     @property
     def dice(self) -> random.Random:
@@ -160,6 +169,8 @@ class Table:
 
     def target(self, text: str) -> str:
         """The key of the character or vehicle a user named as a target."""
+        if not self.sealed:
+            return self.character(text).key
         try:
             return self.character(text).key
         except NotFound:
@@ -168,13 +179,21 @@ class Table:
         return self.vehicle(text).key
 
     def cast(self, character: Character, cards: int | None = None) -> None:
-        """Add a character to the game, refusing a name that reads the same as another's (see
-        :mod:`bot.skeleton`)."""
-        for other in self.state.characters.values():
-            if other.key != character.key and look_alike(character.name, other.name):
-                raise UserError(f"**{safe(character.name)}** reads the same as **{safe(other.name)}**, already in "
-                                "this game: pick a name that looks different.")
+        """Add a character to the game of Quick on the Draw, refusing a name that reads the same as another's."""
+        self.refuse_look_alike(character.key, character.name)
         self.state.add(character, self.dice, cards)
+
+    def cast_spec(self, spec: CastSpec) -> Cast:
+        """Add a character to the game through its ruleset, refusing a name that reads the same as another's."""
+        self.refuse_look_alike(spec.key, spec.name)
+        return self.ruleset.cast(self.state, spec, self.dice)
+
+    def refuse_look_alike(self, key: str, name: str) -> None:
+        """Refuse a new character's name that reads the same as another's (see :mod:`bot.skeleton`)."""
+        for other in self.state.characters.values():
+            if other.key != key and look_alike(name, other.name):
+                raise UserError(f"**{safe(name)}** reads the same as **{safe(other.name)}**, already in "
+                                "this game: pick a name that looks different.")
 
     def require_control(self, character: Character | Vehicle) -> None:
         """Only the owner of a character, or a Director, acts with it."""
@@ -197,17 +216,28 @@ class Table:
         The seal the command made, and the one it revealed, go into the entry. Every action starts a new
         wait on whoever is to act in ``self.state``, and has the game's pinned status board, if any, redrawn.
         """
-        data = {**(data or {}), **changes(self.before, self.state)}
+        data = {**(data or {}), **(changes(self.before, self.state) if self.sealed else {})}
         seq = await self.uow.log(self.user_id, kind, text, data, before=self.before if undoable else None)
-        alarm = start_wait(self.uow, self.state, self.server.reminder_hours, discord.utils.utcnow())
+        alarm = start_wait(self.uow, self.ruleset, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)
         self.bot.board_changed(self.uow.game, self.server)
         return seq
 
 
+class OtherRuleset(UserError):
+    """A command of one ruleset in a channel that plays another."""
+
+    def __init__(self, playing: Ruleset) -> None:
+        where = f"`/{playing.group} …`" if playing.group else "its own commands (`/shoot`, `/fight`, `/test` …)"
+        super().__init__(f"This channel plays {playing.title}: use {where}. That command belongs to another "
+                         "ruleset; `/help` shows what this game plays with.")
+
+
 @asynccontextmanager
-async def open_table(bot: Director, interaction: discord.Interaction) -> AsyncIterator[Table]:
-    """The channel's game for one command; refuses when the channel has none."""
+async def open_table(bot: Director, interaction: discord.Interaction, ruleset: str | None = None
+                     ) -> AsyncIterator[Table]:
+    """The channel's game for one command; refuses when the channel has none, or (given ``ruleset``, the key
+    of the ruleset the command belongs to) when its game plays another ruleset."""
     if interaction.guild_id is None:
         raise UserError("Games are played in server channels, not in direct messages.")
     server = await bot.server_settings(interaction.guild_id)
@@ -216,6 +246,8 @@ async def open_table(bot: Director, interaction: discord.Interaction) -> AsyncIt
         async with bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
             if uow.game is None:
                 raise NoGame()
+            if ruleset is not None and uow.game.ruleset != ruleset:
+                raise OtherRuleset(ruleset_named(uow.game.ruleset))
             yield Table(bot, interaction, uow, server)
             if uow.changed:
                 late = LateAcknowledgement(interaction)

@@ -25,6 +25,8 @@ from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventur
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.rules.core.ruleset import RULESETS
+from bot.rules.qotd.ruleset import QOTD
 from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored
 
 from . import options
@@ -366,18 +368,22 @@ class Campaign(commands.GroupCog, group_name="campaign",
         super().__init__()
 
     @app_commands.command(name="start")
-    @app_commands.describe(name="The campaign's name")
-    async def start(self, interaction: discord.Interaction, name: str) -> None:
+    @app_commands.describe(name="The campaign's name", ruleset="The game system its adventures play "
+                                                              "(default: Quick on the Draw)")
+    @app_commands.autocomplete(ruleset=options.rulesets)
+    async def start(self, interaction: discord.Interaction, name: str, ruleset: str | None = None) -> None:
         """Start a campaign on this server, with you as its Director."""
         name = clean_name(name, "campaign name")
+        rules = options.ruleset(ruleset) if ruleset is not None else QOTD
         if any(c.name.casefold() == name.casefold() for c in await self.bot.db.campaigns(interaction.guild_id)):
             raise UserError(f"This server already has a campaign called {safe(name)}.")
         try:
-            campaign = await self.bot.db.start_campaign(interaction.guild_id, name, interaction.user.id)
+            campaign = await self.bot.db.start_campaign(interaction.guild_id, name, interaction.user.id, rules.key)
         except CampaignExists:
             raise UserError(f"This server already has a campaign called {safe(name)}.") from None
+        plays = "" if rules is QOTD else f"It plays {rules.title}.\n"
         embed = discord.Embed(title=f"The campaign {safe(campaign.name)} begins", colour=COLOUR,
-                              description=f"Director: {interaction.user.mention}\n"
+                              description=f"Director: {interaction.user.mention}\n{plays}"
                                           "Its Director starts each adventure in a channel with "
                                           "`/game start campaign:`. Players put their characters on the roster "
                                           "with `/campaign add`, and cast them again with `/campaign cast`.")
@@ -388,7 +394,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
     @app_commands.autocomplete(character=options.characters)
     async def add(self, interaction: discord.Interaction, character: str) -> None:
         """Put a character of this adventure on its campaign's roster, to carry over to the next ones."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             campaign_id = adventure_of(table)
             target = table.character(character)
             table.require_control(target)
@@ -412,7 +418,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
     @app_commands.autocomplete(character=roster_choices)
     async def cast(self, interaction: discord.Interaction, character: str) -> None:
         """Cast a roster character into this adventure, as the last one left them."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             campaign_id = adventure_of(table)
             row = await find_veteran(self.bot, interaction.guild_id, character, campaign_id)
             if row.campaign_id != campaign_id:
@@ -450,7 +456,9 @@ class Campaign(commands.GroupCog, group_name="campaign",
             found = await self.bot.db.campaign(interaction.guild_id, campaign_id)
         roster = await self.bot.db.roster(found.id)
         channel = await self.bot.db.adventure_channel(found.id)
+        plays = RULESETS.get(found.ruleset)
         head = [f"Director: <@{found.director_id}>" if found.director_id else "Directed by the server's Directors",
+                *([] if plays is QOTD else [f"Plays {plays.title if plays else found.ruleset}"]),
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
         lines = [roster_line(row) for row in roster] or ["Nobody is on the roster yet: `/campaign add` a character."]

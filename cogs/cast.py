@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import discord
@@ -13,20 +14,20 @@ from bot.errors import UserError
 from bot.replies import COLOUR, clip, safe, send
 from bot.rules.core.cards import SUIT_SYMBOLS
 from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
+from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.ruleset import QOTD, TYPES
 from bot.rules.qotd.dv import ARMOUR, VDV
 from bot.rules.qotd.state import Carried, Character, GameState, Mount, Role, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import (KINDS, aboard_text, add_vehicle, board, full_move, new_vehicle, set_speed,
                                      vdv_text, vehicle_words)
 from bot.rules.qotd.weapons import WEAPONS, Ignition
-from bot.table import Table, clean_name, open_table, slug
+from bot.table import Table, clean_name, open_table, quote, slug
 
 from . import options
 from .pings import invitation, invite
 
-TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
-         "minor": CharacterType.MINOR}
 ArmourChoice = Literal["none", "minimal", "armour", "heavy"]
 
 
@@ -111,6 +112,58 @@ def vehicle_line(state: GameState, vehicle: Vehicle) -> str:
             f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")
 
 
+async def add_character(bot: Director, interaction: discord.Interaction, ruleset: str, name: str, type: str,
+                        player: discord.Member | None, fields: Mapping[str, str]) -> None:
+    """Cast a character in a game of ``ruleset`` (another than Quick on the Draw, whose ``/cast add`` is its
+    own): what a ruleset group's ``cast`` command does with its typed options. The ruleset checks the
+    ``fields`` (its :attr:`~bot.rules.core.ruleset.Ruleset.cast_options`)."""
+    name = clean_name(name)
+    async with open_table(bot, interaction, ruleset) as table:
+        rules = table.ruleset
+        if type not in rules.character_types:
+            raise UserError(f"{rules.title} has no type **{quote(type)}**: pick one of "
+                            f"{', '.join(f'`{key}`' for key in rules.character_types)}.")
+        owner = cast_for(table, player, "character")
+        table.require_room(owner)
+        character = table.cast_spec(CastSpec(slug(name), name, owner, type, dict(fields)))
+        asked = owner != interaction.user.id and invite(table, owner)
+        await table.commit("cast", f"{name} is cast as a {rules.character_types[type]}.", {"character": character.key})
+        embed = card_embed(rules, table.state, character.key)
+    await announce_cast(interaction, table, name, embed, owner, asked)
+
+
+async def announce_cast(interaction: discord.Interaction, table: Table, name: str, embed: discord.Embed,
+                        owner: int, asked: bool) -> None:
+    """A new character in the channel; the member a Director cast it for, if ``asked``, asked once to join."""
+    content, view = f"**{safe(name)}** joins the cast.", None
+    if asked:                                   # they are asked once, and pinged by nobody until they accept
+        words, view = invitation(table.game.id, owner)
+        content += "\n" + words
+    await send(interaction, content=content, embed=embed, view=view)
+
+
+def row_of(rules: Ruleset, state: State, key: str) -> BoardRow:
+    """A character's row of its ruleset's board."""
+    return next(row for row in rules.board(state).rows if row.key == key)
+
+
+def row_words(row: BoardRow) -> str:
+    """A board row's states and figures in words: "Shock, Hits 2"."""
+    return ", ".join([*row.words, *(f"{label} {figure}" for label, figure in row.badges)])
+
+
+def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
+    """One character of a ruleset other than Quick on the Draw, as its board row has it."""
+    row = row_of(rules, state, key)
+    embed = discord.Embed(title=clip(safe(row.name), 256), colour=COLOUR,
+                          description=" · ".join(filter(None, (row.kind, f"played by <@{row.owner}>"))))
+    for word in row.words:
+        embed.add_field(name="State", value=word)
+    for label, figure in row.badges:
+        embed.add_field(name=label, value=figure)
+    return embed
+
+
 def cast_for(table: Table, player: discord.Member | None, what: str) -> int:
     """Who plays a new character or vehicle: the user, once joined, or anyone a Director names."""
     owner = player.id if player else table.user_id
@@ -149,7 +202,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """Cast a character: cards are dealt from the player's suit."""
         name = clean_name(name)
         personality = options.personality(personality)
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             owner = cast_for(table, player, "character")
             table.require_room(owner)
             character = Character(slug(name), name, owner, TYPES[type], personality)
@@ -158,11 +211,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             await table.commit("cast", f"{name} is cast as a {character.type.title}.",
                                {"character": character.key})
             embed = character_embed(character, f"<@{owner}>")
-        content, view = f"**{safe(name)}** joins the cast.", None
-        if asked:                                   # they are asked once, and pinged by nobody until they accept
-            words, view = invitation(table.game.id, owner)
-            content += "\n" + words
-        await send(interaction, content=content, embed=embed, view=view)
+        await announce_cast(interaction, table, name, embed, owner, asked)
 
     @app_commands.command(name="beast")
     @app_commands.describe(name="The beast's name", animal="Its kind, from the Animal Types table",
@@ -171,7 +220,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """Cast a beast (Director only). Its card goes into the pack once it is activated."""
         name = clean_name(name)
         animal = options.animal(animal)
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             table.require_director("cast beasts")
             table.require_room(interaction.user.id)
             kind = ANIMALS[animal]
@@ -191,7 +240,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     @app_commands.autocomplete(character=options.characters)
     async def activate(self, interaction: discord.Interaction, character: str) -> None:
         """Bring a beast into play: its card is shuffled into the cards to come (Director only)."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             table.require_director("activate beasts")
             beast = table.character(character)
             if not beast.is_beast or beast.active:
@@ -212,7 +261,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         if trait.takes_detail and not detail:
             raise UserError(f"{trait.name} needs a detail: which skill, area or weapon.")
         detail = clean_name(detail, "detail") if trait.takes_detail else ""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             target = owned(table, character)
             if target.is_beast:
                 raise UserError("Beasts have the traits of their kind.")
@@ -239,7 +288,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         if chosen not in kind.ignitions:
             allowed = ", ".join(i.name.lower() for i in kind.ignitions)
             raise UserError(f"A {kind.name} comes as {allowed}, not {ignition}.")
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             target = owned(table, character)
             if len(target.weapons) >= 6:
                 raise UserError("A character carries at most six weapons.")
@@ -254,7 +303,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def armour(self, interaction: discord.Interaction, character: str, armour: ArmourChoice,
                      shield: bool = False) -> None:
         """Set a character's armour and shield."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             target = owned(table, character)
             target.armour, target.shield = armour, shield
             await table.commit("armour", f"{target.name} wears {armour} armour.", {"character": target.key})
@@ -267,7 +316,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def mount(self, interaction: discord.Interaction, character: str,
                     mount: Literal["horse", "camel", "elephant", "none"]) -> None:
         """Give a character a mount (horse or camel sized: 2 hits; elephant sized: 4)."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             target = owned(table, character)
             target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
             await table.commit("mount", f"{target.name} rides a {mount}." if target.mount
@@ -288,7 +337,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         name = clean_name(name)
         if kind not in KINDS:
             raise UserError("Pick a vehicle from the list.")
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             owner = cast_for(table, player, "vehicle")
             vehicle = add_vehicle(table.state, new_vehicle(slug(name), name, owner, kind, construction or ""))
             await table.commit("vehicle", f"{name} the {KINDS[kind].name.lower()} is cast.", {"vehicle": vehicle.key})
@@ -302,7 +351,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def aboard(self, interaction: discord.Interaction, character: str, vehicle: str | None = None,
                      role: Literal["driver", "crew", "passenger"] = "passenger") -> None:
         """Put a character aboard a vehicle (driver, crew, passenger), or down."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             rider = owned(table, character)
             ride = table.vehicle(vehicle) if vehicle else None
             board(table.state, rider, ride, Role(role))
@@ -317,7 +366,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
     async def speed(self, interaction: discord.Interaction, vehicle: str,
                     paces: app_commands.Range[int, 0, 48]) -> None:
         """How far a vehicle moved this turn: its speed."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             ride = table.vehicle(vehicle)
             table.require_control(ride)
             set_speed(ride, paces)
@@ -333,6 +382,9 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
             state = table.state
+        if not table.sealed:
+            await send(interaction, embed=card_embed(table.ruleset, state, key))
+            return
         if key in state.vehicles:
             vehicle = state.vehicles[key]
             await send(interaction, embed=vehicle_embed(state, vehicle, f"<@{vehicle.owner}>"))
@@ -345,8 +397,15 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """The cast list: every character, its player's suit and its cards."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
-        if not state.characters and not state.vehicles:
+        if not state.characters and not getattr(state, "vehicles", None):
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
+        if not table.sealed:
+            lines = [f"**{safe(row.name)}** ({', '.join(filter(None, (row.kind, f'<@{row.owner}>')))})"
+                     + (f" — {row_words(row)}" if row.words or row.badges else "")
+                     for row in table.ruleset.board(state).rows]
+            await send(interaction, embed=discord.Embed(title="Cast list", colour=COLOUR,
+                                                        description=clip("\n".join(lines), 4096)))
+            return
         lines = []
         for character in state.characters.values():
             suit = SUIT_SYMBOLS.get(character.cards[0].suit, "") if character.cards else ""
@@ -375,7 +434,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             if isinstance(target, Vehicle):
                 del table.state.vehicles[key]
             else:
-                table.state.remove(target.key)
+                table.ruleset.remove(table.state, target.key)
             await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
         await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -14,12 +15,14 @@ from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
 from bot.render import render_deck, render_turn
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, Kept, card_line, clip, render, resolution_embed, safe, send
+from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
-from bot.rules.qotd.state import Character, Condition, GameState
+from bot.rules.core.ruleset import State, Step
+from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
+from bot.rules.qotd.state import Character, GameState
 from bot.seals import announced, changes, deal
 from bot.table import Table, acknowledge, open_table
 
@@ -30,44 +33,6 @@ CARDS_LEFT_OUT = "… {n} more cards turned: `/deck` shows the whole phase."
 """What a /draw that turned more cards than its message holds says in their place (the last ones shown)."""
 TURNS = Kept(render_turn, 512)
 """The pictures of the cards a /draw turns: a card, or a joker and a card, all game long."""
-
-
-def phase_summary(state: GameState) -> str:
-    """What the phase came to: how many cards were turned, the jokers, who is down."""
-    deck = state.deck
-    down = [safe(c.name) for c in state.characters.values() if c.casualty]
-    parts = [f"Phase {deck.phase} ends: {len(deck.turned)} cards turned"]
-    if deck.jokers_seen:
-        parts.append(" and ".join(str(j) for j in deck.jokers_seen) + " seen")
-    if down:
-        parts.append("down: " + ", ".join(down))
-    return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
-
-
-def passed_mark(holder: Character) -> str:
-    """The end of the line for a holder's card that passes: a joker's mark on it passes with it (see
-    docs/rulings.md)."""
-    luck, holder.luck = holder.luck, None
-    if luck is None:
-        return "."
-    return f", and the {'red' if luck is Luck.RED else 'black'} joker's mark with it: it marked this card."
-
-
-def turn(state: GameState) -> tuple[list[str], Character | None]:
-    """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
-    lines: list[str] = []
-    while state.deck.to_come:
-        card, character = state.turn()
-        if card.is_joker:
-            lines.append(f"**{card}** — the next card is marked "
-                         + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1)."))
-            continue
-        if character is not None and Condition.HOLDING in character.conditions:
-            lines.append(f"{card} — {safe(character.name)} is holding; the card passes" + passed_mark(character))
-            continue
-        lines.append(card_line(state, character, str(card)))
-        return lines, character
-    return lines, None
 
 
 @dataclass
@@ -98,12 +63,9 @@ def next_turn(state: GameState, bot: Director, channel_id: int) -> Turn:
     lines = []
     if state.deck.spent:
         deal(state, channel_id, bot)
-        lines.append(f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled.")
-    turned, character = turn(state)
-    lines += turned
-    if state.deck.spent:
-        lines.append(phase_summary(state))
-    return Turn(lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character)
+        lines.append(shuffled(state))
+    turned, cards, character = turn_on(state, None)
+    return Turn(lines + turned, cards, character)
 
 
 def turn_message(state: GameState, done: Turn, notes: Sequence[str] = ()
@@ -117,6 +79,56 @@ def turn_message(state: GameState, done: Turn, notes: Sequence[str] = ()
     if character is None:
         return "", embed, []
     return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner]
+
+
+STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
+"""What a step too long for its message says in place of the lines left out."""
+
+
+def step_picture(step: Step) -> Callable[[], bytes] | None:
+    """How to draw what a step turned, when every face is a playing card (a ruleset's own tokens are its
+    group's to draw)."""
+    try:
+        cards = tuple(Card.parse(face) for face in step.faces)
+    except ValueError:
+        return None
+    return functools.partial(render_turn, cards) if cards else None
+
+
+def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
+    """The content, embed, ping and picture showing what a ruleset's ``/deal``, ``/draw`` or deadline did:
+    the owner of the character who acts is pinged."""
+    embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
+                          description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
+    character = state.characters.get(step.acting) if step.acting else None
+    if character is None:
+        return "", embed, [], step_picture(step)
+    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], step_picture(step)
+
+
+async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:
+    """Post a ruleset's step, with its picture, pinging whom it concerns."""
+    content, embed, ping, picture = step_message(table.state, step)
+    image = await render(picture) if picture is not None else None
+    await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
+               ping=pingable(table.game, ping))
+
+
+async def play(table: Table, kind: str, move: Callable[[State, random.Random], Step]) -> Step:
+    """Run a ruleset's ``/deal`` or ``/draw`` (``move``) on the table's game, and store it."""
+    if table.state.pending:
+        raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+    step = move(table.state, table.dice)
+    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), {"turned": list(step.faces)})
+    return step
+
+
+def check_may_step(table: Table) -> None:
+    """A Director moves play on; so may the player of the character whose turn the game waits on."""
+    wait = table.ruleset.waiting_on(table.state, table.game.director_id)
+    if table.is_director or (wait is not None and wait.character and table.user_id in wait.users):
+        return
+    raise UserError("Only a Director, or the player whose turn it is, moves play on.")
 
 
 def check_may_draw(table: Table) -> None:
@@ -141,17 +153,22 @@ class Deck(commands.Cog):
         """Shuffle every active character's cards and both jokers: a new phase (Director only)."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("deal")
+            step = None if table.sealed else await play(table, "deal", table.ruleset.deal)
             state = table.state
-            if not any(c.in_action and c.available for c in state.characters.values()):
-                raise UserError("Nobody in the cast has a card to play: `/cast add` someone first.")
-            if state.deck.to_come and not state.deck.spent and not again:
-                raise UserError(f"Phase {state.deck.phase} still has {len(state.deck.to_come)} cards to come. "
-                                "Use `/deal again:True` to reshuffle anyway.")
-            if state.pending:
-                raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            deal(state, table.game.channel_id, self.bot)
-            text = f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
-            await table.commit("deal", text)
+            if step is None:
+                if not any(c.in_action and c.available for c in state.characters.values()):
+                    raise UserError("Nobody in the cast has a card to play: `/cast add` someone first.")
+                if state.deck.to_come and not state.deck.spent and not again:
+                    raise UserError(f"Phase {state.deck.phase} still has {len(state.deck.to_come)} cards to come. "
+                                    "Use `/deal again:True` to reshuffle anyway.")
+                if state.pending:
+                    raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+                deal(state, table.game.channel_id, self.bot)
+                text = shuffled(state)
+                await table.commit("deal", text)
+        if step is not None:
+            await send_step(interaction, table, step)
+            return
         image = await render(render_deck, state)
         seals = announced(changes(table.before, state))
         embed = discord.Embed(title=f"Phase {state.deck.phase}", colour=COLOUR,
@@ -165,14 +182,22 @@ class Deck(commands.Cog):
         The reply shows the cards turned (`/deck` shows the whole phase).
         """
         async with open_table(self.bot, interaction) as table:
-            check_may_draw(table)
-            state = table.state
-            if state.deck.phase == 0:
-                raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
-            if state.pending:
-                raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            done = next_turn(state, self.bot, table.game.channel_id)
-            await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+            if not table.sealed:
+                check_may_step(table)
+                step = await play(table, "draw", table.ruleset.advance)
+            else:
+                step = None
+                check_may_draw(table)
+                state = table.state
+                if state.deck.phase == 0:
+                    raise UserError("No phase has been dealt yet: a Director starts with `/deal`.")
+                if state.pending:
+                    raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+                done = next_turn(state, self.bot, table.game.channel_id)
+                await table.commit("draw", " ".join(done.lines), {"turned": done.codes})
+        if step is not None:
+            await send_step(interaction, table, step)
+            return
         image = await TURNS(done.cards, done.mark)
         content, embed, ping = turn_message(state, done, announced(changes(table.before, state)))
         await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
@@ -183,7 +208,7 @@ class Deck(commands.Cog):
     @app_commands.autocomplete(character=options.characters)
     async def hold(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """Hold on this card, to respond later in the phase (Heroes, Main and Supporting Characters)."""
-        async with open_table(self.bot, interaction) as table:
+        async with open_table(self.bot, interaction, QOTD.key) as table:
             who = table.character(character) if character else table.state.acting
             if who is None:
                 raise UserError("No card is up: name the character who holds.")
@@ -200,6 +225,11 @@ class Deck(commands.Cog):
         """The deck: cards turned this phase, the card up, how many remain, jokers seen."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
+        if not table.sealed:
+            step = table.ruleset.deck(state)
+            await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
+                                                        description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)))
+            return
         deck = state.deck
         if deck.phase == 0:
             raise UserError("No phase has been dealt yet.")
@@ -208,7 +238,7 @@ class Deck(commands.Cog):
         lines = [f"{len(deck.turned) - jokers} card{'s' * (len(deck.turned) - jokers != 1)} turned"
                  + (f" and {jokers} joker{'s' * (jokers > 1)}" if jokers else "") + f", {len(deck.to_come)} to come."]
         if acting:
-            lines.append(card_line(state, acting, str(deck.current)))
+            lines.append(card_line(acting, str(deck.current)))
         if deck.jokers_seen:
             lines.append("Jokers seen: " + ", ".join(map(str, deck.jokers_seen)))
         if deck.out:

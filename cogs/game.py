@@ -21,6 +21,8 @@ from bot.errors import NotAllowed, UserError
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
+from bot.rules.core.ruleset import RULESETS, State
+from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
 from bot.rules.qotd.summary import deeds, down
@@ -66,6 +68,14 @@ def end_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def played_for(state: State) -> str:
+    """" after 3 phases" in Quick on the Draw; "" in another ruleset."""
+    if not isinstance(state, GameState):
+        return ""
+    phases = state.deck.phase
+    return f" after {phases} phase{'s' * (phases != 1)}"
+
+
 def summary_embed(state: GameState, entries: list[LogRow]) -> discord.Embed:
     """The end-of-game summary: who went down, and each character's shots, fights, hits and cards lost."""
     resolutions = [serial.from_json(Resolution, e.data["resolution"]) for e in entries
@@ -95,30 +105,45 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         super().__init__()
 
     @app_commands.command(name="start")
-    @app_commands.describe(campaign="Play the next adventure of this campaign (its Director only)")
-    @app_commands.autocomplete(campaign=options.campaigns)
-    async def start(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
-        """Make this channel a set: start a game of Quick on the Draw, with you as its Director."""
+    @app_commands.describe(ruleset="The game system this channel plays (default: Quick on the Draw, or the campaign's)",
+                           campaign="Play the next adventure of this campaign (its Director only)")
+    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns)
+    async def start(self, interaction: discord.Interaction, ruleset: str | None = None,
+                    campaign: str | None = None) -> None:
+        """Make this channel a set: start a game (of Quick on the Draw unless you pick another), you directing."""
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
+        rules = options.ruleset(ruleset) if ruleset is not None else None
         adventure = await next_adventure_of(self.bot, interaction, campaign) if campaign is not None else None
-        state = GameState()
-        new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
-        sealed = changes(None, state)
+        if adventure is not None:
+            playing = RULESETS.get(adventure.ruleset)
+            if playing is None or rules not in (None, playing):
+                raise UserError(f"The campaign {safe(adventure.name)} plays "
+                                f"{playing.title if playing else adventure.ruleset}: its adventures are games of it"
+                                + (f", not of {rules.title}." if rules else "."))
+            rules = playing
+        rules = rules or QOTD
+        state = rules.new_game()
+        if rules is QOTD:
+            new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
+        sealed = changes(None, state) if rules is QOTD else {}
         async with self.bot.db.unit(interaction.guild_id, interaction.channel_id) as uow:
-            await uow.start_game(interaction.user.id, state.to_json())
-            what = "a game"
+            await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
+            what = "a game" if rules is QOTD else f"a game of {rules.title}"
             if adventure is not None:
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
+        first = "phase" if rules is QOTD else "turn"
         description = "\n".join([f"Director: {interaction.user.mention}",
                                  "Players join with `/game join`, then cast with `/cast add`. "
-                                 "The Director deals the first phase with `/deal`.", *announced(sealed)])
+                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed)])
+        if rules.group:
+            description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
             description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
                             "back, `/campaign add` puts new characters on it.")
-        embed = discord.Embed(title="Quick on the Draw — the cameras are rolling", colour=COLOUR,
+        embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
 
@@ -146,8 +171,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         An adventure's roster rolls Post Action Rest and Recovery."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("end the game")
-            game_id, phases = table.game.id, table.state.deck.phase
-        await send(interaction, content=f"End the game in this channel after {phases} phase{'s' * (phases != 1)}? "
+            game_id, played = table.game.id, played_for(table.state)
+        await send(interaction, content=f"End the game in this channel{played}? "
                                         "It cannot be undone; `/log export` and `/status` still show it afterwards. "
                                         "A Director confirms or cancels.", view=end_view(game_id))
 
@@ -160,8 +185,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             aftermath = None
             if confirmed:
                 entries = await table.uow.full_log()
-                aftermath = await end_adventure(self.bot, table) if table.game.campaign_id is not None else None
-                seal = table.state.seal
+                aftermath = await end_adventure(self.bot, table) \
+                    if table.game.campaign_id is not None and table.sealed else None
+                seal = table.state.seal if table.sealed else None
                 data = {"revealed": revealed(seal)} if seal else {}
                 if aftermath is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
@@ -177,10 +203,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if not confirmed:
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
-        phases = table.state.deck.phase
-        wrap = "\n".join([f"That's a wrap! The game ends after {phases} phase{'s' * (phases != 1)}.",
-                          *announced(data)])
-        await send(interaction, content=wrap, embed=summary_embed(table.state, entries))
+        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.", *announced(data)])
+        await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)
 
@@ -256,7 +280,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             ("brave_grazes", brave_grazes and brave_grazes == "close combat"),
         ) if value is not None}
         if chosen or any(v is not None for v in (reminder_hours, deadline_hours, deadline_action, cuts)):
-            async with open_table(self.bot, interaction) as table:
+            async with open_table(self.bot, interaction, QOTD.key if chosen or cuts is not None else None) as table:
                 table.require_director("change the game's settings")
                 changes = []
                 if cuts is not None:
@@ -272,10 +296,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                     text = change_pace(table.uow, table.server.reminder_hours, reminder_hours, deadline_hours,
                                        deadline_action)
                     await table.log("pace", text)
-                game, rules = table.uow.game, table.state.settings
+                game, rules = table.uow.game, table.state.settings if table.sealed else None
         else:
             game = await self.bot.db.load_game(guild_id, interaction.channel_id)
-            rules = GameState.from_json(game.state).settings if game else None
+            rules = GameState.from_json(game.state).settings if game and game.ruleset == QOTD.key else None
         if server_change:
             await self.bot.db.update_server(guild_id, **server_change)
             self.bot.forget_server(guild_id)
@@ -305,7 +329,8 @@ def deadline_text(game: GameRow) -> str:
     """"after 24 hours, then the character holds", or "none"."""
     if game.deadline_hours is None:
         return "none"
-    then = "the character holds" if game.deadline_action == HOLD else "the turn passes"
+    then = "play moves on" if game.ruleset != QOTD.key else \
+        "the character holds" if game.deadline_action == HOLD else "the turn passes"
     return f"after {game.deadline_hours:g} hours, then {then}"
 
 
@@ -365,6 +390,7 @@ def settings_embed(server: ServerRow, game: GameRow | None, rules: Settings | No
                                        f"{server.player_cast_limit} a player")
     if game is not None:
         embed.add_field(name="Deadline", value=deadline_text(game).capitalize())
+    if rules is not None:
         embed.add_field(name="Cut! per character", value=str(rules.cuts_per_character))
         for reading in RULE_READINGS.values():
             embed.add_field(name=reading.title, value=reading.text(rules))

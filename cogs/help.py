@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.replies import COLOUR, FIELD_LIMIT, clip, send
+from bot.rules.core.ruleset import RULESETS, Ruleset
 
 HOW_A_GAME_RUNS = (
     "**1.** A Director types `/game start` in a channel or thread: it becomes the set.\n"
@@ -33,12 +34,26 @@ def command_lines(cog: commands.Cog) -> str:
     return clip("\n".join(lines), FIELD_LIMIT)
 
 
-def help_embed(bot: Director) -> discord.Embed:
+def group_cog(bot: Director, group: str) -> commands.Cog | None:
+    """The cog of a ruleset's command group, if the bot has loaded it."""
+    return next((cog for cog in bot.cogs.values() if getattr(cog, "__cog_group_name__", None) == group), None)
+
+
+def help_embed(bot: Director, playing: Ruleset | None = None) -> discord.Embed:
+    """How a game runs and every command; with the channel's ruleset (``playing``) named and how it plays."""
     embed = discord.Embed(title="Director — Quick on the Draw by chat", colour=COLOUR, description=HOW_A_GAME_RUNS)
+    if playing is not None:
+        embed.add_field(name=f"This channel plays {playing.title}", value=clip(playing.help(), FIELD_LIMIT),
+                        inline=False)
     for name, heading in SECTIONS:
         cog = bot.get_cog(name)
         if cog is not None:
             embed.add_field(name=f"The {heading}", value=command_lines(cog), inline=False)
+    for rules in RULESETS.values():
+        cog = group_cog(bot, rules.group) if rules.group else None
+        if cog is not None:
+            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)", value=command_lines(cog),
+                            inline=False)
     embed.set_footer(text="Only a character's player or a Director acts with it; only a Director deals, "
                           "ends and undoes.")
     return embed
@@ -53,7 +68,10 @@ class Help(commands.Cog):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """How a game runs, and every command (only you see it)."""
-        await send(interaction, embed=help_embed(self.bot), ephemeral=True)
+        game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id) \
+            if interaction.guild_id is not None else None
+        await send(interaction, embed=help_embed(self.bot, RULESETS.get(game.ruleset) if game else None),
+                   ephemeral=True)
 
 
 async def setup(bot: Director) -> None:

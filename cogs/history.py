@@ -22,7 +22,7 @@ from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, cl
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.state import GameState
+from bot.rules.core.ruleset import State
 from bot.seals import announced, changes, new_seal
 from bot.table import ENDED, INTEGER, acknowledge, ended_game, open_table
 from bot.verify import numbered, passed, report, seal_notes, verify as check_log
@@ -169,7 +169,7 @@ def zipped(name: str, data: bytes) -> bytes:
     return archive.getvalue()
 
 
-async def waiting_roll(uow: UnitOfWork, state: GameState, before_seq: int | None = None, since_seq: int = 1
+async def waiting_roll(uow: UnitOfWork, state: State, before_seq: int | None = None, since_seq: int = 1
                        ) -> tuple[LogRow, Resolution] | None:
     """The roll ``state`` waits on a re-roll decision for, with the log entry that showed it (among the
     live entries before entry ``before_seq``, if given, and from entry ``since_seq`` on): to offer its buttons
@@ -333,8 +333,8 @@ class History(commands.Cog):
                                 "changed nothing to undo (the start, a free roll, the game's pace, an undo). "
                                 "`/log recent` shows the entries.")
             state = await uow.snapshot_before(start)
-            table.state = GameState.from_json(state)
-            before_seal, seal = table.before.get("seal"), table.state.seal
+            table.state = table.ruleset.load(state)
+            before_seal, seal = table.before.get("seal"), table.state.seal if table.sealed else None
             if before_seal and (seal is None or seal.seed != before_seal["seed"]):
                 # the phase taken back is revealed, and the phase restored, whose seed was revealed, is sealed anew
                 new_seal(table.state, table.game.channel_id, table.state.deck.phase, self.bot.rng)
@@ -343,7 +343,7 @@ class History(commands.Cog):
             await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
             waiting = await waiting_roll(uow, table.state, start)
         embed = discord.Embed(title=f"Undone: {numbers}", colour=COLOUR)
-        seals = announced(changes(table.before, table.state))
+        seals = announced(changes(table.before, table.state)) if table.sealed else []
         embed.description = clip("\n".join([*seals, *(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~"
                                                        for e in undone)]), DESCRIPTION_LIMIT)
         view, ping, content = None, [], ""

@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.rules.core.ruleset import RULESETS, Ruleset
 from bot.rules.qotd.beasts import ANIMALS
+from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import GameState
 from bot.rules.qotd.traits import EXPERTS, PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import KINDS
@@ -100,6 +102,29 @@ async def vehicle_kinds(interaction: discord.Interaction, typed: str) -> list[ap
     return matching(((f"{kind.name} ({kind.move} paces)", key) for key, kind in KINDS.items()), typed)
 
 
+async def rulesets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Every ruleset the bot plays, in the order they were registered (Quick on the Draw first)."""
+    return matching(((r.title, key) for key, r in RULESETS.items()), typed) if typed else \
+        [app_commands.Choice(name=r.title, value=key) for key, r in list(RULESETS.items())[:MAX_CHOICES]]
+
+
+def ruleset(typed: str) -> Ruleset:
+    """The ruleset typed as its key or its title."""
+    return RULESETS[pick(((r.title, key) for key, r in RULESETS.items()), typed, "a ruleset")]
+
+
+async def playing(interaction: discord.Interaction) -> Ruleset:
+    """The ruleset of this channel's game (Quick on the Draw when it has none, or one the bot does not play)."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    return RULESETS.get(game.ruleset, QOTD) if game else QOTD
+
+
+async def character_types(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The types of character the channel's ruleset casts."""
+    return matching(((title, key) for key, title in (await playing(interaction)).character_types.items()), typed)
+
+
 async def campaigns(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The server's active campaigns."""
     if interaction.guild_id is None:
@@ -141,7 +166,7 @@ async def shooters_weapons(interaction: discord.Interaction, typed: str) -> list
     every missile weapon when neither is known."""
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
         if interaction.guild_id is not None else None
-    if game is None:
+    if game is None or game.ruleset != QOTD.key:
         return await missile_weapons(interaction, typed)
     state = GameState.from_json(game.state)
     stated = (getattr(interaction.namespace, "shooter", None) or "").casefold()

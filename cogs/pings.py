@@ -11,18 +11,11 @@ import discord
 from bot.consent import INVITED, LEFT, MUTED, ON, consent
 from bot.errors import NotAllowed, UserError
 from bot.replies import COLOUR, safe, send
-from bot.rules.core.cards import SUIT_SYMBOLS
-from bot.rules.qotd.state import Seat
+from bot.rules.qotd.ruleset import seat_text
 from bot.table import Table, open_table, require_stored
 
 PINGS_ON = "This game now pings you: on your characters' turns, their re-rolls, reminders and deadlines."
 PINGS_OFF = "This game no longer pings you. `/game join` turns its pings back on."
-
-
-def seat_text(seat: Seat) -> str:
-    """"♥ hearts" (and the pack, past the first)."""
-    return ", ".join(f"{SUIT_SYMBOLS[suit]} {suit}" + (f" (pack {pack})" if pack > 1 else "")
-                     for suit, pack in seat.suits)
 
 
 async def join_game(table: Table, pings: bool) -> tuple[str, bool]:
@@ -33,13 +26,15 @@ async def join_game(table: Table, pings: bool) -> tuple[str, bool]:
     seated = user.id in table.state.seats
     if seated and consent(table.game, user.id) == wanted:
         muted = "" if pings else ", and this game does not ping you"
-        raise UserError(f"You are already playing, with {seat_text(table.state.seats[user.id])}{muted}.")
+        holding = f", with {seat_text(table.state.seats[user.id])}" if table.sealed else ""
+        raise UserError(f"You are already playing{holding}{muted}.")
     table.uow.set_pings(user.id, wanted)
     if seated:
         return PINGS_ON if pings else PINGS_OFF, False
-    seat = table.state.seat(user.id)
-    await table.commit("join", f"{user.display_name} joins with {seat_text(seat)}.")
-    return (f"{safe(user.display_name)} joins the game with {seat_text(seat)}."
+    given = table.ruleset.join(table.state, user.id, table.dice)
+    with_what = f" with {given}" if given else ""
+    await table.commit("join", f"{user.display_name} joins{with_what}.")
+    return (f"{safe(user.display_name)} joins the game{with_what}."
             + ("" if pings else " The game will not ping them.")), True
 
 
@@ -109,6 +104,6 @@ async def leave_game(table: Table) -> tuple[str, bool]:
     if mine or not seated:
         return (f"This game no longer pings you. You still play {', '.join(map(safe, mine))}: `/cast remove` "
                 "them (or a Director does), then `/game leave` gives up your seat." if mine else PINGS_OFF), False
-    del table.state.seats[user.id]
+    table.ruleset.leave(table.state, user.id)
     await table.commit("leave", f"{user.display_name} leaves the game.")
     return f"{safe(user.display_name)} leaves the game.", True

@@ -25,8 +25,10 @@ from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Character, GameState
+from bot.rules.qotd.state import Character
 from bot.rules.qotd.turns import out_of_turn
+from bot.rules.core.ruleset import State
+from bot.rules.qotd.ruleset import QOTD
 from bot.table import INTEGER, Table, open_table, require_stored, require_visible
 
 from . import options
@@ -100,7 +102,7 @@ def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.u
     return view
 
 
-def roll_message(game_id: int, entry: int, state: GameState, resolution: Resolution
+def roll_message(game_id: int, entry: int, state: State, resolution: Resolution
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
     """The content, embed, buttons and ping showing a roll (log entry ``entry``): a decision waiting pings
     its roller's owner."""
@@ -118,11 +120,16 @@ class Rolls(commands.Cog):
     def __init__(self, bot: Director) -> None:
         self.bot = bot
 
-    async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        """Check, run the action on the rules, store it, then reply with the story and the roll card."""
-        async with open_table(self.bot, interaction) as table:
+    async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
+                  check: Callable[[Table, Request], str] = turn_leave) -> None:
+        """Check, run the action on the rules, store it, then reply with the story and the roll card.
+
+        Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
+        ``check``, which refuses the request or returns a note for the reply); the re-roll buttons work alike.
+        """
+        async with open_table(self.bot, interaction, ruleset) as table:
             request = build(table)
-            leave = turn_leave(table, request)
+            leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
             table.state = state
@@ -343,23 +350,25 @@ class Rolls(commands.Cog):
         await self.act(interaction, build)
 
     @app_commands.command(name="roll")
-    @app_commands.describe(dice="How many D10", keep="Take the best, the worst, or read every die",
-                           why="What the roll is for")
+    @app_commands.describe(dice="How many dice", keep="Take the best, the worst, or read every die",
+                           why="What the roll is for", sides="Sides of each die (default: the D10)")
     async def roll(self, interaction: discord.Interaction, dice: app_commands.Range[int, 1, 6] = 1,
                    keep: Literal["best", "worst", "all"] = "best",
-                   why: app_commands.Range[str, 1, 200] | None = None) -> None:
-        """A free roll of D10s for what the charts do not cover; logged like any other."""
+                   why: app_commands.Range[str, 1, 200] | None = None, sides: app_commands.Range[int, 2, 100] = 10
+                   ) -> None:
+        """A free roll for what the charts do not cover; logged like any other."""
         if why:
             require_visible(why, "reason")
         reason = why or "a free roll"
         async with open_table(self.bot, interaction) as table:
             if interaction.user.id not in table.state.seats and not table.is_director:
                 raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
-            rolled = roll(Dice(dice, Keep[keep.upper()]), table.dice)
+            rolled = roll(Dice(dice, Keep[keep.upper()], sides), table.dice)
             table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
+        band = f" ({rolled.band.value})" if table.sealed and sides == 10 else ""     # Quick on the Draw's D10 bands
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
-                                        f"{rolled} → **{rolled.value}** ({rolled.band.value})")
+                                        f"{rolled} → **{rolled.value}**{band}")
 
 
 def _terrain_note(key: str) -> str:

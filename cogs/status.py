@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import NoGame
-from bot.render import render_status_pages
+from bot.render import render_board_pages, render_status_pages
 from bot.render.status import PER_PAGE
-from bot.replies import COLOUR, MAX_FILES, attached, fitted, post, render, send
-from bot.rules.qotd.state import GameState
+from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
+from bot.rules.core.ruleset import Board, Ruleset, State, ruleset
+from bot.rules.qotd.ruleset import QOTD
 from bot.table import ENDED, acknowledge, ended_game, open_table
 
 log = logging.getLogger("director.status")
@@ -24,7 +25,9 @@ log = logging.getLogger("director.status")
 FILENAME = "status.png"
 
 
-def status_embed(state: GameState) -> discord.Embed:
+def status_embed(rules: Ruleset, state: State) -> discord.Embed:
+    if rules is not QOTD:
+        return board_status(rules.board(state))
     deck = state.deck
     title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
     if deck.current:
@@ -36,16 +39,29 @@ def status_embed(state: GameState) -> discord.Embed:
     return discord.Embed(title=title, colour=COLOUR, description=description)
 
 
-def board_embed(state: GameState) -> discord.Embed:
+def board_status(board: Board) -> discord.Embed:
+    """The embed of another ruleset's board: its title, how many stand."""
+    description = f"{len(board.rows)} in the cast, {sum(not row.down for row in board.rows)} standing."
+    if len(board.rows) > PER_PAGE * MAX_FILES:
+        description += f" The board shows the first {PER_PAGE * MAX_FILES}: `/cast list` names everyone."
+    return discord.Embed(title=clip(board.title, TITLE_LIMIT), colour=COLOUR, description=description)
+
+
+def board_embed(rules: Ruleset, state: State) -> discord.Embed:
     """The pinned board's embed: the status, stamped with the time it shows."""
-    embed = status_embed(state)
+    embed = status_embed(rules, state)
     embed.timestamp = discord.utils.utcnow()
     embed.set_footer(text="Kept up to date as the game goes")
     return embed
 
 
-async def pictures(bot: Director, guild: discord.Guild | None, state: GameState) -> list[bytes]:
-    """The board's pages as pictures (none if they could not be drawn), with the players' names."""
+async def pictures(bot: Director, guild: discord.Guild | None, rules: Ruleset, state: State) -> list[bytes]:
+    """The board's pages as pictures (none if they could not be drawn), with the players' names: Quick on the
+    Draw's own board, or another ruleset's drawn from its :class:`~bot.rules.core.ruleset.Board`."""
+    if rules is not QOTD:
+        board = rules.board(state)
+        owners = bot.names.of(guild, {row.owner for row in board.rows})
+        return await render(render_board_pages, board, owners, MAX_FILES) or []
     owners = bot.names.of(guild, {c.owner for c in [*state.characters.values(), *state.vehicles.values()]})
     return await render(render_status_pages, state, owners, MAX_FILES) or []
 
@@ -92,11 +108,13 @@ async def redraw_board(bot: Director, guild_id: int, channel_id: int) -> None:
         async with bot.db.unit(guild_id, channel_id) as uow:
             if uow.game is None or uow.game.status_message_id is None:
                 return
-            state, message_id = GameState.from_json(uow.game.state), uow.game.status_message_id
+            rules = ruleset(uow.game.ruleset)
+            state, message_id = rules.load(uow.game.state), uow.game.status_message_id
         channel = await bot.find_channel(channel_id)
         if channel is None:
             return
-        await edit_board(channel, message_id, board_embed(state), await pictures(bot, channel.guild, state))
+        await edit_board(channel, message_id, board_embed(rules, state),
+                         await pictures(bot, channel.guild, rules, state))
 
 
 BOARDS: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
@@ -126,19 +144,21 @@ class Status(commands.Cog):
         ended = False
         try:
             async with open_table(self.bot, interaction) as table:
-                state = table.state
+                rules, state = table.ruleset, table.state
         except NoGame:
-            state, ended = GameState.from_json((await ended_game(self.bot, interaction)).state), True
+            game = await ended_game(self.bot, interaction)
+            rules, ended = ruleset(game.ruleset), True
+            state = rules.load(game.state)
         if server.status_pinned and not ended:
             await acknowledge(interaction, ephemeral=True)
             board, note = await self.update_pinned(interaction)
             await interaction.followup.send(f"{note}: {board.jump_url}", ephemeral=True)
             return
         await acknowledge(interaction)                        # the pictures may wait for a busy worker
-        embed = status_embed(state)
+        embed = status_embed(rules, state)
         if ended:
             embed.title = f"Ended — {embed.title}"
-        pages = await pictures(self.bot, interaction.guild, state)
+        pages = await pictures(self.bot, interaction.guild, rules, state)
         await send(interaction, content=ENDED if ended else "", embed=embed, filename=FILENAME, pages=pages)
 
     async def update_pinned(self, interaction: discord.Interaction) -> tuple[discord.Message, str]:
@@ -149,9 +169,10 @@ class Status(commands.Cog):
             async with self.bot.db.unit(*key) as uow:
                 if uow.game is None:
                     raise NoGame()
-                state, old = GameState.from_json(uow.game.state), uow.game.status_message_id
-            embed = board_embed(state)
-            pages = await pictures(self.bot, interaction.guild, state)
+                rules = ruleset(uow.game.ruleset)
+                state, old = rules.load(uow.game.state), uow.game.status_message_id
+            embed = board_embed(rules, state)
+            pages = await pictures(self.bot, interaction.guild, rules, state)
             board = await edit_board(interaction.channel, old, embed, pages) if old is not None else None
             if board is not None:
                 return board, "The status board is up to date"

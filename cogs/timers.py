@@ -22,21 +22,22 @@ from discord.ext import commands, tasks
 
 from bot.client import Director
 from bot.consent import pingable
-from bot.db import AlarmRow, DatabaseUnavailable, StaleGame, UnitOfWork
+from bot.db import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitOfWork
 from bot.errors import ReplyFailed
 from bot.render import render_roll
 from bot.replies import post, render, safe
 from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
-from bot.rules.qotd.actions import decide, perform
-from bot.rules.qotd.checks import HoldRequest
+from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import DECISION, Ruleset, State, Wait, ruleset
+from bot.rules.qotd.checks import HoldRequest
+from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import GameState
 from bot.seals import announced, changes
-from bot.waiting import (DECISION, HELD, HOLD, LAST_CARD, NEXT_PHASE, REMINDER, TURN, Wait, after_reminder,
-                         deadline_at, start_wait, waiting_on)
+from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
-from .deck import next_turn, turn_message
+from .deck import next_turn, step_message, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
 from .status import redraw_boards
@@ -76,27 +77,37 @@ def when(at: datetime) -> str:
     return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
 
-def reminder_text(wait: Wait, uow: UnitOfWork, state: GameState) -> str:
+def name_in(state: State, wait: Wait) -> str:
+    """The name of the character a wait is about, or ""."""
+    character = state.characters.get(wait.character)
+    return character.name if character else ""
+
+
+def qotd_reminder(wait: Wait, game: GameRow, state: GameState) -> tuple[str, str]:
+    """What a reminder of Quick on the Draw asks, and what its deadline will do."""
+    name = f"**{safe(name_in(state, wait))}**"
+    if wait.reason == DECISION:
+        return f"{name}'s roll waits for your choice: re-roll or keep?", f"{name} keeps the roll"
+    if wait.reason == NEXT_PHASE:
+        return f"phase {state.deck.phase} is over: `/draw` deals the next one.", "the next phase is dealt"
+    if wait.reason == HELD:
+        return f"{name} holds on their card: `/draw` turns the next one.", "the next card is turned"
+    if wait.reason == LAST_CARD:
+        return (f"{name}'s card, the last of phase {state.deck.phase}, is up. Act, or `/hold`; a Director then "
+                "deals the next phase with `/draw`.", "the next phase is dealt")
+    return (f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
+            f"{name} holds" if game.deadline_action == HOLD else "the turn passes")
+
+
+def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
     """The one reminder of a wait: whose move it is, since when, and what the deadline will do."""
     game = uow.game
-    name = f"**{safe(wait.character.name)}**" if wait.character else ""
-    if wait.reason == DECISION:
-        text = f"{name}'s roll waits for your choice: re-roll or keep?"
-        at_deadline = f"{name} keeps the roll"
-    elif wait.reason == NEXT_PHASE:
-        text = f"phase {state.deck.phase} is over: `/draw` deals the next one."
-        at_deadline = "the next phase is dealt"
-    elif wait.reason == HELD:
-        text = f"{name} holds on their card: `/draw` turns the next one."
-        at_deadline = "the next card is turned"
-    elif wait.reason == LAST_CARD:
-        text = (f"{name}'s card, the last of phase {state.deck.phase}, is up. Act, or `/hold`; a Director then "
-                "deals the next phase with `/draw`.")
-        at_deadline = "the next phase is dealt"
+    if game.ruleset == QOTD.key:
+        text, at_deadline = qotd_reminder(wait, game, state)
     else:
-        text = f"{name}'s card is up. Act, `/hold`, or `/draw` the next card."
-        at_deadline = f"{name} holds" if game.deadline_action == HOLD else "the turn passes"
-    text = f"<@{wait.user_id}>, a reminder: {text}"
+        text = wait.asks or f"the game waits on you ({wait.reason})."
+        at_deadline = wait.then or "play moves on without you"
+    text = f"{', '.join(f'<@{user}>' for user in wait.users)}, a reminder: {text}"
     if game.waiting_since is not None:
         text += f" The game has waited since {when(game.waiting_since)}."
     deadline = deadline_at(game)
@@ -208,33 +219,37 @@ class Timers(commands.Cog):
                 log.warning("channel %s of game %s is gone: its alarm is dropped", alarm.channel_id, uow.game.id)
                 uow.set_alarm(None, None, None)
                 return
-            state = GameState.from_json(uow.game.state)
-            wait = waiting_on(state, uow.game.director_id)
+            rules = ruleset(uow.game.ruleset)
+            state = rules.load(uow.game.state)
+            wait = waiting_on(rules, state, uow.game)
             if wait is None:
                 uow.set_alarm(None, None, None)
                 return
             if kind == REMINDER:
                 after_reminder(uow)
-                notice = Notice(reminder_text(wait, uow, state), ping=pingable(uow.game, [wait.user_id]))
+                notice = Notice(reminder_text(wait, uow, state), ping=pingable(uow.game, list(wait.users)))
             else:
-                notice = await self.deadline(uow, state, wait, server.reminder_hours)
+                notice = await self.deadline(uow, rules, state, wait, server.reminder_hours)
                 self.bot.board_changed(uow.game, server)
             self.expect(uow.game.alarm_at)
         await self.tell(channel, notice)
 
-    async def deadline(self, uow: UnitOfWork, state: GameState, wait: Wait, server_hours: float) -> Notice:
-        """The deadline passed: a roll waiting is kept; else the character whose card is up holds (or, if
-        the game says so, they cannot, or it is the phase's last card, does not act) and the next card is
-        turned, as /draw does, the next phase dealt first if the pack is spent."""
+    async def deadline(self, uow: UnitOfWork, rules: Ruleset, state: State, wait: Wait, server_hours: float
+                       ) -> Notice:
+        """The deadline passed: a roll waiting is kept; else the ruleset moves play on. In Quick on the Draw,
+        the character whose card is up holds (or, if the game says so, they cannot, or it is the phase's last
+        card, does not act) and the next card is turned, as /draw does, the next phase dealt first if the pack
+        is spent."""
         game, before = uow.game, uow.game.state
         waiting, view, turned = None, None, []
-        who = wait.character.name if wait.character else ""
-        if wait.reason == DECISION:
+        who = name_in(state, wait)
+        kept = bool(state.pending)
+        if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
             outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution), "roll.png"
-        else:
+        elif rules is QOTD:
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game.deadline_action, game.channel_id)
             else:
@@ -243,14 +258,20 @@ class Timers(commands.Cog):
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done, announced(changes(before, state)))
+        else:
+            step = rules.at_deadline(state, wait, self.bot.dice(state, game.channel_id))
+            outcome, data, turned = "does not act." if who else "", {"turned": list(step.faces)}, step.lines
+            content, embed, ping, drawn = step_message(state, step)
+            filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
-        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **changes(before, state)}, before=before)
-        if wait.reason == DECISION:
+        sealed = changes(before, state) if rules is QOTD else {}
+        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **sealed}, before=before)
+        if kept:
             content, embed, view, ping = roll_message(game.id, seq, state, resolution)
         said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
         content = "\n".join(filter(None, (f"⏰ The deadline passed: {said}", content)))
-        start_wait(uow, state, server_hours, discord.utils.utcnow())
+        start_wait(uow, rules, state, server_hours, discord.utils.utcnow())
         return Notice(content, embed, view, pingable(game, ping), drawn, filename, entry=(game.id, seq),
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
@@ -260,7 +281,7 @@ class Timers(commands.Cog):
         if action != HOLD:
             return state, "does not act: the turn passes."
         try:
-            state, _ = perform(state, HoldRequest(wait.character.key), self.bot.dice(state, channel_id))
+            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(state, channel_id))
         except RulesError as refusal:
             return state, f"cannot hold ({refusal}): the turn passes."
         return state, "holds."

@@ -171,3 +171,11 @@ async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_
             assert await console.completions("/shoot paces:") == []
     finally:
         await database.dispose()
+
+
+def test_offline_play_keeps_no_pace_on_the_one_person_typing(tmp_path):
+    """Past the 30 commands a minute a member may send on a server, a piped session goes on."""
+    script = "/game start\n" + "/roll dice:1d10\n" * 40 + "/status\nquit\n"
+    text = play(tmp_path, script, "--seed", "3").stdout
+    assert "Easy there" not in text
+    assert text.count("1d10") >= 40

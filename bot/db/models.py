@@ -107,6 +107,8 @@ class Campaign(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     director_id: Mapped[int] = mapped_column(server_default=text("0"))
     """Who started the campaign (0 for campaigns older than the column: only server Directors direct them)."""
+    ruleset: Mapped[str] = mapped_column(String(32), default="qotd", server_default="qotd")
+    """The ruleset its adventures play (see :data:`bot.rules.core.ruleset.RULESETS`)."""
 
 
 class RosterEntry(Base):

@@ -136,6 +136,8 @@ class CampaignRow:
     name: str
     director_id: int
     status: str
+    ruleset: str = "qotd"
+    """The ruleset its adventures play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,12 +200,19 @@ Mirror = tuple[list[dict[str, Any]], list[dict[str, Any]]]
 
 
 def mirror_rows(state: dict[str, Any]) -> Mirror:
-    """The rows that mirror the state's seats and cast, in a fixed order (the state's order may vary)."""
-    players = [{"user_id": int(user), "suits": ",".join(f"{suit}:{pack}" for suit, pack in seat.get("suits", ()))}
+    """The rows that mirror the state's seats and cast, in a fixed order (the state's order may vary). Any
+    ruleset's state: only a character's ``name`` and ``owner`` are sure to be stored (``type`` may be left
+    out as its default)."""
+    players = [{"user_id": int(user), "suits": ",".join(f"{suit}:{pack}" for suit, pack in suits(seat))}
                for user, seat in state.get("seats", {}).items()]
-    characters = [{"key": key, "name": c["name"], "owner_id": int(c["owner"]), "type": c["type"]}
+    characters = [{"key": key, "name": c["name"], "owner_id": int(c["owner"]), "type": c.get("type", "")}
                   for key, c in state.get("characters", {}).items()]
     return sorted(players, key=lambda row: row["user_id"]), sorted(characters, key=lambda row: row["key"])
+
+
+def suits(seat: Any) -> list[tuple[str, int]]:
+    """The suits of a seat as stored: Quick on the Draw's; a ruleset's seat of another shape has none."""
+    return seat.get("suits", []) if isinstance(seat, dict) else []
 
 
 def mirror_hash(rows: Mirror) -> str:
@@ -422,9 +431,10 @@ class Database:
 
     # -- campaigns and their rosters ------------------------------------------------
 
-    async def start_campaign(self, guild_id: int, name: str, director_id: int) -> CampaignRow:
-        """Start a campaign on the server; CampaignExists if an active one has that name."""
-        statement = (insert(Campaign).values(guild_id=guild_id, name=name, director_id=director_id)
+    async def start_campaign(self, guild_id: int, name: str, director_id: int, ruleset: str = "qotd"
+                             ) -> CampaignRow:
+        """Start a campaign of a ruleset on the server; CampaignExists if an active one has that name."""
+        statement = (insert(Campaign).values(guild_id=guild_id, name=name, director_id=director_id, ruleset=ruleset)
                      .returning(Campaign.id))
         try:
             async with _reachable(), self._writing() as connection:
@@ -432,7 +442,7 @@ class Database:
                 await connection.commit()
         except exc.IntegrityError:
             raise CampaignExists() from None
-        return CampaignRow(campaign_id, guild_id, name, director_id, "active")
+        return CampaignRow(campaign_id, guild_id, name, director_id, "active", ruleset)
 
     async def campaign(self, guild_id: int, campaign_id: int) -> CampaignRow | None:
         """The server's campaign with that id, active or ended (None for another server's)."""

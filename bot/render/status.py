@@ -59,26 +59,37 @@ def _card_boxes(character: Character, box: Box) -> tuple[Box, ...]:
     return tuple((left + i * step, top, left + i * step + TINY.width, top + TINY.height) for i in range(count))
 
 
-def status_layout(state: GameState) -> list[StatusPage]:
-    """The geometry of every page of the board for this state: the characters, then the vehicles."""
-    keys = [*state.characters, *state.vehicles]
-    columns = 1 if len(keys) <= ROWS_PER_COLUMN else COLUMNS
+def pages_of(count: int) -> list[tuple[tuple[int, int], list[Box]]]:
+    """The size of each page of a board of ``count`` rows, and the box of each row on it (one column of rows
+    up to :data:`ROWS_PER_COLUMN`, then two; :data:`PER_PAGE` rows a page)."""
+    columns = 1 if count <= ROWS_PER_COLUMN else COLUMNS
     width = ONE_COLUMN_WIDTH if columns == 1 else TWO_COLUMN_WIDTH
     column_width = (width - (columns + 1) * GUTTER) // columns
     pages = []
-    for start in range(0, max(1, len(keys)), PER_PAGE):
-        chunk = keys[start:start + PER_PAGE]
-        rows_per_column = max(1, -(-len(chunk) // columns))
-        rows = []
-        for index, key in enumerate(chunk):
+    for start in range(0, max(1, count), PER_PAGE):
+        chunk = min(PER_PAGE, count - start)
+        rows_per_column = max(1, -(-chunk // columns))
+        boxes = []
+        for index in range(chunk):
             column, line = divmod(index, rows_per_column)
             x = GUTTER + column * (column_width + GUTTER)
             y = HEADER + GUTTER + line * (ROW_HEIGHT + ROW_GAP)
-            box = (x, y, x + column_width, y + ROW_HEIGHT)
+            boxes.append((x, y, x + column_width, y + ROW_HEIGHT))
+        height = HEADER + 2 * GUTTER + rows_per_column * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
+        pages.append(((width, height), boxes))
+    return pages
+
+
+def status_layout(state: GameState) -> list[StatusPage]:
+    """The geometry of every page of the board for this state: the characters, then the vehicles."""
+    keys = [*state.characters, *state.vehicles]
+    pages = []
+    for number, (size, boxes) in enumerate(pages_of(len(keys))):
+        rows = []
+        for key, box in zip(keys[number * PER_PAGE:], boxes):
             character = state.characters.get(key)
             rows.append(StatusRow(key, box, _card_boxes(character, box) if character else ()))
-        height = HEADER + 2 * GUTTER + rows_per_column * (ROW_HEIGHT + ROW_GAP) - ROW_GAP
-        pages.append(StatusPage((width, height), tuple(rows)))
+        pages.append(StatusPage(size, tuple(rows)))
     return pages
 
 

@@ -38,10 +38,11 @@ class ScriptedDirector(Director):
         return self.rng if isinstance(self.rng, Dice) else sealed
 
 
-def make_bot(url: str, seed: int = 6, commands_per_minute: int = TEST_PACE) -> Director:
-    """A fresh bot on the database at ``url``, syncing its commands as SimCord expects."""
+def make_bot(url: str, seed: int = 6, commands_per_minute: int = TEST_PACE,
+             kind: type[ScriptedDirector] = ScriptedDirector) -> Director:
+    """A fresh bot (of ``kind``) on the database at ``url``, syncing its commands as SimCord expects."""
     settings = Settings(discord_token="", database_url=url, commands_per_minute=commands_per_minute)
-    bot = ScriptedDirector(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    bot = kind(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
     MADE.append(bot)
     return bot
 

@@ -12,6 +12,7 @@ deadline does, its charts and its status board. Each system's own actions are
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -33,6 +34,8 @@ class Cast(Protocol):
 class State(Protocol):
     """What the bot reads of any ruleset's game state (a dataclass; see also :class:`~.actions.ActionState`)."""
 
+    seats: Mapping[int, Any]
+    """Every player who joined the game, by Discord id (with what the ruleset gave them: a suit, points ...)."""
     characters: Mapping[str, Any]
     """Every character by key; each has ``key``, ``name`` and ``owner`` (:class:`Cast`)."""
     pending: dict[str, Any] | None
@@ -66,6 +69,11 @@ class Wait:
     """Short words for the reminder, e.g. "turn", "decision", "next turn"."""
     character: str = ""
     """Key of the character whose turn or roll it is, if one."""
+    asks: str = ""
+    """What the reminder asks of them, after their ping (markdown, names escaped): "Ann's turn: act, or
+    `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
+    then: str = ""
+    """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
 
 
 @dataclass
@@ -95,6 +103,12 @@ class BoardRow:
     """Small labelled figures: ("Hits", "2"), ("Draw", "D8"), ("Ammo", "4/6")."""
     down: bool = False
     """Out of the fight: drawn greyed."""
+    key: str = ""
+    """The character's key: ``/cast show`` and ``/cast list`` read its row."""
+    kind: str = ""
+    """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
+    acting: bool = False
+    """Whose turn it is: outlined in gold."""
 
 
 @dataclass
@@ -107,7 +121,11 @@ class Board:
 
 
 class Ruleset(Protocol):
-    """One game system behind the bot."""
+    """One game system behind the bot.
+
+    A ruleset subclasses this protocol explicitly (``class Burt(Ruleset)``), so that it inherits the methods
+    with a default body (:meth:`join`, :meth:`leave`, :meth:`deck`).
+    """
 
     key: ClassVar[str]
     """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
@@ -142,7 +160,8 @@ class Ruleset(Protocol):
         """What ``/draw`` does: on to the next character to act (dealing first when the turn is over)."""
 
     def waiting_on(self, state: State, director: int) -> Wait | None:
-        """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn."""
+        """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn.
+        Not asked while a roll waits for a re-roll decision (:func:`deciding` says whom that waits on)."""
 
     def at_deadline(self, state: State, wait: Wait, rng: random.Random) -> Step:
         """What the bot does when a wait's deadline passes: the character does nothing, and play moves on."""
@@ -152,6 +171,20 @@ class Ruleset(Protocol):
 
     def help(self) -> str:
         """How the system plays in the bot, for ``/help``: a few lines of markdown."""
+
+    def join(self, state: State, user: int, rng: random.Random) -> str:
+        """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""
+        state.seats[user] = ""
+        return ""
+
+    def leave(self, state: State, user: int) -> None:
+        """Give up a player's seat (none of their characters is cast)."""
+        del state.seats[user]
+
+    def deck(self, state: State) -> Step:
+        """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
+        board = self.board(state)
+        return Step(board.title, [board.footer] if board.footer else [])
 
 
 RULESETS: dict[str, Ruleset] = {}
@@ -164,6 +197,34 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
     RULESETS[ruleset.key] = ruleset
     return ruleset
+
+
+DECISION = "decision"
+"""What a game waits for while a roll waits for its re-roll decision (see :func:`deciding`)."""
+
+
+def deciding(state: State) -> Wait | None:
+    """Whom a roll waiting for a re-roll decision waits on (:mod:`.actions` keeps the roller in
+    ``state.pending``), in any ruleset: the bot asks this before :meth:`Ruleset.waiting_on`, and keeps the roll
+    at the deadline."""
+    if not state.pending:
+        return None
+    roller = state.characters.get(state.pending["roller"])
+    if roller is None:
+        return None
+    name = escape(roller.name)
+    return Wait((roller.owner,), DECISION, roller.key, f"**{name}**'s roll waits for your choice: re-roll or keep?",
+                f"**{name}** keeps the roll")
+
+
+MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)
+"""What Discord reads as markdown in a name (as ``discord.utils.escape_markdown`` finds it)."""
+
+
+def escape(name: str) -> str:
+    """A name as plain text in Discord markdown, for :attr:`Step.lines`, :attr:`Wait.asks` and the like; as the
+    bot's ``safe`` gives it (names reach the rules checked: no mentions, no links, nothing hidden)."""
+    return MARKDOWN.sub(lambda match: "\\" + match[0], name)
 
 
 def ruleset(key: str) -> Ruleset:

@@ -1,8 +1,9 @@
 """Plain data to JSON and back, for dataclasses of the rules engine.
 
 Dataclass fields are converted by their type hints: enums by name, cards by
-code, dataclasses as objects, lists, tuples, sets and ``dict[str|int, ...]``
-as JSON arrays and objects. Fields equal to their default are left out, so
+code, dataclasses as objects (a generic one, such as ``Pile[Card]``, with its
+type parameters read into its fields' hints), lists, tuples, sets and
+``dict[str|int|Enum, ...]`` as JSON arrays and objects (enum keys by name). Fields equal to their default are left out, so
 stored states stay small and old states read with new defaults. A converter
 is built once per type and reused, since every command loads and stores a game.
 """
@@ -69,12 +70,31 @@ def _encoder(cls: type) -> Convert:
             return out
         return encode
     if issubclass(cls, dict):
-        return lambda v: {str(k): to_json(i) for k, i in v.items()}
+        return lambda v: {_key(k): to_json(i) for k, i in v.items()}
     if issubclass(cls, (list, tuple)):
         return lambda v: [to_json(i) for i in v]
     if issubclass(cls, (set, frozenset)):
         return lambda v: sorted(to_json(i) for i in v)
     return _same
+
+
+def _key(key: Any) -> str:
+    """A dict's key as a JSON object's: an enum by name, as its decoder reads it."""
+    return key.name if isinstance(key, enum.Enum) else str(key)
+
+
+def _substituted(hint: Any, types_given: dict[Any, Any]) -> Any:
+    """A field's hint with the type parameters of its generic dataclass replaced by the types given."""
+    if isinstance(hint, typing.TypeVar):
+        return types_given.get(hint, Any)
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    inner = tuple(_substituted(arg, types_given) for arg in args)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[inner]
+    return origin[inner]
 
 
 def from_json(hint: Any, data: Any) -> Any:
@@ -105,12 +125,20 @@ def _decoder(hint: Any) -> Convert:
         return Roll.from_json
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint.__getitem__
+    if dataclasses.is_dataclass(origin):
+        given = dict(zip(origin.__parameters__, args))
+        return _dataclass_decoder(origin, [(name, _substituted(field_hint, given))
+                                           for name, field_hint, _ in _fields(origin)])
     if dataclasses.is_dataclass(hint):
-        fields = [(name, _decoder(field_hint)) for name, field_hint, _ in _fields(hint)]
-
-        def decode(d: dict) -> Any:
-            return hint(**{name: f(d[name]) for name, f in fields if name in d})
-        return decode
+        return _dataclass_decoder(hint, [(name, field_hint) for name, field_hint, _ in _fields(hint)])
     if hint is Any or hint is object:
         return _same
     return hint
+
+
+def _dataclass_decoder(cls: type, hints: list[tuple[str, Any]]) -> Convert:
+    fields = [(name, _decoder(field_hint)) for name, field_hint in hints]
+
+    def decode(d: dict) -> Any:
+        return cls(**{name: f(d[name]) for name, f in fields if name in d})
+    return decode

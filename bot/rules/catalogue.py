@@ -1,0 +1,7 @@
+"""Every ruleset the bot plays: importing this module registers each in
+:data:`bot.rules.core.ruleset.RULESETS`, Quick on the Draw first (the default of ``/game start``).
+
+A new ruleset adds the import of its ``ruleset`` module here.
+"""
+
+from .qotd import ruleset as qotd  # noqa: F401

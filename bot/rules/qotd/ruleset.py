@@ -1,0 +1,175 @@
+"""Quick on the Draw behind the ruleset interface (see :mod:`bot.rules.core.ruleset`).
+
+The bot plays Quick on the Draw through its own commands and pictures (the pack, seals, holding, the
+status board with cards): this object gives the rest of the bot what every ruleset gives, whom the game
+waits on above all, and turns the pack as ``/draw`` does.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.cards import SUIT_SYMBOLS, Card
+from ..core.dice import Luck
+from ..core.errors import RulesError
+from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from .casting import CharacterType
+from .charts import CHARTS, GRIDS
+from .state import Character, Condition, GameState, Seat
+from .traits import PERSONALITIES
+
+TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
+"""What a game of Quick on the Draw waits for, besides a roll's decision (see :meth:`QuickOnTheDraw.waiting_on`)."""
+TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
+         "minor": CharacterType.MINOR}
+"""``/cast add type:``, by the word a player types."""
+
+
+def seat_text(seat: Seat) -> str:
+    """"♥ hearts" (and the pack, past the first)."""
+    return ", ".join(f"{SUIT_SYMBOLS[suit]} {suit}" + (f" (pack {pack})" if pack > 1 else "")
+                     for suit, pack in seat.suits)
+
+
+def passed_mark(holder: Character) -> str:
+    """The end of the line for a holder's card that passes: a joker's mark on it passes with it (see
+    docs/rulings.md)."""
+    luck, holder.luck = holder.luck, None
+    if luck is None:
+        return "."
+    return f", and the {'red' if luck is Luck.RED else 'black'} joker's mark with it: it marked this card."
+
+
+def card_line(character: Character | None, card_text: str) -> str:
+    """"K♥ — Doc Holliday acts" with the joker mark, if any; "K♥ — Doc Holliday is holding" once they hold."""
+    if character is None:
+        return card_text
+    if Condition.HOLDING in character.conditions:
+        return f"{card_text} — **{escape(character.name)}** is holding"
+    line = f"{card_text} — **{escape(character.name)}** acts"
+    if character.luck is not None:
+        line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
+                 else " — black joker: their first roll counts as a 1")
+    return line
+
+
+def turn(state: GameState) -> tuple[list[str], Character | None]:
+    """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
+    lines: list[str] = []
+    while state.deck.to_come:
+        card, character = state.turn()
+        if card.is_joker:
+            lines.append(f"**{card}** — the next card is marked "
+                         + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1)."))
+            continue
+        if character is not None and Condition.HOLDING in character.conditions:
+            lines.append(f"{card} — {escape(character.name)} is holding; the card passes" + passed_mark(character))
+            continue
+        lines.append(card_line(character, str(card)))
+        return lines, character
+    return lines, None
+
+
+def phase_summary(state: GameState) -> str:
+    """What the phase came to: how many cards were turned, the jokers, who is down."""
+    deck = state.deck
+    down = [escape(c.name) for c in state.characters.values() if c.casualty]
+    parts = [f"Phase {deck.phase} ends: {len(deck.turned)} cards turned"]
+    if deck.jokers_seen:
+        parts.append(" and ".join(str(j) for j in deck.jokers_seen) + " seen")
+    if down:
+        parts.append("down: " + ", ".join(down))
+    return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
+
+
+def shuffled(state: GameState) -> str:
+    return f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
+
+
+def turn_on(state: GameState, shuffle: random.Random | None) -> tuple[list[str], tuple[Card, ...], Character | None]:
+    """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first (with
+    ``shuffle``: the bot deals under a new seal, and passes None once it has), and the phase's end is said
+    when its last card is turned. Returns the lines, the cards turned and who acts now."""
+    lines = []
+    if state.deck.spent and shuffle is not None:
+        state.shuffle(shuffle)
+        lines.append(shuffled(state))
+    turned, character = turn(state)
+    lines += turned
+    if state.deck.spent:
+        lines.append(phase_summary(state))
+    return lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character
+
+
+class QuickOnTheDraw(Ruleset):
+    """Quick on the Draw, the bot's first game: its verbs are top-level commands."""
+
+    key = "qotd"
+    title = "Quick on the Draw"
+    group = ""
+    state_type = GameState
+    character_types = {word: kind.title for word, kind in TYPES.items()}
+    cast_options = {"personality": "One personality from the rulebook"}
+    charts = {**CHARTS, **GRIDS}
+
+    def new_game(self) -> GameState:
+        return GameState()
+
+    def load(self, data: dict) -> GameState:
+        return GameState.from_json(data)
+
+    def cast(self, state: GameState, spec: CastSpec, rng: random.Random) -> Character:
+        personality = spec.options.get("personality", "")
+        if personality not in PERSONALITIES:
+            raise RulesError("A character of Quick on the Draw needs a personality from the rulebook.")
+        return state.add(Character(spec.key, spec.name, spec.owner, TYPES[spec.type], personality), rng)
+
+    def remove(self, state: GameState, key: str) -> Character:
+        return state.remove(key)
+
+    def join(self, state: GameState, user: int, rng: random.Random) -> str:
+        """The player gets the next free suit."""
+        return seat_text(state.seat(user))
+
+    def deal(self, state: GameState, rng: random.Random) -> Step:
+        state.shuffle(rng)
+        return Step(f"Phase {state.deck.phase}", [shuffled(state) + " `/draw` turns the first card."])
+
+    def advance(self, state: GameState, rng: random.Random) -> Step:
+        lines, cards, character = turn_on(state, rng)
+        return Step(f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come", lines,
+                    character.key if character else None, tuple(card.code for card in cards))
+
+    def waiting_on(self, state: GameState, director: int) -> Wait | None:
+        """The owner of a roll waiting for its re-roll decision; else the owner of the character whose card is
+        up; else, when the phase's pack is spent and its last card acts no more (its character holds, or it
+        was a holder's card that passed), the Director. None before the first phase."""
+        if state.pending:
+            return deciding(state)
+        acting = state.acting
+        holding = acting is not None and Condition.HOLDING in acting.conditions
+        if state.deck.spent and (acting is None or holding):
+            return Wait((director,), NEXT_PHASE)
+        if acting is None:
+            return None
+        return Wait((acting.owner,), HELD if holding else LAST_CARD if state.deck.spent else TURN, acting.key)
+
+    def at_deadline(self, state: GameState, wait: Wait, rng: random.Random) -> Step:
+        """The character whose card is up does not act, and the next card is turned (the bot's own deadline
+        may have them hold first: ``/game settings deadline_action:``)."""
+        return self.advance(state, rng)
+
+    def board(self, state: GameState) -> Board:
+        deck = state.deck
+        title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
+        acting = state.acting
+        rows = [BoardRow(c.name, c.owner, tuple(c.state_words), (("Cards", str(len(c.available))),), c.casualty,
+                         c.key, c.type.title, c is acting) for c in state.characters.values()]
+        return Board(title, rows, f"{len(deck.to_come)} cards to come" if deck.phase else "")
+
+    def help(self) -> str:
+        return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "
+                "its character acts: `/shoot`, `/fight`, `/move`, `/test` a chart, or `/hold`.")
+
+
+QOTD = register(QuickOnTheDraw())

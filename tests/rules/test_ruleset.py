@@ -1,0 +1,70 @@
+"""Quick on the Draw behind the ruleset interface (bot/rules/core/ruleset.py): what the bot asks of every
+ruleset, answered as the bot has always played Quick on the Draw (Reel 1, Filming the Action: lines 45-66)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
+from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.qotd.ruleset import NEXT_PHASE, QOTD, TURN
+from bot.rules.qotd.state import Condition
+
+from .test_actions import HERO, MINOR, game, person
+
+DIRECTOR = 99
+
+
+def test_quick_on_the_draw_is_registered_first_and_found_by_its_key():
+    assert next(iter(RULESETS)) == "qotd" and ruleset("qotd") is QOTD
+    with pytest.raises(RulesError, match="does not play the ruleset 'chess'"):
+        ruleset("chess")
+    with pytest.raises(ValueError, match="Two rulesets"):
+        register(QOTD)
+
+
+def test_a_game_is_made_cast_and_stored_through_the_interface():
+    state = QOTD.new_game()
+    assert QOTD.join(state, 1, random.Random(1)) == "♥ hearts"
+    doc = QOTD.cast(state, CastSpec("doc", "Doc Holliday", 1, "hero", {"personality": "brave"}), random.Random(1))
+    assert [card.suit for card in doc.cards] == ["hearts"] * 4 and doc.type is HERO
+    with pytest.raises(RulesError, match="needs a personality"):
+        QOTD.cast(state, CastSpec("ike", "Ike", 1, "minor"), random.Random(1))
+    assert QOTD.load(state.to_json()) == state
+    assert QOTD.board(state).rows[0].badges == (("Cards", "4"),) and QOTD.board(state).title == "Before the first phase"
+
+
+def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_next_phase():
+    """Lines 45-66: each card turned, its character acts; a spent pack is shuffled again for the next phase."""
+    state = QOTD.new_game()
+    state.add(person("doc", HERO), random.Random(1))
+    state.add(person("ike", MINOR, owner=2), random.Random(1))
+    assert QOTD.waiting_on(state, DIRECTOR) is None
+    dealt = QOTD.deal(state, random.Random(3))
+    assert dealt.title == "Phase 1" and dealt.lines == ["Phase 1: the pack of 7 cards is shuffled. `/draw` turns "
+                                                        "the first card."]
+    step = QOTD.advance(state, random.Random(3))
+    acting = state.acting
+    assert step.acting == acting.key and step.faces[-1] == state.deck.current.code
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key)
+    while state.deck.to_come:
+        QOTD.advance(state, random.Random(3))
+    state.acting.conditions.add(Condition.HOLDING)
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE)
+    assert QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4)).title.startswith("Phase 2")
+
+
+def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
+    state = game(person("doc", HERO), person("ike", MINOR, owner=2))
+    state.pending = {"roller": "ike", "tape": [], "request": {}}
+    wait = QOTD.waiting_on(state, DIRECTOR)
+    assert (wait.users, wait.reason, wait.character) == ((2,), DECISION, "ike")
+    assert wait.asks == "**Ike**'s roll waits for your choice: re-roll or keep?"
+
+
+def test_names_are_escaped_as_markdown():
+    assert escape("*Kid* _the_ ~Bold~ `x` |y|") == "\\*Kid\\* \\_the\\_ \\~Bold\\~ \\`x\\` \\|y\\|"
+    assert escape("# Sheriff") == "\\# Sheriff" and escape("- Doc") == "\\- Doc" and escape("Doc") == "Doc"

@@ -1,0 +1,58 @@
+"""Dataclasses to JSON and back (bot.rules.core.serial): the shapes a ruleset's state may take."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from bot.rules.core import serial
+from bot.rules.core.cards import Card
+
+T = TypeVar("T")
+
+
+@dataclass
+class Pile(Generic[T]):
+    """A pile of anything: cards, or a ruleset's own tokens."""
+
+    to_come: list[T] = field(default_factory=list)
+    top: T | None = None
+    hands: dict[int, list[T]] = field(default_factory=dict)
+
+
+@dataclass
+class Table:
+    cards: Pile[Card]
+    tokens: Pile[str] = field(default_factory=Pile)
+
+
+class Skill(enum.Enum):
+    DRAW = 8
+    SHOOT = 6
+
+
+@dataclass
+class Shootist:
+    dice: dict[Skill, int] = field(default_factory=dict)
+
+
+def test_a_generic_pile_of_cards_reads_back_as_it_was_written():
+    """Once read back as ``Pile(to_come={'to_come': [...]})``, without an error."""
+    table = Table(Pile([Card.parse("AS"), Card.parse("RJ")], Card.parse("10H"), {7: [Card.parse("2C")]}),
+                  Pile(["STOP", "EVENT"]))
+    stored = serial.to_json(table)
+    assert stored == {"cards": {"to_come": ["AS", "RJ"], "top": "10H", "hands": {"7": ["2C"]}},
+                      "tokens": {"to_come": ["STOP", "EVENT"]}}
+    again = serial.from_json(Table, stored)
+    assert again == table
+    assert isinstance(again.cards.top, Card) and all(isinstance(c, Card) for c in again.cards.to_come)
+    assert list(again.cards.hands) == [7]
+
+
+def test_a_dict_keyed_by_an_enum_is_written_by_name_and_reads_back():
+    """Once written as ``'Skill.DRAW'``, which failed to read back."""
+    shootist = Shootist({Skill.DRAW: 8, Skill.SHOOT: 6})
+    stored = serial.to_json(shootist)
+    assert stored == {"dice": {"DRAW": 8, "SHOOT": 6}}
+    assert serial.from_json(Shootist, stored) == shootist
