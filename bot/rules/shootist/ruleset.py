@@ -110,7 +110,8 @@ def row(state: ShootistState, shootist: Shootist) -> BoardRow:
     if shootist.horse is not None and shootist.horse.wounds:
         badges.append(("Horse", f"{shootist.horse.wounds}/6"))
     return BoardRow(shootist.name, shootist.owner, tuple(shootist.state_words), tuple(badges),
-                    down=not shootist.up)
+                    down=not shootist.up, key=shootist.key, kind=CHARACTER_TYPES[shootist.type],
+                    acting=state.turn.acting == shootist.key and not state.turn.over)
 
 
 SHOOTIST = register(ShootistRules())

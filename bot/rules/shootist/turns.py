@@ -15,15 +15,10 @@ from ..core.actions import Request, Story, action, begin
 from ..core.dice import Dice, Keep, Roll, roll
 from ..core.errors import RulesError
 from ..core.replay import Context
-from ..core.ruleset import Step, Wait
+from ..core.ruleset import Step, Wait, escape
 from .skills import DRAW, LADDER, SKILLS, die_name
 from .state import Shootist, ShootistState, Status, game_over
 from .wounds import skill_die
-
-
-def escape(name: str) -> str:
-    """A name safe in Discord markdown, for the lines of a :class:`Step` (names are checked when cast)."""
-    return "".join("\\" + c if c in "_*~`|\\>#-[]()" else c for c in name)
 
 
 def check_action(state: ShootistState, shootist: Shootist) -> None:
@@ -158,16 +153,20 @@ def can_act(state: ShootistState) -> bool:
 
 
 def waiting_on(state: ShootistState, director: int) -> Wait | None:
-    """The owner of the shootist acting, or the Director when a Draw phase is due."""
+    """The owner of the shootist acting, or the Director when a Draw phase is due (a roll waiting for a decision
+    is the core's :func:`~bot.rules.core.ruleset.deciding`)."""
     turn = state.turn
     if turn.number == 0:
         return None
-    if state.pending:
-        return Wait((state.characters[state.pending["roller"]].owner,), "decision", state.pending["roller"])
     if turn.over or game_ended(state):
-        return Wait((director,), "next turn")
+        over = escape(game_over(state)) if game_ended(state) else f"Turn {turn.number} is over"
+        return Wait((director,), "next turn", asks=f"{over}: `/deal` (or `/draw`) rolls the next Draw.",
+                    then="the next Draw is rolled")
     shootist = state.characters[turn.acting]
-    return Wait((shootist.owner,), "turn", shootist.key)
+    name = escape(shootist.name)
+    doing = "his later fanned shots" if turn.fanning_now else "his action (`/shootist ...`)"
+    return Wait((shootist.owner,), "turn", shootist.key, f"**{name}**'s turn: {doing}, or `/draw` to pass.",
+                f"{name} does nothing this turn")
 
 
 def at_deadline(state: ShootistState, wait: Wait, rng: random.Random) -> Step:

@@ -75,6 +75,8 @@ def test_the_board():
     assert board.title == "Shootist — turn 1"
     assert [r.name for r in board.rows] == ["Bob", "Ann"]
     assert board.rows[0].badges == (("Draw", "D8:6"), ("Colt", "5/6"))
+    assert (board.rows[0].key, board.rows[0].kind, board.rows[0].acting) == ("bob", "Shootist", True)
+    assert not board.rows[1].acting
     assert board.rows[0].words == ("mounted", "exposed")
     assert board.rows[1].badges == (("Draw", "D8:2"), ("Wounds", "1"), ("Colt", "6/6"))
     assert board.footer == "Acting: Bob"
