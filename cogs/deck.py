@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -14,7 +15,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
-from bot.render import render_deck, render_turn
+from bot.render import render_deck, render_draws, render_turn
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
@@ -85,9 +86,18 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 """What a step too long for its message says in place of the lines left out."""
 
 
-def step_picture(step: Step) -> Callable[[], bytes] | None:
-    """How to draw what a step turned, when every face is a playing card (a ruleset's own tokens are its
-    group's to draw)."""
+DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
+"""A die a step rolled for a character: ``d8:5:<key>`` (Shootist's Draw)."""
+
+
+def step_picture(state: State, step: Step) -> Callable[[], bytes] | None:
+    """How to draw what a step turned or rolled: playing cards as the cards turned, dice rolled for characters as
+    their strip in order (a ruleset's other tokens are its group's to draw)."""
+    dice = [DIE_FACE.fullmatch(face) for face in step.faces]
+    if dice and all(dice):
+        rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
+                       for m in dice)
+        return functools.partial(render_draws, step.title, rolled)
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
@@ -102,8 +112,9 @@ def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int
                           description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
     if character is None:
-        return "", embed, [], step_picture(step)
-    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], step_picture(step)
+        return "", embed, [], step_picture(state, step)
+    return (f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner],
+            step_picture(state, step))
 
 
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:

@@ -6,11 +6,14 @@ run in a worker thread.
 
 from .board import render_board_pages
 from .deck import render_deck
+from .draws import render_draws
 from .roll import render_roll
+from .shootout import render_shootist_roll
 from .status import render_status, render_status_pages
 from .turn import render_turn
 
-__all__ = ["render_board_pages", "render_deck", "render_roll", "render_status", "render_status_pages", "render_turn", "warm_up"]
+__all__ = ["render_board_pages", "render_deck", "render_draws", "render_roll", "render_shootist_roll", "render_status",
+           "render_status_pages", "render_turn", "warm_up"]
 
 
 def warm_up() -> None:

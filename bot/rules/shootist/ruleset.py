@@ -9,7 +9,7 @@ from ..core.errors import RulesError
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
 from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
 from .casting import CAST_OPTIONS, new_shootist
-from .skills import die_name
+from .skills import SKILLS, die_name
 from .state import CHARACTER_TYPES, Shootist, ShootistState
 from .turns import advance, at_deadline, draw_phase, waiting_on
 from .weapons import WEAPONS
@@ -97,7 +97,8 @@ class ShootistRules(Ruleset):
 
 
 def row(state: ShootistState, shootist: Shootist) -> BoardRow:
-    """A shootist's line on the board: Draw roll, wounds, what his guns hold, his horse."""
+    """A shootist's line on the board: his state, then his die types; his Draw roll, wounds, what his guns hold
+    and his horse's wounds as figures."""
     badges = []
     draw = state.turn.draws.get(shootist.key)
     if draw is not None:
@@ -109,7 +110,8 @@ def row(state: ShootistState, shootist: Shootist) -> BoardRow:
             badges.append((gun.kind.name.split()[0], f"{gun.loaded}/{gun.kind.shots}"))
     if shootist.horse is not None and shootist.horse.wounds:
         badges.append(("Horse", f"{shootist.horse.wounds}/6"))
-    return BoardRow(shootist.name, shootist.owner, tuple(shootist.state_words), tuple(badges),
+    dice = tuple(f"{SKILLS[skill]} {die_name(sides)}" for skill, sides in shootist.dice.items())
+    return BoardRow(shootist.name, shootist.owner, (*shootist.state_words, *dice), tuple(badges),
                     down=not shootist.up, key=shootist.key, kind=CHARACTER_TYPES[shootist.type],
                     acting=state.turn.acting == shootist.key and not state.turn.over)
 

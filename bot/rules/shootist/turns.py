@@ -60,7 +60,7 @@ def draw_phase(state: ShootistState, rng: random.Random) -> Step:
     first = state.characters[order[0]]
     lines.append("Draw order: " + ", ".join(escape(state.characters[k].name) for k in order) + ".")
     return Step(f"Turn {turn.number}: the Draw", lines, acting=first.key,
-                faces=tuple(f"d{draws[k].dice.sides}:{draws[k].value}" for k in order))
+                faces=tuple(f"d{draws[k].dice.sides}:{draws[k].value}:{k}" for k in order))
 
 
 def draw_die(shootist: Shootist) -> int:

@@ -77,7 +77,8 @@ def test_the_board():
     assert board.rows[0].badges == (("Draw", "D8:6"), ("Colt", "5/6"))
     assert (board.rows[0].key, board.rows[0].kind, board.rows[0].acting) == ("bob", "Shootist", True)
     assert not board.rows[1].acting
-    assert board.rows[0].words == ("mounted", "exposed")
+    assert board.rows[0].words[:3] == ("mounted", "exposed", "Draw D8")
+    assert board.rows[1].words == ("Draw D8", "Shoot D8", "Dodge D8", "Brawl D8", "Knife D8", "Ride D8")
     assert board.rows[1].badges == (("Draw", "D8:2"), ("Wounds", "1"), ("Colt", "6/6"))
     assert board.footer == "Acting: Bob"
     assert "Draw phase" in SHOOTIST.help()

@@ -28,7 +28,7 @@ def test_highest_draw_goes_first():
     step = SHOOTIST.deal(state, Dice(3, 8, 5))
     assert state.turn.order == ["bob", "cal", "ann"]
     assert step.title == "Turn 1: the Draw" and step.acting == "bob"
-    assert step.faces == ("d8:8", "d8:5", "d8:3")
+    assert step.faces == ("d8:8:bob", "d8:5:cal", "d8:3:ann")
     assert step.lines[-1] == "Draw order: Bob, Cal, Ann."
 
 
@@ -46,7 +46,7 @@ def test_a_lesser_draw_die():
     state, result = act(state, DrawDieRequest("ann", 4))
     assert "Ann rolls a D4 in the Draw phases to come." in result.changes
     step = SHOOTIST.deal(state, Dice(4, 2, 1))
-    assert step.faces[0] == "d4:4"
+    assert step.faces[0] == "d4:4:ann"
     with pytest.raises(RulesError, match="a lesser die is one of D4, D6"):
         act(state, DrawDieRequest("ann", 10))
 
@@ -69,7 +69,7 @@ def test_variable_gives_one_skill_a_die_bonus_for_the_turn():
     state = three(ann={"abilities": "Variable"})
     state, _ = act(state, VariableRequest("ann", "draw"))
     step = SHOOTIST.deal(state, Dice(9, 2, 1))
-    assert step.faces[0] == "d10:9"
+    assert step.faces[0] == "d10:9:ann"
     with pytest.raises(RulesError, match="this turn already"):
         act(state, VariableRequest("ann", "shoot"))
     SHOOTIST.deal(state, Dice(8, 2, 1))

@@ -57,7 +57,7 @@ def test_wound_modifiers_step_the_dice():
     state = game(("Ann", 1, {}), ("Bob", 2, {}))
     state.characters["ann"].wounds = ["shoot_arm"]
     step = SHOOTIST.deal(state, Dice(6, 2))
-    assert step.faces == ("d6:6", "d8:2")
+    assert step.faces == ("d6:6:ann", "d8:2:bob")
 
 
 def test_a_tough_guy_ignores_wound_modifiers():

@@ -1,0 +1,80 @@
+"""A whole game of Shootist through SimCord: `/game start ruleset:shootist`, a Director and two players, the
+Draw, shots in Draw order, a restart of the bot mid-game, and the end when one side is left standing."""
+
+from __future__ import annotations
+
+from bot.rules.shootist.ruleset import SHOOTIST
+from tests.rules.shootist.table import Dice
+
+from .conftest import make_bot
+from .helpers import end_game, pinged, png, refused, text_of
+
+
+async def stored(scene):
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    assert row.ruleset == "shootist"
+    return SHOOTIST.load(row.state)
+
+
+async def shootout(scene) -> None:
+    """dora directs; pete's Kid (Shoot D10, a Colt) and polly's Ann (Dodge D6, Lucky, a Dragoon and a horse)."""
+    started = await scene.dora.slash(scene.channel, "game start", ruleset="shootist")
+    assert "Shootist" in text_of(started) and "/shootist" in text_of(started)
+    for player in (scene.pete, scene.polly):
+        await player.slash(scene.channel, "game join")
+    kid = await scene.pete.slash(scene.channel, "shootist cast", name="Kid", shoot="D10")
+    assert "Kid** joins the cast" in text_of(kid) and "State: Shoot D10" in text_of(kid)
+    ann = await scene.polly.slash(scene.channel, "shootist cast", name="Ann", dodge="D6", abilities="Lucky",
+                                  weapons="Dragoon", horse=True)
+    assert "Dragoon: 5/5" in text_of(ann) and "State: mounted" in text_of(ann) and "State: Dodge D6" in text_of(ann)
+
+
+async def test_a_whole_game_of_shootist_with_a_restart(scene, db_url):
+    await shootout(scene)
+    refused(await scene.pete.slash(scene.channel, "shoot", target="Ann", paces=5),
+            "This channel plays Shootist: use `/shootist …`")
+    refused(await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4), "`/deal` rolls the Draw")
+
+    scene.env.bot.rng = Dice(6, 2)                                   # SH 3: Kid's Draw 6, Ann's 2
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "**Kid**: D8 rolled **6**\n**Ann**: D8 rolled **2**\nDraw order: Kid, Ann." in text_of(dealt)
+    assert dealt.response.content == f"<@{scene.pete.id}>, Kid acts." and pinged(dealt) == [scene.pete.id]
+    assert png(await dealt.response.attachments[0].read())           # the Draw dice in order
+
+    refused(await scene.polly.slash(scene.channel, "shootist shoot", target="Kid", hexes=4), "Kid is not yours")
+    refused(await scene.polly.slash(scene.channel, "shootist shoot", target="Kid", hexes=4, shooter="Ann"),
+            "It is not Ann's turn: Kid is acting")
+    scene.env.bot.rng = Dice(7, 3, 1, 4, 5, 6)          # shoot 7 against Lucky's dodge 3 and 1: a chest wound, D6 5;
+                                                        # mounted, she rolls her Ride die: 6, she stays on
+    shot = await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4, cover=True)
+    words = text_of(shot)
+    assert "Kid shoots at Ann with his Colt Revolver" in words
+    assert "Shoot D10, -1 target in cover → D8" in words
+    assert "**Hit**" in words and "**Chest**" in words and "**Stays in the saddle**" in words
+    assert png(await shot.response.attachments[0].read())
+    ann = (await stored(scene)).characters["ann"]
+    assert ann.wounds == ["chest"] and ann.mounted
+
+    drawn = await scene.dora.slash(scene.channel, "draw")
+    assert drawn.response.content == f"<@{scene.polly.id}>, Ann acts."
+
+    fresh = make_bot(db_url, seed=11)                                # the bot restarts mid-turn
+    await scene.env.restart_bot(fresh)
+    fresh.rng = Dice(2, 5)
+    missed = await scene.polly.slash(scene.channel, "shootist shoot", target="Kid", hexes=4)
+    assert "Ann shoots at Kid with his Dragoon Revolver" in text_of(missed) and "**Miss**" in text_of(missed)
+    assert (await stored(scene)).characters["ann"].weapons[0].loaded == 4
+
+    over = await scene.polly.slash(scene.channel, "draw")
+    assert "Turn 1 is over" in text_of(over)
+    fresh.rng = Dice(5, 3)
+    await scene.dora.slash(scene.channel, "draw")                    # the next Draw: Kid first again
+    fresh.rng = Dice(9, 1, 1, 1)                                     # a hit in the head
+    fatal = await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=0)
+    assert "Ann is dead (a hit in the head)." in text_of(fatal)
+    assert "Only Kid is left standing: the game is over." in text_of(fatal)
+
+    status = await scene.pete.slash(scene.channel, "status")
+    assert png(await status.response.attachments[0].read())
+    assert "The game is over" in text_of(await scene.dora.slash(scene.channel, "deal"))
+    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
