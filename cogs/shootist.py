@@ -128,7 +128,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                    abilities: app_commands.Range[str, 1, 300] | None = None, horse: bool = False,
                    shield: bool = False, belt: app_commands.Range[int, 0, 500] | None = None, hidden: bool = False,
                    player: discord.Member | None = None) -> None:
-        """Cast a shootist with his die types, weapons, abilities and horse."""
+        """Cast a shootist: die types, weapons, abilities, horse."""
         fields = {"draw": draw, "shoot": shoot, "dodge": dodge, "brawl": brawl, "knife": knife, "ride": ride,
                   "weapons": weapons, "abilities": abilities, "horse": "yes" if horse else None,
                   "shield": "yes" if shield else None, "belt": None if belt is None else str(belt),
@@ -159,7 +159,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                     legs_hidden: bool = False, ledge: Literal["window", "roof"] | None = None,
                     floors: app_commands.Range[int, 1, 9] = 1,
                     crossfire: app_commands.Range[str, 1, 200] | None = None) -> None:
-        """Shoot: shoot die against dodge die, the hit location and the wound."""
+        """Shoot die against dodge die; a hit rolls its location and wound."""
         def build(table: Table) -> Request:
             fan = tuple(table.character(name).key for name in (fan2, fan3) if name)
             return ShootRequest(acting(table, shooter).key, table.character(target).key, hexes,
@@ -176,7 +176,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def burn(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 40],
                    hexes: app_commands.Range[int, 0, 12], shooter: str | None = None,
                    move: app_commands.Range[int, 0, 2] = 0) -> None:
-        """Shoot a flaming arrow at a building: it dodges with a D4; if hit, it burns D4 turns, then collapses."""
+        """A flaming arrow at a building: D4 to dodge; hit, it collapses in D4 turns."""
         await self.act(interaction, lambda table: ShootRequest(
             acting(table, shooter).key, hexes=hexes, weapon="bow", move=move, building=clean_name(building, "building")))
 
@@ -186,7 +186,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.autocomplete(opponent=options.characters, attacker=options.characters)
     async def brawl(self, interaction: discord.Interaction, opponent: str, attacker: str | None = None,
                     move: app_commands.Range[int, 0, 1] = 0) -> None:
-        """Brawl: brawl die against brawl die, the loser wounded (head: knocked out), a tie nothing."""
+        """Brawl die against brawl die: the loser is wounded (head: knocked out)."""
         await self.act(interaction, lambda table: BrawlRequest(acting(table, attacker).key,
                                                                table.character(opponent).key, move))
 
@@ -194,7 +194,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.describe(shootist="Who breaks off (default: whose turn it is)")
     @app_commands.autocomplete(shootist=options.characters)
     async def breakoff(self, interaction: discord.Interaction, shootist: str | None = None) -> None:
-        """Break off from a brawl without penalty: only the one who drew first this turn."""
+        """Leave a brawl without penalty, if he drew first this turn."""
         await self.act(interaction, lambda table: BreakOffRequest(acting(table, shootist).key))
 
     @app_commands.command(name="reload")
@@ -216,7 +216,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def pickup(self, interaction: discord.Interaction, source: str,
                      what: Literal["belt", "gun", "weapon"], weapon: str | None = None,
                      shootist: str | None = None, move: app_commands.Range[int, 0, 1] = 0) -> None:
-        """Pick up bullets or a weapon from a dead shootist, or a thrown weapon."""
+        """Take bullets or a weapon from the dead, or a thrown weapon."""
         def build(table: Table) -> Request:
             if what == "weapon" and not weapon:
                 raise UserError("Name the weapon to pick up.")
@@ -234,7 +234,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def move(self, interaction: discord.Interaction, hexes: app_commands.Range[int, 0, 6] = 2,
                    shootist: str | None = None, doors: app_commands.Range[int, 0, 2] = 0,
                    windows: app_commands.Range[int, 0, 1] = 0, through: bool = False) -> None:
-        """Move: the turn's action (+1 to dodge for the rest of the turn)."""
+        """Move (+1 to dodge for the rest of the turn)."""
         await self.act(interaction, lambda table: MoveRequest(acting(table, shootist).key, hexes, doors, windows,
                                                               through))
 
@@ -252,7 +252,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def dice(self, interaction: discord.Interaction, shootist: str, draw: DieType | None = None,
                    shoot: DieType | None = None, dodge: DieType | None = None, brawl: DieType | None = None,
                    knife: DieType | None = None, ride: DieType | None = None) -> None:
-        """Set a shootist's die types: his player before the first Draw, a Director at any time."""
+        """Set die types: his player before the first Draw, a Director any time."""
         given = {"draw": draw, "shoot": shoot, "dodge": dodge, "brawl": brawl, "knife": knife, "ride": ride}
 
         def build(table: Table) -> Request:
@@ -269,7 +269,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.autocomplete(shootist=options.characters)
     async def drawdie(self, interaction: discord.Interaction, shootist: str,
                       die: Literal["own", "D4", "D6", "D8", "D10"] = "own", first: bool = False) -> None:
-        """Roll a lesser Draw die (or go first, if Super Fast) from the next Draw phase on."""
+        """Roll a lesser Draw die, or go first if Super Fast, from the next Draw."""
         def build(table: Table) -> Request:
             character = table.character(shootist)
             table.require_control(character)
@@ -281,14 +281,14 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                            "it is)")
     @app_commands.autocomplete(shootist=options.characters)
     async def variable(self, interaction: discord.Interaction, skill: Skill, shootist: str | None = None) -> None:
-        """Variable: one skill a die type better for every roll this turn (chosen between turns: the next)."""
+        """Variable: one skill a die type better all this turn."""
         await self.act(interaction, lambda table: VariableRequest(acting(table, shootist).key, skill))
 
     @app_commands.command(name="notice")
     @app_commands.describe(shootist="The Indian", noticed="Noticed (visible for the rest of the game) or not")
     @app_commands.autocomplete(shootist=options.characters)
     async def notice(self, interaction: discord.Interaction, shootist: str, noticed: bool = True) -> None:
-        """A Director says an Indian is noticed: from now on he can be shot at."""
+        """A Director says an Indian is noticed: he can be shot at."""
         def build(table: Table) -> Request:
             table.require_director("say who is noticed")
             return NoticeRequest(table.character(shootist).key, noticed)

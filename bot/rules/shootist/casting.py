@@ -26,7 +26,7 @@ CAST_OPTIONS = {
     "belt": "Spare rounds of each ammunition his weapons take (default: two loads of each weapon)",
     "hidden": "yes: an Indian not yet noticed",
 }
-"""The ``/cast add`` fields of Shootist, by name."""
+"""The casting fields of Shootist (``/shootist cast``), by name."""
 
 
 def yes(options: Mapping[str, str], name: str) -> bool:

@@ -17,14 +17,14 @@ from .wounds import LOCATION
 
 HELP = """\
 **Shootist**: every skill is a die type, D4 to D12; modifiers step the die, never the roll.
-• `/cast add` a shootist with his dice (Draw, Shoot, Dodge, Brawl, Knife, Ride: D8 unless set), weapons, \
+• `/shootist cast` a shootist with his dice (Draw, Shoot, Dodge, Brawl, Knife, Ride: D8 unless set), weapons, \
 abilities and horse; `/shootist dice` changes them.
 • `/deal` is the Draw phase: everyone rolls his Draw die, the highest acts first (`/shootist drawdie` for a \
 lesser die, or Super Fast going first).
 • In Draw order each shootist takes one action: `/shootist move`, `shoot`, `reload`, `pickup`, `brawl`, \
 `mount`; `/draw` passes to the next. Fanners fire their 2nd and 3rd shots after everyone, again in Draw order.
 • A shot is shoot die against dodge die: higher hits, then a D10 for the location (D8 with legs hidden).
-• The game ends when one player's shootists are the last standing."""
+• The game ends when one player's shootists are the last in the fight."""
 
 
 class ShootistRules(Ruleset):
