@@ -136,7 +136,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
         first = "phase" if rules is QOTD else "turn"
         description = "\n".join([f"Director: {interaction.user.mention}",
-                                 "Players join with `/game join`, then cast with `/cast add`. "
+                                 f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
+                                 f"{'cast' if rules.group else 'add'}`. "
                                  f"The Director deals the first {first} with `/deal`.", *announced(sealed)])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."

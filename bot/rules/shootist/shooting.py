@@ -132,7 +132,7 @@ def later_shot(state: ShootistState, shooter: Shootist, request: ShootRequest) -
     if deferred is None or deferred.shooter != shooter.key:
         return None
     if not deferred.targets:
-        raise RulesError(f"{shooter.name} has fired all his fanned shots (`/draw` moves on).")
+        raise RulesError(f"{shooter.name} has fired all his fanned shots (/draw moves on).")
     if request.target != deferred.targets[0] or request.weapon not in ("", deferred.weapon) or request.at_horse:
         raise RulesError(f"{shooter.name}'s next fanned shot was declared at "
                          f"{state.characters[deferred.targets[0]].name}.")

@@ -25,17 +25,17 @@ def check_action(state: ShootistState, shootist: Shootist) -> None:
     """Refuse an action that is not the shootist's one action of his turn (SH 5)."""
     turn = state.turn
     if turn.number == 0:
-        raise RulesError("No turn has started: `/deal` rolls the Draw dice.")
+        raise RulesError("No turn has started: /deal rolls the Draw dice.")
     if not shootist.up:
         raise RulesError(f"{shootist.name} is {shootist.status.value}.")
     acting = turn.acting
     if acting != shootist.key:
         now = f"{state.characters[acting].name} is acting" if acting else "the turn is over"
-        raise RulesError(f"It is not {shootist.name}'s turn: {now} (`/draw` moves on).")
+        raise RulesError(f"It is not {shootist.name}'s turn: {now} (/draw moves on).")
     if turn.fanning_now is not None:
         raise RulesError(f"{shootist.name} has only his fanned shots left this turn.")
     if shootist.acted:
-        raise RulesError(f"{shootist.name} has taken his action this turn (`/draw` moves on).")
+        raise RulesError(f"{shootist.name} has taken his action this turn (/draw moves on).")
 
 
 def draw_phase(state: ShootistState, rng: random.Random) -> Step:
