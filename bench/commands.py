@@ -1,6 +1,6 @@
-"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included),
-beside a no-op slash command measured in the same run (the floor discord.py itself costs).
-Goal: /draw and /shoot each within 5x the no-op at the median.
+"""Per-command cost through SimCord: /draw, a full /shoot and a full /shootist shoot (storage and image
+included), beside a no-op slash command measured in the same run (the floor discord.py itself costs).
+Goal: /draw, /shoot and /shootist shoot each within 5x the no-op at the median.
 
 A command is timed as a user sends it: from the slash until SimCord has settled the bot's work.
 SimCord, while it settles, sleeps 50 ms whenever a finished task's done-callback is still queued
@@ -126,16 +126,48 @@ async def run(runs: int) -> None:
                                          personality="ordinary")
                         target[0], fallen[0] = fallen[0], fallen[0] + 1
 
-            noop, draw, shoot = [], [], []
-            for _ in range(runs):                    # in rounds, so that other load falls on all three alike
+            street = guild.create_text_channel("boot-hill")       # Shootist: a game of ten shootists
+            await dora.slash(street, "game start", ruleset="shootist")
+            for i in range(10):
+                await dora.slash(street, "shootist cast", name=f"Gun {i}", belt=500)
+            await dora.slash(street, "deal")
+            aims = [0, 10]                            # the target tried; the number of the next one cast
+
+            async def shootist_shot() -> float:
+                """One timed /shootist shoot by whoever acts, then /draw (untimed): a refused target (himself,
+                the dead, recast) is passed over, an empty gun reloaded."""
+                while True:
+                    name = f"Gun {aims[0]}"
+                    took, result = await watch.time(dora.slash(street, "shootist shoot", target=name, hexes=4))
+                    message = result.response
+                    if not message.ephemeral:
+                        await dora.slash(street, "draw")
+                        return took
+                    if "dead already" in message.content:        # recast, so the game stays at ten
+                        await dora.slash(street, "cast remove", character=name)
+                        await dora.slash(street, "shootist cast", name=f"Gun {aims[1]}", belt=500)
+                        aims[0], aims[1] = aims[0] + 1, aims[1] + 1
+                    elif "empty" in message.content:
+                        await dora.slash(street, "shootist reload")
+                        await dora.slash(street, "draw")
+                    elif "himself" in message.content or "no character" in message.content:
+                        aims[0] += 1
+                    else:                                         # nobody acting: the turn is over
+                        await dora.slash(street, "draw")
+                    aims[0] %= aims[1]
+
+            noop, draw, shoot, shootist = [], [], [], []
+            for _ in range(runs):                    # in rounds, so that other load falls on all alike
                 noop.append((await watch.time(dora.slash(channel, "noop")))[0])
                 draw.append((await watch.time(dora.slash(channel, "draw")))[0])
                 shoot.append(await shot())
+                shootist.append(await shootist_shot())
             floor = statistics.median(noop)
-            print(f"SimCord, SQLite file, a game of ten characters, {runs} runs each (images and commit included)")
+            print(f"SimCord, SQLite file, games of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))
             print(summary("/draw", draw, floor))
             print(summary("/shoot", shoot, floor))
+            print(summary("/shootist", shootist, floor) + "  (/shootist shoot)")
             unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
             print(f"unexpected errors: {len(unexpected)}")
         await bot.db.dispose()
