@@ -7,7 +7,8 @@ from bot.rules.shootist.ruleset import SHOOTIST
 from tests.rules.shootist.table import Dice
 
 from .conftest import make_bot
-from .helpers import end_game, pinged, png, refused, text_of
+from .helpers import end_game, pinged, png, refused, text_of, words_of
+from .test_timers import hours, posted
 
 
 async def stored(scene):
@@ -78,3 +79,76 @@ async def test_a_whole_game_of_shootist_with_a_restart(scene, db_url):
     assert png(await status.response.attachments[0].read())
     assert "The game is over" in text_of(await scene.dora.slash(scene.channel, "deal"))
     assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+
+
+async def test_every_action_of_the_group_in_a_turn_each(scene):
+    """SH 5, 63-65, 69-73, 81, 86, 106, 117: casting with options, die types, the lesser Draw die, move, reload,
+    brawl and breaking off, mount, a flaming arrow, pick-up, noticing, Variable, through the commands."""
+    await shootout(scene)
+    refused(await scene.pete.slash(scene.channel, "shootist dice", shootist="Ann", shoot="D12"), "not yours")
+    dice = await scene.pete.slash(scene.channel, "shootist dice", shootist="Kid", draw="D10", brawl="D6")
+    assert "Kid: Draw D10, Brawl D6." in text_of(dice)
+    chosen = await scene.pete.slash(scene.channel, "shootist drawdie", shootist="Kid", die="D6")
+    assert "Kid rolls a D6 in the Draw phases to come." in text_of(chosen)
+    refused(await scene.pete.slash(scene.channel, "shootist drawdie", shootist="Kid", first=True), "Super Fast")
+    refused(await scene.dora.slash(scene.channel, "shootist cast", name="Red Cloud", abilities="Fan"),
+            "There is no special ability 'Fan'")
+    cast = await scene.dora.slash(scene.channel, "shootist cast", name="Red Cloud", type="indian", hidden=True,
+                                  abilities="Variable, Fan Specialist", player=scene.polly)
+    assert "Bow: 10/10" in text_of(cast) and "State: unnoticed" in text_of(cast)
+    state = await stored(scene)
+    assert state.characters["red-cloud"].abilities == ["variable", "fan_specialist"]
+    assert not state.characters["red-cloud"].noticed
+
+    scene.env.bot.rng = Dice(6, 5, 3)                                # Kid's D6: 6; Ann 5, Red Cloud 3
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "**Kid**: D6 rolled **6**" in text_of(dealt)
+    refused(await scene.pete.slash(scene.channel, "shootist shoot", target="Red Cloud", hexes=3), "not been noticed")
+    refused(await scene.pete.slash(scene.channel, "shootist reload"), "Only an empty gun is reloaded")
+    moved = await scene.pete.slash(scene.channel, "shootist move", hexes=1, doors=1)
+    assert "Kid moves: 2 hex(es) of movement." in text_of(moved)
+    await scene.dora.slash(scene.channel, "draw")
+
+    refused(await scene.polly.slash(scene.channel, "shootist mount"), "in the saddle already")
+    scene.env.bot.rng = Dice(5, 2, 7)                                 # Ann 5 (Brawl D8) against Kid's D6 2
+    brawled = await scene.polly.slash(scene.channel, "shootist brawl", opponent="Kid")
+    assert "Ann wins the brawl." in text_of(brawled) and "Kid is wounded in the spare arm." in text_of(brawled)
+    await scene.dora.slash(scene.channel, "draw")
+
+    variable = await scene.polly.slash(scene.channel, "shootist variable", skill="shoot")
+    assert "Red Cloud's Shoot die is one type better in turn 1." in text_of(variable)
+    scene.env.bot.rng = Dice(2, 1, 3)                                 # an arrow D10 (Bow 0 at 3, +1 Variable)
+    burnt = await scene.polly.slash(scene.channel, "shootist burn", building="Livery Stable", hexes=3)
+    assert "The Livery Stable is on fire: it collapses in 3 turn(s)." in text_of(burnt)
+    assert "Red Cloud is noticed" in text_of(burnt)
+    noticed = await scene.dora.slash(scene.channel, "shootist notice", shootist="Red Cloud")
+    assert "visible for the rest of the game" in text_of(noticed)
+    refused(await scene.pete.slash(scene.channel, "shootist notice", shootist="Red Cloud"), "Only a Director")
+
+    scene.env.bot.rng = Dice(1, 2, 3)                                 # turn 2: Ann, Red Cloud, Kid
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "The Livery Stable burns: 2 turn(s) before it collapses." in text_of(dealt)
+    await scene.dora.slash(scene.channel, "draw")
+    await scene.dora.slash(scene.channel, "draw")
+    refused(await scene.pete.slash(scene.channel, "shootist move"), "in a brawl")
+    refused(await scene.pete.slash(scene.channel, "shootist breakoff"), "did not draw first")
+    state = await stored(scene)
+    assert state.characters["kid"].brawling == ["ann"] and state.fires == {"Livery Stable": 2}
+
+
+async def test_the_reminder_and_the_deadline_pass_the_turn(scene):
+    """A shootist who does not act by the deadline does nothing this turn (see docs/rulings.md): the next in
+    Draw order acts."""
+    await shootout(scene)
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    scene.env.bot.rng = Dice(6, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert reminder.content.startswith(f"<@{scene.pete.id}>, a reminder: **Kid**'s turn: his action")
+    assert "Kid does nothing this turn" in reminder.content
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert "Time is up: Kid does nothing." in words_of(deadline)
+    assert f"<@{scene.polly.id}>, Ann acts." in deadline.content
+    assert (await stored(scene)).turn.acting == "ann"
