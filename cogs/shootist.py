@@ -86,8 +86,20 @@ async def weapon_names(interaction: discord.Interaction, typed: str) -> list[app
 
 
 async def carried(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    """The weapons of the tables (those of the shootist's own first would need his name)."""
-    return options.matching(((w.name, w.key) for w in WEAPONS.values()), typed)
+    """The weapons the shootist named (as ``shooter`` or ``shootist``, else the one acting) carries; every weapon
+    of the tables when he is not known."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    if game is None or game.ruleset != SHOOTIST.key:
+        return options.matching(((w.name, w.key) for w in WEAPONS.values()), typed)
+    state = SHOOTIST.load(game.state)
+    named = (getattr(interaction.namespace, "shooter", None) or getattr(interaction.namespace, "shootist", None)
+             or "").casefold()
+    shootist = next((s for s in state.characters.values() if named in (s.key, s.name.casefold())), None) \
+        if named else state.characters.get(state.turn.acting)
+    guns = shootist.weapons if shootist is not None else ()
+    return options.matching(dict.fromkeys((g.kind.name, g.weapon) for g in guns), typed) if guns else \
+        options.matching(((w.name, w.key) for w in WEAPONS.values()), typed)
 
 
 @app_commands.guild_only()

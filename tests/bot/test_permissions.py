@@ -141,6 +141,20 @@ MATRIX = [
     Row("campaign learn", {"character": "Old Timer"},                               "·  ✗  ·  ·  ✗  ·", LEARNT),
     Row("campaign end", {"campaign": made_campaign},                                "✗  ✗  ✓  ✓  ✗  ✓", CAMPAIGN),
     Row("help", {},                                                                 "·  ·  ·  ·  ·  ·", NO_GAME),
+    # Shootist's own commands, in this game of Quick on the Draw: refused to everyone, naming the game's ruleset
+    Row("shootist cast", {"name": "Billy"},                                         "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist shoot", {"target": "Wyatt Earp", "hexes": 4},                     "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist burn", {"building": "Saloon", "hexes": 4},                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist brawl", {"opponent": "Wyatt Earp"},                               "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist breakoff", {},                                                    "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist reload", {},                                                      "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist pickup", {"source": "Ike", "what": "belt"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist move", {},                                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist mount", {},                                                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist dice", {"shootist": "Kid", "shoot": "D10"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist drawdie", {"shootist": "Kid", "die": "D4"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist variable", {"skill": "shoot"},                                    "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist notice", {"shootist": "Kid"},                                     "✗  ✗  ✗  ✗  ✗  ✗"),
 ]
 
 

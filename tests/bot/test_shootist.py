@@ -152,3 +152,15 @@ async def test_the_reminder_and_the_deadline_pass_the_turn(scene):
     assert "Time is up: Kid does nothing." in words_of(deadline)
     assert f"<@{scene.polly.id}>, Ann acts." in deadline.content
     assert (await stored(scene)).turn.acting == "ann"
+
+
+async def test_the_weapon_options_offer_what_the_shootist_carries(scene):
+    await shootout(scene)
+    offered = await scene.polly.autocomplete(scene.channel, "shootist reload", "weapon", "", shootist="Ann")
+    assert [c["name"] for c in offered] == ["Dragoon Revolver"]
+    scene.env.bot.rng = Dice(6, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    offered = await scene.pete.autocomplete(scene.channel, "shootist shoot", "weapon", "")
+    assert [c["name"] for c in offered] == ["Colt Revolver"]
+    abilities = await scene.pete.autocomplete(scene.channel, "shootist cast", "abilities", "Lucky, ea")
+    assert [c["name"] for c in abilities] == ["Lucky, Eagle Eye"]
