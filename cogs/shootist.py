@@ -125,12 +125,11 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.command(name="cast")
     @app_commands.describe(name="The shootist's name", type="A shootist or an Indian",
                            **{skill: f"{title} die (default D8)" for skill, title in SKILLS.items()},
-                           weapons="Weapons carried, comma separated (default: a Colt; an Indian a Bow and a "
-                                   "Tomahawk)",
+                           weapons="Weapons, comma separated (default: a Colt; Indians a Bow, a Tomahawk)",
                            abilities="Special abilities, comma separated", horse="He has a horse, and starts mounted",
                            shield="He carries a shield", belt="Spare rounds of each ammunition (default: two loads)",
                            hidden="An Indian not yet noticed: he cannot be shot at",
-                           player="Who plays him (a Director casting for a player)")
+                           player="Who plays him (a Director casting for another)")
     @app_commands.autocomplete(weapons=weapon_names, abilities=ability_names)
     async def cast(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40],
                    type: Literal["shootist", "indian"] = "shootist", draw: DieType | None = None,
@@ -149,19 +148,18 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                             {key: value for key, value in fields.items() if value})
 
     @app_commands.command(name="shoot")
-    @app_commands.describe(target="Who is shot at", hexes="How far away, in hexes (0: the same hex)",
-                           shooter="Who shoots (default: whose turn it is)", weapon="Which weapon (default: his first gun)",
-                           move="Hexes moved with the shot: 1 on foot, up to 2 on a horse (-1)",
+    @app_commands.describe(target="Who is shot at", hexes="Range in hexes (0: the same hex)",
+                           shooter="Who shoots (default: whose turn)", weapon="Which weapon (default: his first gun)",
+                           move="Hexes moved with the shot (-1)",
                            cover="The target is in soft or partial cover (-1)", behind="Shot from behind (-1 to dodge)",
-                           two_pistols="A shot from each of two pistols, each at -1",
-                           fan2="Fanning: the 2nd shot's target (fired after everyone, in Draw order)",
+                           two_pistols="A shot from each of two pistols (-1 each)",
+                           fan2="Fanning: the 2nd shot's target (fired after everyone)",
                            fan3="Fanning: the 3rd shot's target", barrels="A shotgun's barrels: 2 rolls each",
-                           horse="At the target's horse (D4 to dodge, 6 wounds)",
+                           horse="At the target's horse",
                            legs_hidden="The target's legs are hidden: D8 for location",
-                           ledge="Behind a window or at the edge of a roof: a hit may make him fall",
+                           ledge="Behind a window or at a roof's edge: he may fall",
                            floors="How many floors he would fall",
-                           crossfire="Others in the line of fire over 2 hexes away, comma separated "
-                                     "(\"Cal, Dan's horse\")")
+                           crossfire="Others in the line of fire, comma separated (\"Cal, Dan's horse\")")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=carried,
                                fan2=options.characters, fan3=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, hexes: app_commands.Range[int, 0, 24],
@@ -203,14 +201,14 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                                                                table.character(opponent).key, move))
 
     @app_commands.command(name="breakoff")
-    @app_commands.describe(shootist="Who breaks off (default: whose turn it is)")
+    @app_commands.describe(shootist="Who breaks off (default: whose turn)")
     @app_commands.autocomplete(shootist=options.characters)
     async def breakoff(self, interaction: discord.Interaction, shootist: str | None = None) -> None:
         """Leave a brawl without penalty, if he drew first this turn."""
         await self.act(interaction, lambda table: BreakOffRequest(acting(table, shootist).key))
 
     @app_commands.command(name="reload")
-    @app_commands.describe(shootist="Who reloads (default: whose turn it is)", weapon="Which gun (default: his "
+    @app_commands.describe(shootist="Who reloads (default: whose turn)", weapon="Which gun (default: his "
                            "first)", move="1: Move 1 hex & Reload (D6 bullets lost, none from a shotgun)")
     @app_commands.autocomplete(shootist=options.characters, weapon=carried)
     async def reload(self, interaction: discord.Interaction, shootist: str | None = None,
@@ -222,7 +220,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.command(name="pickup")
     @app_commands.describe(source="The dead shootist (or the one a thrown weapon lies by)",
                            what="6 bullets from his belt, 3 from a gun, or one weapon",
-                           weapon="Which gun or weapon", shootist="Who picks up (default: whose turn it is)",
+                           weapon="Which gun or weapon", shootist="Who picks up (default: whose turn)",
                            move="1: Move 1 hex & Pick-up")
     @app_commands.autocomplete(source=options.characters, weapon=carried, shootist=options.characters)
     async def pickup(self, interaction: discord.Interaction, source: str,
@@ -238,10 +236,10 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
         await self.act(interaction, build)
 
     @app_commands.command(name="move")
-    @app_commands.describe(hexes="Hexes moved: 2 on foot, 6 on a horse (0: turning or popping out of cover)",
-                           shootist="Who moves (default: whose turn it is)", doors="Doors gone through (1 hex "
+    @app_commands.describe(hexes="Hexes: 2 on foot, 6 mounted (0: turning in place)",
+                           shootist="Who moves (default: whose turn)", doors="Doors gone through (1 hex "
                            "each)", windows="Windows gone through (2 hexes each)",
-                           through="Through a building from door or window to door or window: a full move")
+                           through="Through a building, door or window to another: a full move")
     @app_commands.autocomplete(shootist=options.characters)
     async def move(self, interaction: discord.Interaction, hexes: app_commands.Range[int, 0, 6] = 2,
                    shootist: str | None = None, doors: app_commands.Range[int, 0, 2] = 0,
@@ -251,7 +249,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                                                               through))
 
     @app_commands.command(name="mount")
-    @app_commands.describe(shootist="Who (default: whose turn it is)", dismount="Get off the horse instead")
+    @app_commands.describe(shootist="Who (default: whose turn)", dismount="Get off the horse instead")
     @app_commands.autocomplete(shootist=options.characters)
     async def mount(self, interaction: discord.Interaction, shootist: str | None = None,
                     dismount: bool = False) -> None:
