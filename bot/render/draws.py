@@ -16,6 +16,8 @@ CELL = 96
 """The width of one shootist's column."""
 DIE = 60
 PER_ROW = 10
+MIN_WIDTH = 360
+"""Wide enough for the header's title and note: a Draw of two or three is centred on it."""
 ROW = DIE + 52
 """A row: the die, its type and the name under it."""
 CORNERS = {4: 3, 6: 4, 8: 4, 10: 5, 12: 5}
@@ -51,11 +53,13 @@ def render_draws(title: str, draws: tuple[tuple[str, int, int], ...]) -> bytes:
     """``draws`` as (name, die sides, roll), first to act first; PNG bytes."""
     columns = max(1, min(PER_ROW, len(draws)))
     rows = max(1, math.ceil(len(draws) / PER_ROW))
-    canvas = Canvas(2 * MARGIN + columns * CELL, HEADER + MARGIN + rows * ROW + MARGIN // 2)
+    width = max(MIN_WIDTH, 2 * MARGIN + columns * CELL)
+    canvas = Canvas(width, HEADER + MARGIN + rows * ROW + MARGIN // 2)
     canvas.header(HEADER, title, "Draw order")
     small = font(SANS, 12)
+    start = (width - columns * CELL) // 2
     for index, (name, sides, value) in enumerate(draws):
-        left = MARGIN + (index % PER_ROW) * CELL
+        left = start + (index % PER_ROW) * CELL
         top = HEADER + MARGIN + (index // PER_ROW) * ROW
         centre = left + CELL / 2
         canvas.stamp(typed_die(sides, value, DIE, index == 0), centre - DIE / 2, top)
