@@ -164,3 +164,21 @@ async def test_the_weapon_options_offer_what_the_shootist_carries(scene):
     assert [c["name"] for c in offered] == ["Colt Revolver"]
     abilities = await scene.pete.autocomplete(scene.channel, "shootist cast", "abilities", "Lucky, ea")
     assert [c["name"] for c in abilities] == ["Lucky, Eagle Eye"]
+
+
+async def test_a_shot_undone_gives_back_the_bullet_and_the_wound(scene):
+    await shootout(scene)
+    scene.env.bot.rng = Dice(6, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    scene.env.bot.rng = Dice(7, 1, 1, 9, 6)                          # a leg wound; Ann stays in the saddle
+    await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4)
+    state = await stored(scene)
+    assert state.characters["ann"].wounds == ["leg"] and state.characters["kid"].weapons[0].loaded == 5
+    assert "Kid shoots at Ann" in text_of(await scene.pete.slash(scene.channel, "log recent"))
+    undone = await scene.dora.slash(scene.channel, "undo")
+    assert "Undone" in text_of(undone)
+    state = await stored(scene)
+    assert state.characters["ann"].wounds == [] and state.characters["kid"].weapons[0].loaded == 6
+    assert not state.characters["kid"].acted and state.turn.acting == "kid"
+    listed = text_of(await scene.polly.slash(scene.channel, "cast list"))
+    assert "**Kid** (Shootist" in listed and "Draw D8:6" in listed
