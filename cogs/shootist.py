@@ -187,8 +187,8 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                    hexes: app_commands.Range[int, 0, 12], shooter: str | None = None,
                    move: app_commands.Range[int, 0, 2] = 0) -> None:
         """A flaming arrow at a building: D4 to dodge; hit, it collapses in D4 turns."""
-        await self.act(interaction, lambda table: ShootRequest(
-            acting(table, shooter).key, hexes=hexes, weapon="bow", move=move, building=clean_name(building, "building")))
+        await self.act(interaction, lambda table: ShootRequest(acting(table, shooter).key, hexes=hexes, weapon="bow",
+                                                               move=move, building=clean_name(building, "building")))
 
     @app_commands.command(name="brawl")
     @app_commands.describe(opponent="Who is attacked hand to hand", attacker="Who attacks (default: whose turn it "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..rules.core.results import Resolution
 from .draws import typed_die
-from .theme import BOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, SANS, Canvas, font, name_font, wrap
+from .theme import BOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, SANS, Canvas, font, length, name_font, wrap
 
 WIDTH = 520
 HEADER = 36
@@ -17,17 +17,27 @@ DICE_TOP = 22
 ROW = DICE_TOP + DIE + 14
 """A reading without reasons: its label, then its dice and outcome."""
 REASON_LINES = 2
+GAP = 8
+"""Between a reading's label and its reasons, when they share a line."""
 MAX_CHANGES = 8
 BAD = frozenset({"Hit", "Dead", "Falls", "Falls off", "Loses", "Head"})
 GOOD = frozenset({"Miss", "Alive", "Wins", "Stays in the saddle", "Keeps his footing", "1"})
 """Outcomes drawn in red (blood drawn) and green (a close shave); the rest in ink."""
 
 
+def reason_lines(label: str, reason: str) -> tuple[str, ...]:
+    """The lines a reading's reasons take under its label: none when they fit beside it."""
+    small = font(SANS, 12)
+    if length(label, font(BOLD, 13)) + GAP + length(reason, small) <= WIDTH - 2 * MARGIN:
+        return ()
+    return wrap(reason, small, WIDTH - 2 * MARGIN, REASON_LINES)
+
+
 def render_shootist_roll(resolution: Resolution) -> bytes:
     """The roll card of a Shootist action, as PNG bytes."""
     headline = wrap(resolution.headline, font(BOLD, 14), WIDTH - 2 * MARGIN, 2)
     small = font(SANS, 12)
-    reasons = [wrap(r.dice_reason, small, WIDTH - 2 * MARGIN, REASON_LINES) for r in resolution.readings]
+    reasons = [reason_lines(r.label, r.dice_reason) for r in resolution.readings]
     changes = list(resolution.changes)
     if len(changes) > MAX_CHANGES:
         changes = changes[:MAX_CHANGES - 1] + [f"… and {len(changes) - MAX_CHANGES + 1} more"]
@@ -40,7 +50,9 @@ def render_shootist_roll(resolution: Resolution) -> bytes:
     y = top
     for reading, lines in zip(resolution.readings, reasons):
         canvas.line((MARGIN, y - 4, WIDTH - MARGIN, y - 4), PAPER_SHADE, width=2)
-        canvas.write(MARGIN, y + 14, reading.label, font(BOLD, 13), INK, WIDTH - 2 * MARGIN)
+        end = canvas.write(MARGIN, y + 14, reading.label, font(BOLD, 13), INK, WIDTH - 2 * MARGIN)
+        if not lines:
+            canvas.write(end + GAP, y + 14, reading.dice_reason, small, MUTED)
         for index, line in enumerate(lines):
             canvas.write(MARGIN, y + 14 + (index + 1) * LINE, line, small, MUTED)
         dice_top = y + DICE_TOP + LINE * len(lines)

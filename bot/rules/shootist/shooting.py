@@ -242,24 +242,28 @@ def shot_steps(state: ShootistState, shooter: Shootist, weapon: Weapon, request:
     return out
 
 
-def dodge_die(target: Shootist, request: ShootRequest, weapon: Weapon, steps: tuple = ()) -> DieType:
+def dodge_die(target: Shootist, weapon: Weapon, behind: bool = False) -> DieType:
     """The target's dodge die (SH 36-40, 104)."""
-    out = list(steps)
+    steps = []
     if target.moved:
-        out.append(("has moved this turn", 1))
-    if request.behind:
-        out.append(("shot from behind", -1))
+        steps.append(("has moved this turn", 1))
+    if behind:
+        steps.append(("shot from behind", -1))
     if target.shield and weapon.kind == THROWN:
-        out.append(("shield", 1))
-    return skill_die(target, DODGE, out)
+        steps.append(("shield", 1))
+    return skill_die(target, DODGE, steps)
 
 
 def fire(state: ShootistState, shooter: Shootist, request: ShootRequest, die: DieType, weapon: Weapon,
          ctx: Context, label: str) -> None:
     """One roll of shoot against dodge; a hit wounds, a miss may hit another in the line of fire."""
-    shot = roll(ctx, shooter, f"{label}: shoot die", die, lambda value: Outcome(f"Shoot {value}", "the dodge die must be lower"))
+    shot = roll(ctx, shooter, f"{label}: shoot die", die,
+                lambda value: Outcome(f"Shoot {value}", "the dodge die must be lower"))
     value = shot.roll.value
-    outcome = lambda dodge: HIT if value > dodge else MISS  # noqa: E731
+
+    def outcome(dodge: int) -> Outcome:
+        return HIT if value > dodge else MISS
+
     if request.building:
         hit = roll(ctx, shooter, f"{label}: the {request.building} dodges", BUILDING_DODGE, outcome).outcome is HIT
         if hit:
@@ -273,8 +277,8 @@ def fire(state: ShootistState, shooter: Shootist, request: ShootRequest, die: Di
         elif request.crossfire:
             crossfire(state, shooter, request, die, weapon, ctx)
         return
-    dodge = roll(ctx, target, f"{label}: {target.name} dodges", dodge_die(target, request, weapon), outcome,
-                 twice=target.has("lucky"))
+    dodge = roll(ctx, target, f"{label}: {target.name} dodges", dodge_die(target, weapon, request.behind),
+                 outcome, twice=target.has("lucky"))
     if dodge.outcome is MISS:
         if request.crossfire:
             crossfire(state, shooter, request, die, weapon, ctx)
@@ -293,7 +297,7 @@ def hollywood_fall(state: ShootistState, target: Shootist, request: ShootRequest
     place = "through the window" if request.ledge is Ledge.WINDOW else "from the roof"
     falls = Outcome("Falls", f"dodge < {shot}: falls {place}")
     keeps = Outcome("Keeps his footing", f"dodge ≥ {shot}")
-    if roll(ctx, target, "Hollywood: dodge again", dodge_die(target, request, weapon),
+    if roll(ctx, target, "Hollywood: dodge again", dodge_die(target, weapon, request.behind),
             lambda value: falls if value < shot else keeps, twice=target.has("lucky")).outcome is keeps:
         return
     ctx.note(f"{target.name} falls {place}.")
@@ -317,7 +321,7 @@ def crossfire(state: ShootistState, shooter: Shootist, request: ShootRequest, di
         elif owner.status is Status.DEAD or owner.key == shooter.key:
             raise RulesError(f"{owner.name} cannot be caught in the crossfire.")
         else:
-            dodge = roll(ctx, owner, f"Crossfire: {owner.name} dodges", dodge_die(owner, request, weapon),
+            dodge = roll(ctx, owner, f"Crossfire: {owner.name} dodges", dodge_die(owner, weapon),
                          lambda value: Outcome(f"Dodge {value}", "the lowest is shot at"), twice=owner.has("lucky"))
         if lowest is None or dodge.roll.value < lowest[0]:
             lowest = (dodge.roll.value, candidate)

@@ -280,3 +280,14 @@ def test_a_thrown_knife_lies_by_its_target_who_may_throw_it_back():
     SHOOTIST.advance(state, None)
     state, _ = act(state, PickUpRequest("bob", "bob", "knife"))
     assert [g.weapon for g in state.characters["bob"].weapons] == ["colt", "knife"]
+
+
+def test_a_crossfire_candidate_dodges_with_his_own_die_alone():
+    """SH 47-51 (see docs/rulings.md): the target's situation (shot from behind, in cover) is not the
+    candidate's; he dodges with his own die and its own modifiers (he has moved: +1)."""
+    state = dealt(game(("Ann", 1, {}), ("Bob", 2, {}), ("Cal", 2, {})), 6, 4, 2)
+    state.characters["cal"].moved = True
+    request = ShootRequest("ann", "bob", hexes=4, behind=True, cover=True, crossfire=("cal",))
+    _, result = act(state, request, 1, 5, 3, 1)
+    assert dies(result) == [6, 6, 10, 4]
+    assert result.readings[2].dice_reason == "Dodge D8, +1 has moved this turn → D10"
