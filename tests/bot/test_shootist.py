@@ -182,3 +182,24 @@ async def test_a_shot_undone_gives_back_the_bullet_and_the_wound(scene):
     assert not state.characters["kid"].acted and state.turn.acting == "kid"
     listed = text_of(await scene.polly.slash(scene.channel, "cast list"))
     assert "**Kid** (Shootist" in listed and "Draw D8:6" in listed
+
+
+async def test_fanned_shots_come_after_everyone(scene):
+    """SH 38-41: the 2nd shot declared before the 1st, fired after every other shootist has acted; `/draw`
+    calls the fanner back."""
+    await shootout(scene)
+    scene.env.bot.rng = Dice(6, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    scene.env.bot.rng = Dice(2, 3, 4)
+    fanned = await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4, fan2="Ann")
+    assert "-1 fanning → D8" in text_of(fanned) and "Kid fans: 1 more shot(s)" in text_of(fanned)
+    await scene.dora.slash(scene.channel, "draw")
+    await scene.polly.slash(scene.channel, "shootist move", hexes=0)
+    again = await scene.polly.slash(scene.channel, "draw")
+    assert again.response.content == f"<@{scene.pete.id}>, Kid acts."
+    assert "now the fanners' 2nd and 3rd shots" in text_of(again)
+    scene.env.bot.rng = Dice(1, 3, 4)
+    second = await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4)
+    assert "-1 fanning → D8" in text_of(second) and "+1 has moved this turn" in text_of(second)
+    assert (await stored(scene)).characters["kid"].weapons[0].loaded == 4
+    assert "Turn 1 is over" in text_of(await scene.pete.slash(scene.channel, "draw"))
