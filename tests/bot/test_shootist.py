@@ -35,6 +35,8 @@ async def test_a_whole_game_of_shootist_with_a_restart(scene, db_url):
     refused(await scene.pete.slash(scene.channel, "shoot", target="Ann", paces=5),
             "This channel plays Shootist: use `/shootist …`")
     refused(await scene.pete.slash(scene.channel, "shootist shoot", target="Ann", hexes=4), "`/deal` rolls the Draw")
+    helped = text_of(await scene.polly.slash(scene.channel, "help"))
+    assert "every skill is a die type, D4 to D12" in helped and "`/shootist shoot` Shoot die against dodge die" in helped
 
     scene.env.bot.rng = Dice(6, 2)                                   # SH 3: Kid's Draw 6, Ann's 2
     dealt = await scene.dora.slash(scene.channel, "deal")
