@@ -1,6 +1,6 @@
 """Shootist's roll card, read back pixel by pixel."""
 
-from bot.render.shootout import DICE_TOP, DIE, HEADER, render_shootist_roll
+from bot.render.shootout import HEADER, ROW, render_shootist_roll
 from bot.render.theme import GOLD, GREEN, RED, WOOD
 from bot.rules.core.actions import perform
 from bot.rules.shootist.shooting import ShootRequest
@@ -16,7 +16,7 @@ def shot(*faces, bob=None):
 
 def test_a_hit_shows_each_die_and_the_outcome_in_red():
     image = picture(render_shootist_roll(shot(6, 2, 9)))
-    assert image.height > HEADER + 3 * (DICE_TOP + DIE)
+    assert image.height > HEADER + 3 * ROW
     assert count(image, (0, HEADER, image.width, image.height), RED) > 30
     assert count(image, (0, HEADER, image.width, image.height), GREEN) == 0
 

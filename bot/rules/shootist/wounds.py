@@ -62,7 +62,7 @@ def roll(ctx: Context, who: Shootist, label: str, die: DieType | int, outcome: C
     sides = die if isinstance(die, int) else die.sides
     reason = f"D{sides}" if isinstance(die, int) else str(die)
     if twice:
-        reason += " (Lucky: rolled twice, the highest taken)"
+        reason += " (Lucky: the higher of two)"
     return ctx.roll(Dice(2 if twice else 1, Keep.BEST, sides), label=label, roller=who.key, dice_reason=reason,
                     read=lambda r: Reading(label, who.key, reason, r, outcome(r.value), chart))
 
