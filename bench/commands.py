@@ -1,6 +1,7 @@
-"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included), and Steve Burt's
-main action, a full /burt fire, beside a no-op slash command measured in the same run (the floor discord.py
-itself costs). Goal: /draw, /shoot and /burt fire each within 5x the no-op at the median.
+"""Per-command cost through SimCord: /draw and a full /shoot (storage and image included), and the main action
+of each other ruleset, a full /burt fire and a full /shootist shoot, beside a no-op slash command measured in
+the same run (the floor discord.py itself costs). Goal: /draw, /shoot, /burt fire and /shootist shoot each
+within 5x the no-op at the median.
 
 The game is on a map (issue #16): /shoot with the range and cover typed does not read it, /shoot
 without them does (and posts the map's picture too); goal within 1.2x. /move to: a place on the map
@@ -166,7 +167,37 @@ async def run(runs: int) -> None:
                     await dora.slash(street, "burt cast", name=f"Gun {cast[0]}", type="gunslinger", weapons="rifle")
                     which[0], cast[0] = f"Gun {cast[0]}", cast[0] + 1
 
-            noop, draw, shoot, mapped, moved, moved_to, burt = [], [], [], [], [], [], []
+            boot_hill = guild.create_text_channel("boot-hill")       # Shootist: a game of ten shootists
+            await dora.slash(boot_hill, "game start", ruleset="shootist")
+            for i in range(10):
+                await dora.slash(boot_hill, "shootist cast", name=f"Gun {i}", belt=500)
+            await dora.slash(boot_hill, "deal")
+            aims = [0, 10]                            # the target tried; the number of the next one cast
+
+            async def shootist_shot() -> float:
+                """One timed /shootist shoot by whoever acts, then /draw (untimed): a refused target (himself,
+                the dead, recast) is passed over, an empty gun reloaded."""
+                while True:
+                    name = f"Gun {aims[0]}"
+                    took, result = await watch.time(dora.slash(boot_hill, "shootist shoot", target=name, hexes=4))
+                    message = result.response
+                    if not message.ephemeral:
+                        await dora.slash(boot_hill, "draw")
+                        return took
+                    if "dead already" in message.content:        # recast, so the game stays at ten
+                        await dora.slash(boot_hill, "cast remove", character=name)
+                        await dora.slash(boot_hill, "shootist cast", name=f"Gun {aims[1]}", belt=500)
+                        aims[0], aims[1] = aims[0] + 1, aims[1] + 1
+                    elif "empty" in message.content:
+                        await dora.slash(boot_hill, "shootist reload")
+                        await dora.slash(boot_hill, "draw")
+                    elif "himself" in message.content or "no character" in message.content:
+                        aims[0] += 1
+                    else:                                         # nobody acting: the turn is over
+                        await dora.slash(boot_hill, "draw")
+                    aims[0] %= aims[1]
+
+            noop, draw, shoot, mapped, moved, moved_to, burt, shootist = [], [], [], [], [], [], [], []
             for run_number in range(runs):           # in rounds, so that other load falls on all alike
                 noop.append((await watch.time(dora.slash(channel, "noop")))[0])
                 draw.append((await watch.time(dora.slash(channel, "draw")))[0])
@@ -175,6 +206,7 @@ async def run(runs: int) -> None:
                 moved.append(await move())
                 moved_to.append(await move(to="30,21" if run_number % 2 else "30,20"))
                 burt.append(await fire())
+                shootist.append(await shootist_shot())
             floor = statistics.median(noop)
             print(f"SimCord, SQLite file, games of ten characters, {runs} runs each (images and commit included)")
             print(summary("noop", noop, floor))
@@ -186,6 +218,7 @@ async def run(runs: int) -> None:
             print(summary("/move to:", moved_to, floor) + f"   {statistics.median(moved_to) / statistics.median(moved):.2f}x "
                   "/move alone")
             print(summary("/burt fire", burt, floor))
+            print(summary("/shootist", shootist, floor) + "  (/shootist shoot)")
             unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
             print(f"unexpected errors: {len(unexpected)}")
         await bot.db.dispose()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from bot.answering import acknowledge, acknowledge_if_crowded
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
-from bot.render import render_burt_turn, render_deck, render_turn
+from bot.render import render_burt_turn, render_deck, render_draws, render_turn
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
@@ -90,13 +91,22 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 TURN_PICTURES: dict[type, Callable[[tuple[str, ...]], bytes]] = {BurtState: render_burt_turn}
 """How each ruleset with faces of its own draws them, by its state's type."""
 
+DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
+"""A die a step rolled for a character: ``d8:5:<key>`` (Shootist's Draw)."""
+
 
 def step_picture(state: State, step: Step) -> Callable[[], bytes] | None:
-    """How to draw what a step turned: the ruleset's own faces by its picture, or playing cards."""
+    """How to draw what a step turned or rolled: a ruleset's own faces by its picture, dice rolled for characters
+    as their strip in order, or playing cards as the cards turned."""
     if not step.faces:
         return None
     if type(state) in TURN_PICTURES:
         return functools.partial(TURN_PICTURES[type(state)], step.faces)
+    dice = [DIE_FACE.fullmatch(face) for face in step.faces]
+    if all(dice):
+        rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
+                       for m in dice)
+        return functools.partial(render_draws, step.title, rolled)
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
@@ -112,7 +122,8 @@ def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int
     character = state.characters.get(step.acting) if step.acting else None
     if character is None:
         return "", embed, [], step_picture(state, step)
-    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], step_picture(state, step)
+    return (f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner],
+            step_picture(state, step))
 
 
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:

@@ -218,3 +218,33 @@ def test_offline_play_keeps_no_pace_on_the_one_person_typing(tmp_path):
     text = play(tmp_path, script, "--seed", "3").stdout
     assert "Easy there" not in text
     assert text.count("1d10") >= 40
+
+
+SHOOTOUT = "\n".join([
+    "/game start ruleset:shootist",
+    "pete: /game join",
+    "pete: /shootist cast name:Kid shoot:D12 dodge:D4",
+    "/shootist cast name:Ike shoot:D12 dodge:D4",
+    "/deal",
+    *["/shootist shoot target:Kid hexes:0\n/shootist shoot target:Ike hexes:0\n/shootist reload\n/draw"] * 8,
+    "/status",
+    "/game end",
+    "click End the game",
+    "quit",
+]) + "\n"
+"""A game of Shootist at one table: dora (directing, and playing Ike) takes each turn's action for whoever
+acts, Kid or Ike; one of the two shots is refused (nobody shoots at himself), and so is a reload of a gun not
+empty."""
+
+
+def test_a_game_of_shootist_plays_offline_to_its_end(tmp_path):
+    text = play(tmp_path, SHOOTOUT, "--seed", "4").stdout
+    assert "== Shootist — the cameras are rolling ==" in text
+    assert "then cast with `/shootist cast`" in text
+    assert "Draw order: Ike, Kid." in text
+    assert "== Ike shoots at Kid with his Colt Revolver ==" in text and "Kid cannot shoot at himself." in text
+    assert "• Only Ike is left standing: the game is over." in text
+    assert "== The game is over ==" in text and "That's a wrap!" in text
+    saved = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert saved[0] == "001-turn.png" and any(n.endswith("roll.png") for n in saved) and saved[-1].endswith(
+        "status.png")

@@ -6,3 +6,4 @@ A new ruleset adds the import of its ``ruleset`` module here.
 
 from .qotd import ruleset as qotd  # noqa: F401
 from .burt import ruleset as burt  # noqa: F401
+from .shootist import ruleset as shootist  # noqa: F401

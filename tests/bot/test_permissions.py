@@ -158,6 +158,20 @@ MATRIX = [
                                ("unjam", {}), ("getup", {}), ("initiative", {"character": "Kid"}),
                                ("contest", {"first": "Kid", "second": "Ike"}), ("difficult", {"character": "Kid"}),
                                ("event", {"text": "A storm"}), ("settings", {"setting": "points", "value": "5"}))),
+    # Shootist's own commands, in this game of Quick on the Draw: refused to everyone, naming the game's ruleset
+    Row("shootist cast", {"name": "Billy"},                                         "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist shoot", {"target": "Wyatt Earp", "hexes": 4},                     "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist burn", {"building": "Saloon", "hexes": 4},                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist brawl", {"opponent": "Wyatt Earp"},                               "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist breakoff", {},                                                    "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist reload", {},                                                      "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist pickup", {"source": "Ike", "what": "belt"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist move", {},                                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist mount", {},                                                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist dice", {"shootist": "Kid", "shoot": "D10"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist drawdie", {"shootist": "Kid", "die": "D4"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist variable", {"skill": "shoot"},                                    "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("shootist notice", {"shootist": "Kid"},                                     "✗  ✗  ✗  ✗  ✗  ✗"),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""

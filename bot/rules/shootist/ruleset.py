@@ -1,0 +1,119 @@
+"""Shootist behind the bot's ruleset interface (see :mod:`bot.rules.core.ruleset`)."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ..core.errors import RulesError
+from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
+from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
+from .casting import CAST_OPTIONS, new_shootist
+from .skills import SKILLS, die_name
+from .state import CHARACTER_TYPES, Shootist, ShootistState
+from .turns import advance, at_deadline, draw_phase, waiting_on
+from .weapons import WEAPONS
+from .wounds import LOCATION
+
+HELP = """\
+**Shootist**: every skill is a die type, D4 to D12; modifiers step the die, never the roll.
+• `/shootist cast` a shootist with his dice (Draw, Shoot, Dodge, Brawl, Knife, Ride: D8 unless set), weapons, \
+abilities and horse; `/shootist dice` changes them.
+• `/deal` is the Draw phase: everyone rolls his Draw die, the highest acts first (`/shootist drawdie` for a \
+lesser die, or Super Fast going first).
+• In Draw order each shootist takes one action: `/shootist move`, `shoot`, `reload`, `pickup`, `brawl`, \
+`mount`; `/draw` passes to the next. Fanners fire their 2nd and 3rd shots after everyone, again in Draw order.
+• A shot is shoot die against dodge die: higher hits, then a D10 for the location (D8 with legs hidden).
+• The game ends when one player's shootists are the last in the fight."""
+
+
+class ShootistRules(Ruleset):
+    """Shootist (`rules/shootist.txt`)."""
+
+    key: ClassVar[str] = "shootist"
+    title: ClassVar[str] = "Shootist"
+    group: ClassVar[str] = "shootist"
+    state_type: ClassVar[type] = ShootistState
+    character_types = CHARACTER_TYPES
+    cast_options = CAST_OPTIONS
+    charts = {LOCATION.key: LOCATION, **{w.key: w.chart for w in WEAPONS.values()}}
+
+    def new_game(self) -> ShootistState:
+        return ShootistState()
+
+    def load(self, data: dict) -> ShootistState:
+        return ShootistState.from_json(data)
+
+    def cast(self, state: ShootistState, spec: CastSpec, rng: random.Random) -> Shootist:
+        shootist = new_shootist(state, spec)
+        state.characters[shootist.key] = shootist
+        return shootist
+
+    def remove(self, state: ShootistState, key: str) -> Shootist:
+        shootist = state.shootist(key)
+        for other in shootist.brawling:
+            state.characters[other].brawling.remove(key)
+        turn = state.turn
+        if key in turn.order:
+            if turn.order.index(key) < turn.at:
+                turn.at -= 1
+            turn.order.remove(key)
+            turn.draws.pop(key)
+        turn.fanning = [d for d in turn.fanning if d.shooter != key]
+        for deferred in turn.fanning:
+            deferred.targets = [t for t in deferred.targets if t != key]
+        return state.characters.pop(key)
+
+    def deal(self, state: ShootistState, rng: random.Random) -> Step:
+        if state.pending:
+            raise RulesError("A roll is waiting for a decision.")
+        return draw_phase(state, rng)
+
+    def advance(self, state: ShootistState, rng: random.Random) -> Step:
+        if state.pending:
+            raise RulesError("A roll is waiting for a decision.")
+        return advance(state, rng)
+
+    def waiting_on(self, state: ShootistState, director: int) -> Wait | None:
+        return waiting_on(state, director)
+
+    def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random) -> Step:
+        return at_deadline(state, wait, rng)
+
+    def board(self, state: ShootistState) -> Board:
+        turn = state.turn
+        order = {key: n for n, key in enumerate(turn.order)}
+        rows = [row(state, s) for s in sorted(state.characters.values(),
+                                              key=lambda s: order.get(s.key, len(order)))]
+        title = f"Shootist — turn {turn.number}" if turn.number else "Shootist — before the first Draw"
+        acting = state.characters.get(turn.acting)
+        footer = "; ".join([f"Acting: {acting.name}" if acting and not turn.over else
+                            "The turn is over" if turn.over else ""] +
+                           [f"{b} burning ({n} turn(s) left)" for b, n in state.fires.items()])
+        return Board(title, rows, footer.strip("; "))
+
+    def help(self) -> str:
+        return HELP
+
+
+def row(state: ShootistState, shootist: Shootist) -> BoardRow:
+    """A shootist's line on the board: his state, then his die types; his Draw roll, wounds, what his guns hold
+    and his horse's wounds as figures."""
+    badges = []
+    draw = state.turn.draws.get(shootist.key)
+    if draw is not None:
+        badges.append(("Draw", f"{die_name(draw.dice.sides)}:{draw.value}"))
+    if shootist.wounds:
+        badges.append(("Wounds", str(len(shootist.wounds))))
+    for gun in shootist.weapons:
+        if gun.kind.ammo:
+            badges.append((gun.kind.name.split()[0], f"{gun.loaded}/{gun.kind.shots}"))
+    if shootist.horse is not None and shootist.horse.wounds:
+        badges.append(("Horse", f"{shootist.horse.wounds}/6"))
+    dice = tuple(f"{SKILLS[skill]} {die_name(sides)}" for skill, sides in shootist.dice.items())
+    return BoardRow(shootist.name, shootist.owner, (*shootist.state_words, *dice), tuple(badges),
+                    down=not shootist.up, key=shootist.key, kind=CHARACTER_TYPES[shootist.type],
+                    acting=state.turn.acting == shootist.key and not state.turn.over)
+
+
+SHOOTIST = register(ShootistRules())
