@@ -74,10 +74,15 @@ async def setup(url: str) -> None:
     print(json.dumps({"ready": True}), flush=True)
 
 
-async def play(url: str, commands: int, seed: int) -> None:
+async def play(url: str, commands: int, seed: int, gated: bool = False) -> None:
+    """Play ``commands`` /draws (and whatever they call for), printing every reply; ``gated``: say so once the
+    bot is up, and start when a line comes in (so that two processes play at once)."""
     bot = make_bot(url, seed)
     async with simcord.run(bot, check_errors=False) as env:
         channel, people = the_set(env)
+        if gated:
+            print(json.dumps({"started": True}), flush=True)
+            await asyncio.to_thread(sys.stdin.readline)
         for _ in range(commands):
             result = await people["dora"].slash(channel, "draw")
             said = reply("draw", result)
@@ -98,7 +103,7 @@ def main(argv: list[str]) -> None:
     if mode == "setup":
         asyncio.run(setup(url))
     else:
-        asyncio.run(play(url, int(rest[0]), int(rest[1])))
+        asyncio.run(play(url, int(rest[0]), int(rest[1]), gated=rest[2:] == ["gated"]))
 
 
 if __name__ == "__main__":

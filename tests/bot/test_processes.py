@@ -43,7 +43,7 @@ the other one shot down."""
 
 def player(url: str, *args: object) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "tests.bot.player", url, *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def set_up(url: str) -> None:
@@ -132,7 +132,12 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
 
 async def test_two_processes_on_one_postgresql_apply_each_command_once_or_refuse_it(postgres_url, held):
     set_up(postgres_url)
-    processes = [player(postgres_url, "play", 60, seed) for seed in (3, 4)]
+    processes = [player(postgres_url, "play", 60, seed, "gated") for seed in (3, 4)]
+    for process in processes:                                # both bots up before either plays: they meet
+        assert process.stdout.readline().startswith('{"started"'), process.stderr.read()[-3000:]
+    for process in processes:
+        process.stdin.write("go\n")
+        process.stdin.flush()
     outputs = [process.communicate(timeout=300) for process in processes]
     for process, (_, errors) in zip(processes, outputs):
         assert process.returncode == 0, errors[-3000:]
