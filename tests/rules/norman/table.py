@@ -30,8 +30,8 @@ class D6(random.Random):
         return super().randint(a, b)
 
 
-def gunfight(suits: dict[int, str] | None = None, figures: dict[str, tuple[int, str, dict]] | None = None,
-             hands: dict[int, str] | None = None, **settings) -> NormanState:
+def gunfight(figures: dict[str, tuple[int, str, dict]] | None = None, hands: dict[int, str] | None = None,
+             suits: dict[int, str] | None = None, **settings) -> NormanState:
     """Ann (spades) against Bob (hearts) unless told; each figure key: (owner, type, options); turn 1 dealt,
     then each hand made of exactly the cards written ("3H 10S RJ")."""
     state = NORMAN.new_game()

@@ -94,9 +94,8 @@ def test_a_move_card_does_not_shoot_and_a_figure_needs_the_gun():
 def test_the_joker_window_waits_on_every_opponent_whatever_they_hold():
     """MN 73-78, and the secret of issue 15: the window waits on both opponents, Joker or none, and answers
     stay unsaid until the last is in."""
-    state = gunfight({ANN: "spades", BOB: "hearts", CAL: "diamonds"},
-                     {"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})},
-                     {ANN: "4S", BOB: "RJ", CAL: "2D"})
+    state = gunfight({"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})},
+                     {ANN: "4S", BOB: "RJ", CAL: "2D"}, {ANN: "spades", BOB: "hearts", CAL: "diamonds"})
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("4S",)))
     assert set(NORMAN.waiting_on(state, DIRECTOR).users) == {BOB, CAL}
     state, first = act(state, AnswerRequest(BOB, cancel=1))
@@ -148,9 +147,8 @@ def test_one_weapon_type_a_turn():
 
 def test_teammates_are_not_asked_in_a_four_player_game():
     """MN 15-16: "For 4 player games the 2 Black suits fight the 2 Red ones": only the red players answer."""
-    state = gunfight({ANN: "spades", BOB: "hearts", CAL: "clubs", 4: "diamonds"},
-                     {"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {}),
-                      "dot": (4, "man", {})}, {ANN: "2S"})
+    state = gunfight({"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {}),
+                      "dot": (4, "man", {})}, {ANN: "2S"}, {ANN: "spades", BOB: "hearts", CAL: "clubs", 4: "diamonds"})
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("2S",)))
     assert sorted(NORMAN.waiting_on(state, DIRECTOR).users) == [BOB, 4]
 
