@@ -443,9 +443,9 @@ def defend(state: NormanState, request: DefendRequest, ctx: Context) -> Story:
     defender = state.characters[fight.defender]
     if defender.owner != request.player:
         raise RulesError(f"{defender.name} is not yours to defend.")
-    cards = from_hand(state, request.player, request.cards, SHOOT_RANKS, "Shoot")
-    if len(cards) > DEFENCE_CARDS:
+    if len(request.cards) > DEFENCE_CARDS:
         raise RulesError(f"A defender plays at most {DEFENCE_CARDS} Shoot cards back.")
+    cards = from_hand(state, request.player, request.cards, SHOOT_RANKS, "Shoot")
     for each in cards:
         state.take_from_hand(request.player, each)
     fight.defence = cards
