@@ -9,6 +9,7 @@ shown together when the last is in. Every die is a D6 rolled through the context
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.rules.core.actions import Request, Story, action, begin
@@ -539,9 +540,7 @@ def persuade(state: NormanState, ctx: Context, figure: Figure, place: Building) 
     key = stock.name
     while key in state.characters:
         key += "'"
-    state.characters[key] = Figure(key, stock.name, figure.owner, stock.type, stock.suit, True, stock.pistols,
-                                   stock.long, stock.dynamite, stock.horse, stock.shoot, stock.grit,
-                                   special=stock.special)
+    state.characters[key] = dataclasses.replace(stock, key=key, owner=figure.owner, ally=True)
     place.card = None
     ctx.note(f"{stock.name} joins {figure.name}'s side for this gunfight.")
 

@@ -16,7 +16,7 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wai
 
 from . import actions
 from .charts import CHARTS
-from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, Stock, full_deck
+from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
 CARDSHARP_MOST = 2
@@ -128,7 +128,7 @@ class Norman(Ruleset):
             setattr(settings, name, number)
         return f"{name}: {value}"
 
-    def add_stock(self, state: NormanState, stock: Stock) -> None:
+    def add_stock(self, state: NormanState, stock: Figure) -> None:
         """A stock character's card, or a Money card, for the town (MN 17-26, 208-211)."""
         if stock.type not in (*TYPES, "money"):
             raise RulesError("A stock card is a man, woman, horse, dog, or Money.")

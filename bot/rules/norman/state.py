@@ -72,7 +72,7 @@ class Figure:
     name: str
     owner: int
     type: str
-    """"man", "woman", "horse" or "dog"."""
+    """"man", "woman", "horse" or "dog" ("money" for a Money card of the town)."""
     suit: str = ""
     """Its own suit: the owner's for a gang's figure, its card's for an Ally (MN 210, 223)."""
     ally: bool = False
@@ -127,27 +127,16 @@ class Figure:
         return 1 + self.pistols + (self.long != "") + self.horse + sum(self.skills.values())
 
 
-@dataclass
-class Stock:
-    """A stock character's card, or a Money card, dealt face down to a building (MN 17-26, 208-211)."""
-
-    name: str
-    type: str = "man"
-    """"man", "woman", "horse", "dog", or "money"."""
-    suit: str = ""
-    pistols: int = 0
-    long: str = ""
-    dynamite: int = 0
-    horse: bool = False
-    shoot: int = 0
-    grit: int = 0
-    special: str = ""
+def stock(name: str, type: str = "man", suit: str = "", **kit: Any) -> Figure:
+    """A stock character's card, or a Money card (type "money"), for the town (MN 17-26, 208-211): a figure
+    nobody owns until Persuaded, with its weapons and characteristics."""
+    return Figure(name, name, 0, type, suit, **kit)
 
 
 @dataclass
 class Building:
     name: str
-    card: Stock | None = None
+    card: Figure | None = None
     """Its face-down card; None when empty or taken."""
     seen_by: list[int] = field(default_factory=list)
     """Players who have looked at the card (MN 212-213): only they know it."""
@@ -227,7 +216,7 @@ class NormanState:
     deck: list[Card] = field(default_factory=list)
     discards: list[Card] = field(default_factory=list)
     town: list[Building] = field(default_factory=list)
-    stock: list[Stock] = field(default_factory=list)
+    stock: list[Figure] = field(default_factory=list)
     """Stock cards not (yet) dealt to a building."""
     duds: int = 0
     """Dud sticks of Dynamite lying where they landed (MN 144-145)."""

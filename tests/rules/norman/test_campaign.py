@@ -5,7 +5,7 @@ import pytest
 
 from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import AftermathRequest, DoorRequest, SkillRequest
-from bot.rules.norman.state import DEAD, IN_PLAY, SHOT_DOWN, Building, Figure, Stock
+from bot.rules.norman.state import DEAD, IN_PLAY, SHOT_DOWN, Building, Figure, stock
 
 from .table import ANN, BOB, act, gunfight, told
 
@@ -39,7 +39,7 @@ def test_allies_go_home_and_money_counts_for_the_gang():
     state = gunfight()
     state.characters["doc"] = Figure("doc", "Doc", ANN, "man", ally=True)
     state.characters["kid"].money = 1
-    state.town = [Building("Bank", Stock("Strongbox", "money"))]
+    state.town = [Building("Bank", stock("Strongbox", "money"))]
     state.characters["joe"].status = SHOT_DOWN
     state, resolution = act(state, AftermathRequest(), 1)
     assert "doc" not in state.characters and "Doc returns to their own business." in resolution.changes
@@ -76,7 +76,7 @@ def test_true_grit_stays_within_plus_2_and_allies_take_no_skills():
 
 def test_money_carried_by_a_figure_shot_down_is_left_on_the_table():
     state = gunfight()
-    state.town = [Building("Bank", Stock("Strongbox", "money"))]
+    state.town = [Building("Bank", stock("Strongbox", "money"))]
     state, _ = act(state, DoorRequest(ANN, "kid", "Bank", "take"))
     state.characters["kid"].status = SHOT_DOWN
     state, resolution = act(state, AftermathRequest(), 1)

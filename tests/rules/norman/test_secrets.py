@@ -14,7 +14,7 @@ from bot.rules.core.ruleset import CastSpec
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PlayRequest, SwapRequest
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import CLIMB_RANKS, MOVE_RANKS, SHOOT_RANKS, Stock
+from bot.rules.norman.state import CLIMB_RANKS, MOVE_RANKS, SHOOT_RANKS, stock
 
 DIRECTOR = 99
 WEAPONS = ({"pistols": "1"}, {"pistols": "2", "dynamite": "1"}, {"long": "rifle", "skills": "Cheatin' rat"},
@@ -61,7 +61,7 @@ def setup(rng: Random, players: int):
             NORMAN.cast(state, CastSpec(f"g{user}{n}", f"Gunman {user}{n}", user, rng.choice(("man", "woman")),
                                         options), rng)
     for n in range(10):
-        NORMAN.add_stock(state, Stock(f"Stranger {n:02d}", rng.choice(("man", "woman", "money", "dog")),
+        NORMAN.add_stock(state, stock(f"Stranger {n:02d}", rng.choice(("man", "woman", "money", "dog")),
                                       rng.choice(("", "spades", "hearts")), pistols=rng.randint(0, 1)))
     NORMAN.build_town(state, [f"House {n}" for n in range(7)], rng)
     NORMAN.configure(state, "order", rng.choice(("rotate", "random")))

@@ -8,12 +8,12 @@ import pytest
 from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import DoorRequest
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import Stock
+from bot.rules.norman.state import stock
 
 from .table import ANN, BOB, act, gunfight, told
 
 
-def town(state, *cards: Stock):
+def town(state, *cards):
     """The town is built before the first deal: here, after it, one building a card, in the order given."""
     turn, state.turn = state.turn, 0
     for each in cards:
@@ -30,7 +30,7 @@ def test_stock_cards_are_randomly_allocated_face_down_one_a_building():
     """MN 208-210: "randomly allocated face down to buildings"; MN 22: 18 cards for 12 houses, six left out."""
     state = NORMAN.new_game()
     for n in range(18):
-        NORMAN.add_stock(state, Stock(f"Townsman {n}"))
+        NORMAN.add_stock(state, stock(f"Townsman {n}"))
     NORMAN.build_town(state, [f"House {n}" for n in range(12)], Random(3))
     assert len(state.stock) == 6 and all(place.card for place in state.town)
     assert [place.card.name for place in state.town] != [f"Townsman {n}" for n in range(12)]
@@ -38,7 +38,7 @@ def test_stock_cards_are_randomly_allocated_face_down_one_a_building():
 
 def test_looking_at_the_card_is_for_the_looker_alone():
     """MN 212-213: "you need to be at a door of the building to look at the card"."""
-    state = town(gunfight(), Stock("Mangy Dog", "dog"))
+    state = town(gunfight(), stock("Mangy Dog", "dog"))
     state, resolution = act(state, DoorRequest(ANN, "kid", "House 1", "peek"))
     assert resolution.headline == "Kid looks at the card of the House 1" and not resolution.changes
     assert NORMAN.seen(state, ANN) == {"House 1": "Mangy Dog"} and NORMAN.seen(state, BOB) == {}
@@ -46,7 +46,7 @@ def test_looking_at_the_card_is_for_the_looker_alone():
 
 def test_persuade_needs_6_with_same_suit_plus_1():
     """MN 214-222: 6+ to join; +1 if the character is of the same suit; the figure joins Ann's side."""
-    state = town(gunfight(), Stock("Doc", "man", "spades", pistols=1, shoot=-1))
+    state = town(gunfight(), stock("Doc", "man", "spades", pistols=1, shoot=-1))
     state, resolution = act(state, DoorRequest(ANN, "kid", "House 1", "persuade"), 5)
     assert told(resolution) == ["Kid Persuades: 5 Persuaded", "Doc joins Kid's side for this gunfight."]
     doc = state.characters["Doc"]
@@ -57,10 +57,10 @@ def test_persuade_needs_6_with_same_suit_plus_1():
 def test_persuade_opposite_colour_minus_1_and_skill_plus():
     """MN 217-221: Persuasion Skills (0 to +2); opposite colour (Red / Black) -1."""
     persuader = {"kid": (ANN, "man", {"skills": "Persuade"}), "joe": (BOB, "man", {})}
-    state = town(gunfight(persuader), Stock("Belle", "woman", "hearts"))
+    state = town(gunfight(persuader), stock("Belle", "woman", "hearts"))
     state, resolution = act(state, DoorRequest(ANN, "kid", "House 1", "persuade"), 6)
     assert resolution.readings[0].outcome.title == "Persuaded"
-    state = town(gunfight(), Stock("Belle", "woman", "hearts"))
+    state = town(gunfight(), stock("Belle", "woman", "hearts"))
     state, resolution = act(state, DoorRequest(ANN, "kid", "House 1", "persuade"), 6)
     assert told(resolution) == ["Kid Persuades: 6 Not persuaded"]
     assert state.town[0].card.name == "Belle" and NORMAN.seen(state, ANN) == {"House 1": "Belle"}
@@ -69,7 +69,7 @@ def test_persuade_opposite_colour_minus_1_and_skill_plus():
 def test_a_dog_cannot_persuade_and_money_is_taken_not_persuaded():
     """MN 224: "Obviously a Mangy Dog or Horse cannot Persuade…"; MN 22-26: Money cards are taken."""
     dog = {"rex": (ANN, "dog", {}), "joe": (BOB, "man", {})}
-    state = town(gunfight(dog), Stock("Strongbox", "money"), Stock("Sheriff"))
+    state = town(gunfight(dog), stock("Strongbox", "money"), stock("Sheriff"))
     with pytest.raises(RulesError, match="cannot Persuade"):
         act(state, DoorRequest(ANN, "rex", "House 2", "persuade"))
     with pytest.raises(RulesError, match="Money cannot be Persuaded"):
