@@ -143,6 +143,8 @@ class PlayRequest(Request):
     """"move", "shoot" or "dynamite"."""
     cards: tuple[str, ...]
     climb: str = ""
+    dismount: bool = False
+    """A rider gets off the horse during the move (MN 85-86: "Move and climb / dismount" are one card)."""
     aim: str = ""
     distance: str = ""
     weapon: str = ""
@@ -159,6 +161,12 @@ class PlayRequest(Request):
         return (self.figure, *self.targets)
 
 
+def engaged(state: NormanState, figure: Figure) -> list[Figure]:
+    """The enemies still standing in base contact with a figure (since their close combat)."""
+    return [state.characters[key] for key in figure.contact
+            if key in state.characters and state.characters[key].standing]
+
+
 def check_move(state: NormanState, figure: Figure, request: PlayRequest) -> Play:
     """MN 57-66: one move card (2-6), and a climb card (7-10) taken during the move."""
     if figure.moved:
@@ -167,12 +175,17 @@ def check_move(state: NormanState, figure: Figure, request: PlayRequest) -> Play
         raise RulesError("A move is one card, 2 to 6 (and a climb card, 7 to 10, if it climbs).")
     cards = from_hand(state, request.player, request.cards, MOVE_RANKS, "move")
     climb = from_hand(state, request.player, (request.climb,), CLIMB_RANKS, "climb")[0] if request.climb else None
-    return Play(request.player, figure.key, "move", cards, climb=climb)
+    if request.dismount and not figure.horse:
+        raise RulesError(f"{figure.name} is not on a horse.")
+    return Play(request.player, figure.key, "move", cards, climb=climb, dismount=request.dismount)
 
 
 def check_shot(state: NormanState, figure: Figure, request: PlayRequest) -> Play:
     """MN 67-72, 87-140, 286: Shoot cards within the weapon's limit and range, one weapon type a turn."""
     weapon = request.weapon
+    if engaged(state, figure):
+        raise RulesError(f"{figure.name} is in contact with an enemy: guns never fire in contact; move away first "
+                         "(MN 154).")
     armed = {"pistol": figure.pistols >= 1, "pistols": figure.pistols >= 2, "rifle": figure.long == "rifle",
              "shotgun": figure.long == "shotgun"}
     if not armed.get(weapon):
@@ -337,6 +350,13 @@ def move(state: NormanState, ctx: Context, figure: Figure, laid: Play, cancelled
         return
     inches = value(laid.cards[0]) / (2 if figure.pinned else 1)
     ctx.note(f"{figure.name} moves up to {inches:g}\"" + (" (half: Pinned)" if figure.pinned else "") + ".")
+    for enemy in engaged(state, figure):
+        enemy.contact.remove(figure.key)
+        ctx.note(f"{figure.name} moves away from {enemy.name}.")
+    figure.contact = []
+    if laid.dismount:
+        figure.horse = False
+        ctx.note(f"{figure.name} dismounts.")
     if laid.climb:
         figure.high = not figure.high
         ctx.note(f"{figure.name} climbs {'up onto a balcony or roof' if figure.high else 'down'} on the way.")
@@ -461,6 +481,9 @@ def strike(state: NormanState, ctx: Context) -> None:
     and every hit is rolled for True Grit, on both sides alike."""
     fight, state.contact = state.contact, None
     attacker, defender = state.characters[fight.attacker], state.characters[fight.defender]
+    for one, other in ((attacker, defender), (defender, attacker)):
+        if other.key not in one.contact:
+            one.contact.append(other.key)
     ctx.note(f"Revealed: {attacker.name} {listed(fight.attack)}; {defender.name} "
              f"{listed(fight.defence) or 'nothing'}.")
     hits: list[tuple[Figure, Figure]] = []

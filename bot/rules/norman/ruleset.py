@@ -19,6 +19,8 @@ from .charts import CHARTS
 from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
+AFTERMATH = "aftermath"
+"""What the game waits for once one side alone has figures in play."""
 CARDSHARP_MOST = 2
 """MN 246, 254: a side's Cardsharps add at most 2 cards a turn."""
 
@@ -71,6 +73,8 @@ class Norman(Ruleset):
         return f"{suit.capitalize()} {SUIT_SYMBOLS[suit]}"
 
     def leave(self, state: NormanState, user: int) -> None:
+        if state.window and user in state.window.waiting:
+            raise RulesError("A play waits on your answer: answer it before leaving.")
         seat = state.seats.pop(user)
         state.discards.extend(seat.hand)
         state.order = [u for u in state.order if u != user]
@@ -104,6 +108,9 @@ class Norman(Ruleset):
         return figure
 
     def remove(self, state: NormanState, key: str) -> Figure:
+        if (state.window and state.window.play.figure == key) or \
+                (state.contact and key in (state.contact.attacker, state.contact.defender)):
+            raise RulesError("That figure's play waits for its answers: remove it once they are in.")
         if state.acting == key:
             state.acting = ""
         return state.characters.pop(key)
@@ -233,6 +240,9 @@ class Norman(Ruleset):
             return Wait((defender.owner,), "close combat", defender.key,
                         f"**{escape(defender.name)}** is attacked in contact: play up to two Shoot cards back, "
                         "out of sight, or none.", f"{escape(defender.name)} strikes back with nothing")
+        if len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2:
+            return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
+                        "roll its aftermath.", then="the aftermath is rolled")
         if state.player is not None:
             asks = "a Joker stopped your turn: `/draw` to pass it on." if state.stopped else \
                 "your turn: play cards for your figures, then `/draw` to pass."
@@ -242,18 +252,21 @@ class Norman(Ruleset):
     def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random) -> Step:
         """A window closes with every missing answer letting the play stand; a defender who has not answered
         strikes back with nothing; a player's turn passes."""
-        if state.window or state.contact:
-            ctx = Context(rng)
-            if state.window:
-                state.window.waiting = []
-                actions.close(state, ctx)
-                title = "The Joker window closes"
-            else:
-                actions.strike(state, ctx)
-                title = "Close combat"
-            state.check()
-            return Step(title, step_lines(ctx))
-        return self.advance(state, rng)
+        if not (state.window or state.contact or wait.reason == AFTERMATH):
+            return self.advance(state, rng)
+        ctx = Context(rng)
+        if state.window:
+            state.window.waiting = []
+            actions.close(state, ctx)
+            title = "The Joker window closes"
+        elif state.contact:
+            actions.strike(state, ctx)
+            title = "Close combat"
+        else:
+            actions.aftermath(state, actions.AftermathRequest(), ctx)
+            title = "After the gunfight"
+        state.check()
+        return Step(title, step_lines(ctx))
 
     # what players see
     def hand(self, state: NormanState, user: int) -> list[Card]:

@@ -97,6 +97,8 @@ class Figure:
     shots: int = 0
     """Shoot cards played this turn (a cancelled one counts once; MN 78)."""
     thrown: bool = False
+    contact: list[str] = field(default_factory=list)
+    """The figures it is in base contact with since a close combat, until one moves away (MN 154)."""
     notches: int = 0
     taken: int = 0
     """Skills chosen for its notches (one each 2 notches; MN 227)."""
@@ -165,6 +167,7 @@ class Play:
     cards: list[Card]
     """The move card or the Shoot cards, in order: each Shoot card is one unit for the Joker."""
     climb: Card | None = None
+    dismount: bool = False
     aim: Card | None = None
     distance: Card | None = None
     weapon: str = ""

@@ -8,7 +8,7 @@ from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import AnswerRequest, PlayRequest
 from bot.rules.norman.ruleset import NORMAN
 
-from .table import ANN, BOB, CAL, DIRECTOR, act, gunfight, told
+from .table import ANN, BOB, CAL, D6, DIRECTOR, act, gunfight, told
 
 
 def test_a_3_allows_a_3_inch_move_half_if_pinned():
@@ -157,8 +157,16 @@ def test_the_deadline_lets_the_play_stand():
     """Every answer missing at the deadline lets the play stand (see docs/rulings.md)."""
     state = gunfight(hands={ANN: "KS", BOB: "RJ"})
     state, _ = act(state, PlayRequest(ANN, "kid", "shoot", ("KS",), weapon="pistol", targets=("joe",), range=3))
-    from .table import D6
     step = NORMAN.at_deadline(state, NORMAN.waiting_on(state, DIRECTOR), D6(6, 3))
     assert step.lines == ["Kid shoots at Joe: 6 → **Hit**", "True Grit of Joe: 3 → **Shot down**",
                           "Joe is Shot down.", "Kid gains a notch (1)."]
     assert Card.parse("RJ") in state.seats[BOB].hand
+
+
+def test_a_rider_dismounts_during_the_move():
+    """MN 85-86: "Move and climb / dismount" count as one card for the Joker."""
+    state = gunfight({"kid": (ANN, "man", {"horse": "yes"}), "joe": (BOB, "man", {})}, {ANN: "5S"})
+    state, _ = act(state, PlayRequest(ANN, "kid", "move", ("5S",), dismount=True))
+    assert state.window.play.units == 1
+    state, resolution = act(state, AnswerRequest(BOB))
+    assert resolution.changes[-1] == "Kid dismounts." and not state.characters["kid"].horse

@@ -1,13 +1,15 @@
 """Fighting back in base-to-base contact (MN 146-161): cards out of sight, revealed together, simultaneous."""
 
+from random import Random
+
 import pytest
 
 from bot.rules.core.errors import RulesError
-from bot.rules.norman.actions import ContactRequest, DefendRequest
+from bot.rules.norman.actions import AnswerRequest, ContactRequest, DefendRequest, PlayRequest
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import SHOT_DOWN
 
-from .table import ANN, BOB, DIRECTOR, D6, act, gunfight, told
+from .table import ANN, BOB, D6, DIRECTOR, act, give, gunfight, told
 
 FIGHTERS = {"kid": (ANN, "man", {"pistols": "1"}), "joe": (BOB, "man", {"long": "rifle"})}
 
@@ -68,3 +70,18 @@ def test_only_an_enemy_is_fought():
                      {ANN: "AS KS"})
     with pytest.raises(RulesError, match="no enemy"):
         act(state, ContactRequest(ANN, "kid", "pal", ("AS",)))
+
+
+def test_guns_never_fire_in_contact_until_the_figure_moves_away():
+    """MN 154: "Guns may never fire while in contact with an enemy ... move away first then shoot"."""
+    state = gunfight(FIGHTERS, {ANN: "AS", BOB: "KH"})
+    state, _ = act(state, ContactRequest(ANN, "kid", "joe", ("AS",)))
+    state, _ = act(state, DefendRequest(BOB), 1)
+    NORMAN.advance(state, Random(0))
+    give(state, {BOB: "KH 4H"})
+    with pytest.raises(RulesError, match="guns never fire in contact"):
+        act(state, PlayRequest(BOB, "joe", "shoot", ("KH",), weapon="rifle", targets=("kid",), range=1))
+    state, _ = act(state, PlayRequest(BOB, "joe", "move", ("4H",)))
+    state, resolution = act(state, AnswerRequest(ANN))
+    assert "Joe moves away from Kid." in resolution.changes
+    assert state.characters["kid"].contact == [] and state.characters["joe"].contact == []
