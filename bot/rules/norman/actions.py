@@ -428,6 +428,8 @@ def contact(state: NormanState, request: ContactRequest, ctx: Context) -> Story:
         raise RulesError(f"{target.name} is no enemy standing to fight.")
     if state.weapon and state.weapon != "hand to hand":
         raise RulesError(f"You have shot with the {state.weapon} this turn: one weapon type a turn.")
+    if state.settings.contact == "none":
+        raise RulesError("This gunfight is played without close combat (the Director's setting).")
     with_pistol, without = CONTACT_CARDS[state.settings.contact]
     limit = with_pistol if figure.pistols else without
     cards = from_hand(state, request.player, request.cards, SHOOT_RANKS, "Shoot")

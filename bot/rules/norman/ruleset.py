@@ -120,7 +120,7 @@ class Norman(Ruleset):
         settings = state.settings
         if name not in Settings.__dataclass_fields__:
             raise RulesError(f"The settings are {', '.join(Settings.__dataclass_fields__)}.")
-        choices = {"order": ("rotate", "random"), "contact": ("section", "table", "option"),
+        choices = {"order": ("rotate", "random"), "contact": ("section", "table", "option", "none"),
                    "pins": ("turn", "game"), "keep": ("yes", "no")}
         if name in choices:
             if value not in choices[name]:

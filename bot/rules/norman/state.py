@@ -57,7 +57,8 @@ class Settings:
     """Who plays first each turn: "rotate" (the next seat each turn) or "random" (shuffled each turn)."""
     contact: str = "section"
     """Shoot cards an attacker plays in contact: "section" (two, three with a pistol; MN 151-152), "table"
-    (three with a pistol, one otherwise; MN 72) or "option" (two; MN 161)."""
+    (three with a pistol, one otherwise; MN 72), "option" (two; MN 161), or "none" (the simpler game without
+    close combat; MN 282-285)."""
     pins: str = "turn"
     """How long a Pin lasts: "turn" (until the next deal) or "game"."""
     money: int = 2

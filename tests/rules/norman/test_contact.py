@@ -85,3 +85,10 @@ def test_guns_never_fire_in_contact_until_the_figure_moves_away():
     state, resolution = act(state, AnswerRequest(ANN))
     assert "Joe moves away from Kid." in resolution.changes
     assert state.characters["kid"].contact == [] and state.characters["joe"].contact == []
+
+
+def test_the_simpler_game_has_no_close_combat():
+    """MN 282-285: "A simpler game occurs by simply missing out elements such as close combat"."""
+    state = gunfight(FIGHTERS, {ANN: "AS"}, contact="none")
+    with pytest.raises(RulesError, match="without close combat"):
+        act(state, ContactRequest(ANN, "kid", "joe", ("AS",)))
