@@ -145,6 +145,8 @@ class PlayRequest(Request):
     climb: str = ""
     dismount: bool = False
     """A rider gets off the horse during the move (MN 85-86: "Move and climb / dismount" are one card)."""
+    group: tuple[str, ...] = ()
+    """Other figures in base contact moving with it (Group Move, MN 267-272): Movement alone this turn."""
     aim: str = ""
     distance: str = ""
     weapon: str = ""
@@ -158,7 +160,7 @@ class PlayRequest(Request):
     """Pieces of cover between firer and target."""
 
     def involved(self) -> tuple[str, ...]:
-        return (self.figure, *self.targets)
+        return (self.figure, *self.targets, *self.group)
 
 
 def engaged(state: NormanState, figure: Figure) -> list[Figure]:
@@ -177,7 +179,14 @@ def check_move(state: NormanState, figure: Figure, request: PlayRequest) -> Play
     climb = from_hand(state, request.player, (request.climb,), CLIMB_RANKS, "climb")[0] if request.climb else None
     if request.dismount and not figure.horse:
         raise RulesError(f"{figure.name} is not on a horse.")
-    return Play(request.player, figure.key, "move", cards, climb=climb, dismount=request.dismount)
+    group = [state.figure(key) for key in request.group]
+    if group and (figure.shots or figure.thrown or climb or request.dismount):
+        raise RulesError("A Group Move is Movement alone, for figures that have done nothing else this turn.")
+    for member in group:
+        if member.owner != request.player or not member.standing or member.activated or member is figure:
+            raise RulesError(f"{member.name} cannot join this Group Move: yours, standing, not yet activated.")
+    return Play(request.player, figure.key, "move", cards, climb=climb, dismount=request.dismount,
+                group=[member.key for member in group])
 
 
 def check_shot(state: NormanState, figure: Figure, request: PlayRequest) -> Play:
@@ -253,7 +262,10 @@ def play(state: NormanState, request: PlayRequest, ctx: Context) -> Story:
     for each in laid.all_cards:
         state.take_from_hand(request.player, each)
     if laid.kind == "move":
-        figure.moved = True
+        for member in [figure.key, *laid.group]:
+            state.characters[member].activated = state.characters[member].moved = True
+        if laid.group:
+            state.acting = ""
     elif laid.kind == "shoot":
         figure.shots += len(laid.cards)
         state.weapon = laid.weapon
@@ -343,17 +355,24 @@ def close(state: NormanState, ctx: Context) -> None:
 
 
 def move(state: NormanState, ctx: Context, figure: Figure, laid: Play, cancelled: bool) -> None:
-    """MN 57-66, 75-77: the move (half if Pinned), its climb; a Joker stops it en route and ends the turn."""
+    """MN 57-66, 75-77: the move (half if Pinned), its climb; a Joker stops it en route and ends the turn.
+    A Group Move (MN 267-272) moves every figure of the group at the speed of the slowest."""
+    movers = [figure, *(state.characters[key] for key in laid.group)]
+    names = " and ".join(mover.name for mover in movers)
     if cancelled:
         state.stopped = True
-        ctx.note(f"{figure.name} is stopped at any point en route, ending the player's turn.")
+        ctx.note(f"{names} {'are' if laid.group else 'is'} stopped at any point en route, ending the player's "
+                 "turn.")
         return
-    inches = value(laid.cards[0]) / (2 if figure.pinned else 1)
-    ctx.note(f"{figure.name} moves up to {inches:g}\"" + (" (half: Pinned)" if figure.pinned else "") + ".")
-    for enemy in engaged(state, figure):
-        enemy.contact.remove(figure.key)
-        ctx.note(f"{figure.name} moves away from {enemy.name}.")
-    figure.contact = []
+    pinned = any(mover.pinned for mover in movers)
+    inches = value(laid.cards[0]) / (2 if pinned else 1)
+    ctx.note(f"{names} move{'' if laid.group else 's'} up to {inches:g}\"" + (" (half: Pinned)" if pinned else "") +
+             (", still in contact, at the speed of the slowest" if laid.group else "") + ".")
+    for mover in movers:
+        for enemy in engaged(state, mover):
+            enemy.contact.remove(mover.key)
+            ctx.note(f"{mover.name} moves away from {enemy.name}.")
+        mover.contact = []
     if laid.dismount:
         figure.horse = False
         ctx.note(f"{figure.name} dismounts.")

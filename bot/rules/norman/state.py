@@ -169,6 +169,7 @@ class Play:
     """The move card or the Shoot cards, in order: each Shoot card is one unit for the Joker."""
     climb: Card | None = None
     dismount: bool = False
+    group: list[str] = field(default_factory=list)
     aim: Card | None = None
     distance: Card | None = None
     weapon: str = ""

@@ -170,3 +170,27 @@ def test_a_rider_dismounts_during_the_move():
     assert state.window.play.units == 1
     state, resolution = act(state, AnswerRequest(BOB))
     assert resolution.changes[-1] == "Kid dismounts." and not state.characters["kid"].horse
+
+
+def test_a_group_move_at_the_speed_of_the_slowest_and_movement_alone():
+    """MN 267-272: "a bunch of figures in base contact to all move at the same time (at the speed of the
+    slowest) ... can only do Movement this turn"."""
+    state = gunfight({"kid": (ANN, "man", {"pistols": "1"}), "sam": (ANN, "man", {}), "joe": (BOB, "man", {})},
+                     {ANN: "6S KS", BOB: ""})
+    state.characters["sam"].pinned = True
+    state, _ = act(state, PlayRequest(ANN, "kid", "move", ("6S",), group=("sam",)))
+    assert state.window.play.units == 1
+    state, resolution = act(state, AnswerRequest(BOB))
+    assert resolution.changes[-1] == "Kid and Sam move up to 3\" (half: Pinned), still in contact, at the speed " \
+                                     "of the slowest."
+    for figure in ("kid", "sam"):
+        with pytest.raises(RulesError, match="already activated"):
+            act(state, PlayRequest(ANN, figure, "shoot", ("KS",), weapon="pistol", targets=("joe",), range=3))
+
+
+def test_a_joker_stops_the_whole_group():
+    state = gunfight({"kid": (ANN, "man", {}), "sam": (ANN, "man", {}), "joe": (BOB, "man", {})},
+                     {ANN: "4S", BOB: "RJ"})
+    state, _ = act(state, PlayRequest(ANN, "kid", "move", ("4S",), group=("sam",)))
+    state, resolution = act(state, AnswerRequest(BOB, cancel=1))
+    assert resolution.changes[-1] == "Kid and Sam are stopped at any point en route, ending the player's turn."

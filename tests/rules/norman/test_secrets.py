@@ -92,7 +92,8 @@ def a_request(state, rng: Random):
     climb = next((c.code for c in hand if c.rank in CLIMB_RANKS), "") if rng.random() < .3 else ""
     weapon = rng.choice(("pistol", "pistols", "rifle", "shotgun"))
     choices = [
-        lambda: PlayRequest(user, figure.key, "move", some(rng, hand, MOVE_RANKS, 1), climb=climb),
+        lambda: PlayRequest(user, figure.key, "move", some(rng, hand, MOVE_RANKS, 1), climb=climb,
+                            group=tuple(f.key for f in own if f is not figure and rng.random() < .3)),
         lambda: PlayRequest(user, figure.key, "shoot", some(rng, hand, SHOOT_RANKS, 3), weapon=weapon,
                             targets=tuple(rng.sample(others, 1 if weapon != "shotgun" else min(2, len(others)))),
                             range=rng.randint(1, 30), cover=rng.randint(0, 2)),

@@ -76,3 +76,14 @@ def test_a_dog_cannot_persuade_and_money_is_taken_not_persuaded():
         act(state, DoorRequest(ANN, "rex", "House 1", "persuade"))
     state, resolution = act(state, DoorRequest(ANN, "rex", "House 1", "take"))
     assert resolution.changes == ("Rex takes a Money card.",) and state.characters["rex"].money == 1
+
+
+def test_a_persuaded_figure_counts_as_its_own_suit_when_persuading():
+    """MN 223-224: "A persuaded figure still counts as their own suit if themselves Persuading"."""
+    talker = {"kid": (ANN, "man", {"skills": "Persuade, Persuade"}), "joe": (BOB, "man", {})}
+    state = town(gunfight(talker), stock("Doc", "man", "diamonds"), stock("Nell", "woman", "diamonds"))
+    state, _ = act(state, DoorRequest(ANN, "kid", "House 1", "persuade"), 5)
+    state.acting = ""
+    state, resolution = act(state, DoorRequest(ANN, "Doc", "House 2", "persuade"), 5)
+    assert resolution.readings[0].adjustments == (("Persuasion", 1),)
+    assert state.characters["Nell"].owner == ANN
