@@ -58,11 +58,10 @@ def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list
 
 def true_grit(state: NormanState, ctx: Context, target: Figure, by: Figure | None) -> None:
     """MN 162-203: the True Grit roll of a figure hit, and what it does (and a notch for the shooter)."""
-    modifiers = tuple((reason, n) for reason, n in (("True Grit", target.true_grit),) if n)
-    total = sum(n for _, n in modifiers)
+    modifiers = (("True Grit", target.true_grit),) if target.true_grit else ()
 
     def read(rolled) -> Reading:
-        _, outcome = TRUE_GRIT.read(rolled.value + total, target.column)
+        _, outcome = TRUE_GRIT.read(rolled.value + target.true_grit, target.column)
         return Reading(f"True Grit of {target.name}", target.key, "a D6", rolled, outcome, TRUE_GRIT.key,
                        column=target.column, adjustments=modifiers)
     title = ctx.roll(D6, label=f"True Grit of {target.name}", roller=target.key, dice_reason="a D6",
@@ -103,8 +102,6 @@ def acting_figure(state: NormanState, player: int, key: str) -> Figure:
         raise RulesError(f"{figure.name} is out of the game ({figure.status}).")
     if figure.activated and state.acting != key:
         raise RulesError(f"{figure.name} has already activated this turn: no figure activates more than once.")
-    if state.acting and state.acting != key:
-        state.characters[state.acting].activated = True
     figure.activated = True
     state.acting = key
     state.seats[player].swaps = 0
@@ -272,7 +269,8 @@ def play(state: NormanState, request: PlayRequest, ctx: Context) -> Story:
     else:
         figure.thrown = True
         state.weapon = "dynamite"
-    words = {"move": "to move" + (", climbing" if laid.climb else ""),
+    words = {"move": "to move" + "".join(f" with {state.characters[key].name}" for key in laid.group) +
+             (", climbing" if laid.climb else "") + (", dismounting" if laid.dismount else ""),
              "shoot": f"to shoot the {laid.weapon}" + (", aiming" if laid.aim else ""),
              "dynamite": "to throw Dynamite"}[laid.kind]
     story = story_of(ctx, "norman-play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,

@@ -16,7 +16,7 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wai
 
 from . import actions
 from .charts import CHARTS
-from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck
+from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, uses
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
 AFTERMATH = "aftermath"
@@ -272,6 +272,10 @@ class Norman(Ruleset):
     def hand(self, state: NormanState, user: int) -> list[Card]:
         """A player's own hand: shown to them alone."""
         return list(state.hand_of(user))
+
+    def uses(self, state: NormanState, user: int) -> list[tuple[Card, tuple[str, ...]]]:
+        """A player's hand with what each card may be played as: for their menu, shown to them alone."""
+        return [(card, uses(card)) for card in state.hand_of(user)]
 
     def seen(self, state: NormanState, user: int) -> dict[str, str]:
         """The buildings' cards a player has looked at (MN 212-213), by building: shown to them alone."""

@@ -32,6 +32,15 @@ SKILLS = ("Persuade", "Shoot", "True Grit", "Sneak", "Cardsharp", "Cheatin' rat"
 IN_PLAY, SHOT_DOWN, FLED, DEAD = "in play", "Shot down", "Fled", "Dead"
 
 
+def uses(card: Card) -> tuple[str, ...]:
+    """What a card may be played as (the lost "Uses – either:" column, MN 48-86; see docs/rulings.md)."""
+    if card.is_joker:
+        return ("cancel",)
+    if card.rank in SHOOT_RANKS:
+        return ("Shoot", "Aim", "distance") if card.rank == "A" else ("Shoot", "Aim")
+    return ("move", "distance") if card.rank in MOVE_RANKS else ("climb", "distance")
+
+
 def value(card: Card) -> int:
     """A card's number as a distance (MN 142: "distance card (1-10)"): the Ace is 1."""
     return 1 if card.rank == "A" else int(card.rank)

@@ -194,3 +194,21 @@ def test_a_joker_stops_the_whole_group():
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("4S",), group=("sam",)))
     state, resolution = act(state, AnswerRequest(BOB, cancel=1))
     assert resolution.changes[-1] == "Kid and Sam are stopped at any point en route, ending the player's turn."
+
+
+def test_the_channel_reads_the_cards_played_and_what_for():
+    state = gunfight({"kid": (ANN, "man", {"horse": "yes"}), "sam": (ANN, "man", {}), "joe": (BOB, "man", {})},
+                     {ANN: "5S 9S"})
+    state, resolution = act(state, PlayRequest(ANN, "kid", "move", ("5S",), climb="9S", dismount=True))
+    assert resolution.headline == "Kid plays 5♠, 9♠ to move, climbing, dismounting"
+    assert resolution.changes == ("Every opponent answers: cancel it with a Joker, or let it stand.",)
+
+
+def test_each_card_has_its_uses_for_the_hand_menu():
+    """MN 48-86, the "Uses – either:" column read from the notes (see docs/rulings.md)."""
+    state = gunfight(hands={ANN: "AS KS 2S 7S BJ"})
+    assert [(str(card), uses) for card, uses in NORMAN.uses(state, ANN)] == [
+        ("A♠", ("Shoot", "Aim", "distance")), ("K♠", ("Shoot", "Aim")), ("2♠", ("move", "distance")),
+        ("7♠", ("climb", "distance")), ("Black Joker", ("cancel",))]
+    with pytest.raises(RulesError, match="no seat"):
+        NORMAN.uses(state, CAL)
