@@ -25,6 +25,16 @@ def test_shot_down_dies_on_5_6_and_on_a_roof_on_3_to_6():
     assert state.characters["doc"].status == DEAD and state.over
 
 
+def test_a_dead_man_with_a_pistol_is_replaced_up_to_value_2_skills_ignored():
+    """MN 226: "Dead figures may be replaced for the next game up to their value (ignore Skills – they are lost).
+    So a dead man with pistol can count 2 value to replace."; MN 27-42: the gang values."""
+    state = gunfight({"kid": (ANN, "man", {"pistols": "1", "skills": "Shoot, Sneak"}), "joe": (BOB, "man", {})})
+    assert state.characters["kid"].worth == 4
+    state.characters["kid"].status = SHOT_DOWN
+    state, _ = act(state, AftermathRequest(), 6)
+    assert state.characters["kid"].status == DEAD and state.characters["kid"].worth == 2
+
+
 def test_a_figure_that_fled_returns_with_true_grit_one_lower_down_to_minus_2():
     """MN 177-178, 203: "If a figure Flees in more than one game then his/her True Grit will be at (-2)"."""
     state = gunfight({"kid": (ANN, "man", {"grit": "-2"}), "joe": (BOB, "man", {})})
