@@ -99,3 +99,13 @@ def test_settings_refuse_what_is_not_a_choice():
         with pytest.raises(RulesError):
             NORMAN.configure(state, name, value)
     assert NORMAN.configure(state, "contact", "table") == "contact: table" and state.settings.contact == "table"
+
+
+def test_two_packs_make_one_deck_of_108_with_four_jokers():
+    """Setting `packs` (see docs/rulings.md): more players, more cards; every card still counted."""
+    state = gunfight(packs="2", hand="9", suits={ANN: "spades", BOB: "hearts", CAL: "clubs"},
+                     figures={"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})})
+    assert len(state.deck) + sum(len(seat.hand) for seat in state.seats.values()) == 108
+    assert sum(card.is_joker for card in state.cards().elements()) == 4
+    with pytest.raises(RulesError, match="before the first deal"):
+        NORMAN.configure(state, "packs", "1")
