@@ -127,12 +127,11 @@ class Norman(Ruleset):
                 raise RulesError(f"{name} is one of {', '.join(choices[name])}.")
             setattr(settings, name, value == "yes" if name == "keep" else value)
         else:
-            number = int(value) if value.isdigit() else 0
-            least = {"hand": 1, "packs": 1, "money": 0}[name]
-            if number < least or (name == "packs" and state.turn):
-                raise RulesError(f"{name} is a whole number from {least}" +
+            least, most = {"hand": (1, 12), "packs": (1, 4), "money": (0, 10)}[name]
+            if not value.isdigit() or not least <= int(value) <= most or (name == "packs" and state.turn):
+                raise RulesError(f"{name} is a whole number from {least} to {most}" +
                                  (", set before the first deal." if name == "packs" else "."))
-            setattr(settings, name, number)
+            setattr(settings, name, int(value))
         return f"{name}: {value}"
 
     def add_stock(self, state: NormanState, stock: Figure) -> None:
@@ -167,6 +166,10 @@ class Norman(Ruleset):
             raise RulesError("A gunfight needs two players at least.")
         if not any(f.standing for f in state.characters.values()):
             raise RulesError("Nobody stands to fight: cast a figure first.")
+        dealt = self.cardsharps(state)
+        held = sum(len(seat.hand) for seat in state.seats.values()) if state.settings.keep else 0
+        if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
+            raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
         if not state.turn:
             state.deck = full_deck(state.settings.packs)
             rng.shuffle(state.deck)
@@ -176,17 +179,14 @@ class Norman(Ruleset):
                 state.discards.extend(seat.hand)
                 seat.hand = []
         lines = []
-        extras = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
-        for user in self.seat_order(state):
+        for user, count in dealt.items():
             seat = state.seats[user]
-            own = [f for f in state.characters.values() if f.owner == user and f.standing]
-            extra = min(sum(f.skill("Cardsharp") for f in own), extras[state.side(user)])
-            extras[state.side(user)] -= extra
-            for _ in range(state.settings.hand + extra):
-                seat.hand.append(state.draw(rng))
-            seat.swaps = min(2, sum(f.skill("Cheatin' rat") for f in own))
-            lines.append(f"{seat.suit.capitalize()} {SUIT_SYMBOLS[seat.suit]} is dealt "
-                         f"{state.settings.hand + extra} cards" + (f" ({extra} for a Cardsharp)" if extra else "") +
+            seat.hand.extend(state.draw(rng) for _ in range(count))
+            seat.swaps = min(2, sum(f.skill("Cheatin' rat") for f in state.characters.values()
+                                    if f.owner == user and f.standing))
+            extra = count - state.settings.hand
+            lines.append(f"{seat.suit.capitalize()} {SUIT_SYMBOLS[seat.suit]} is dealt {count} cards" +
+                         (f" ({extra} for a Cardsharp)" if extra else "") +
                          (f"; a Cheatin' rat may swap {seat.swaps}" if seat.swaps else "") + ".")
         for figure in state.characters.values():
             figure.activated = figure.moved = figure.thrown = False
@@ -202,6 +202,18 @@ class Norman(Ruleset):
         state.order = order
         self.start_player_turn(state)
         return Step(f"Turn {state.turn}", lines + [self.whose_turn(state)], self.pinged(state))
+
+    def cardsharps(self, state: NormanState) -> dict[int, int]:
+        """The cards each player is dealt, in seat order: the hand, and a card a Cardsharp level, at most two a
+        side (MN 245-246, 254)."""
+        left = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
+        dealt = {}
+        for user in self.seat_order(state):
+            levels = sum(f.skill("Cardsharp") for f in state.characters.values() if f.owner == user and f.standing)
+            extra = min(levels, left[state.side(user)])
+            left[state.side(user)] -= extra
+            dealt[user] = state.settings.hand + extra
+        return dealt
 
     def start_player_turn(self, state: NormanState) -> None:
         state.acting, state.weapon, state.stopped = "", "", False

@@ -95,7 +95,8 @@ def test_a_deadline_passes_the_turn():
 
 def test_settings_refuse_what_is_not_a_choice():
     state = NORMAN.new_game()
-    for name, value in (("order", "alphabetical"), ("hand", "0"), ("nonsense", "1"), ("contact", "all")):
+    for name, value in (("order", "alphabetical"), ("hand", "0"), ("hand", "13"), ("nonsense", "1"),
+                        ("contact", "all"), ("money", "lots"), ("packs", "5")):
         with pytest.raises(RulesError):
             NORMAN.configure(state, name, value)
     assert NORMAN.configure(state, "contact", "table") == "contact: table" and state.settings.contact == "table"
@@ -109,3 +110,12 @@ def test_two_packs_make_one_deck_of_108_with_four_jokers():
     assert sum(card.is_joker for card in state.cards().elements()) == 4
     with pytest.raises(RulesError, match="before the first deal"):
         NORMAN.configure(state, "packs", "1")
+
+
+def test_a_deal_the_deck_cannot_make_is_refused_and_changes_nothing():
+    state = gunfight(keep="yes", hand="12", suits={ANN: "spades", BOB: "hearts", CAL: "clubs"},
+                     figures={"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})})
+    before = state.to_json()
+    with pytest.raises(RulesError, match="cannot deal that many"):
+        NORMAN.deal(state, Random(0))
+    assert state.to_json() == before
