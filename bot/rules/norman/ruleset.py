@@ -166,7 +166,7 @@ class Norman(Ruleset):
             raise RulesError("A gunfight needs two players at least.")
         if not any(f.standing for f in state.characters.values()):
             raise RulesError("Nobody stands to fight: cast a figure first.")
-        dealt = self.cardsharps(state)
+        dealt = self.to_deal(state)
         held = sum(len(seat.hand) for seat in state.seats.values()) if state.settings.keep else 0
         if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
             raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
@@ -203,7 +203,7 @@ class Norman(Ruleset):
         self.start_player_turn(state)
         return Step(f"Turn {state.turn}", lines + [self.whose_turn(state)], self.pinged(state))
 
-    def cardsharps(self, state: NormanState) -> dict[int, int]:
+    def to_deal(self, state: NormanState) -> dict[int, int]:
         """The cards each player is dealt, in seat order: the hand, and a card a Cardsharp level, at most two a
         side (MN 245-246, 254)."""
         left = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
