@@ -289,6 +289,17 @@ class Norman(Ruleset):
         """A player's hand with what each card may be played as: for their menu, shown to them alone."""
         return [(card, uses(card)) for card in state.hand_of(user)]
 
+    def face_down(self, state: NormanState, user: int) -> list[Card]:
+        """The cards a player has laid out of sight and not yet revealed (close combat, a Joker in the window):
+        shown to them alone."""
+        laid = [state.window.jokers[user]] if state.window and user in state.window.jokers else []
+        if state.contact:
+            for key, cards in ((state.contact.attacker, state.contact.attack),
+                               (state.contact.defender, state.contact.defence)):
+                if state.characters[key].owner == user:
+                    laid += cards
+        return laid
+
     def seen(self, state: NormanState, user: int) -> dict[str, str]:
         """The buildings' cards a player has looked at (MN 212-213), by building: shown to them alone."""
         return {place.name: place.card.name for place in state.town if place.card and user in place.seen_by}

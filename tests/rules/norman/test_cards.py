@@ -212,3 +212,15 @@ def test_each_card_has_its_uses_for_the_hand_menu():
         ("7♠", ("climb", "distance")), ("Black Joker", ("cancel",))]
     with pytest.raises(RulesError, match="no seat"):
         NORMAN.uses(state, CAL)
+
+
+
+def test_a_joker_laid_in_the_window_is_seen_by_its_owner_alone():
+    """The answers stay unsaid until the last is in (see docs/rulings.md)."""
+    state = gunfight({"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})},
+                     {ANN: "4S", BOB: "RJ 2H", CAL: ""}, {ANN: "spades", BOB: "hearts", CAL: "diamonds"})
+    state, _ = act(state, PlayRequest(ANN, "kid", "move", ("4S",)))
+    state, _ = act(state, AnswerRequest(BOB, cancel=1))
+    assert [str(c) for c in NORMAN.face_down(state, BOB)] == ["Red Joker"] and NORMAN.face_down(state, CAL) == []
+    public = NORMAN.redact(state)["window"]
+    assert (public["answered"], public["waiting"]) == (1, [CAL]) and "Joker" not in str(public)

@@ -92,3 +92,11 @@ def test_the_simpler_game_has_no_close_combat():
     state = gunfight(FIGHTERS, {ANN: "AS"}, contact="none")
     with pytest.raises(RulesError, match="without close combat"):
         act(state, ContactRequest(ANN, "kid", "joe", ("AS",)))
+
+
+def test_each_player_sees_only_their_own_cards_out_of_sight():
+    """MN 157-159: the cards are placed out of sight; their owner knows them, nobody else."""
+    state = gunfight(FIGHTERS, {ANN: "AS KS", BOB: "KH"})
+    state, _ = act(state, ContactRequest(ANN, "kid", "joe", ("AS", "KS")))
+    assert [str(c) for c in NORMAN.face_down(state, ANN)] == ["A♠", "K♠"] and NORMAN.face_down(state, BOB) == []
+    assert NORMAN.redact(state)["contact"] == {"attacker": "kid", "defender": "joe", "attack": 2, "defence": 0}
