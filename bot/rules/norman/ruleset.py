@@ -1,0 +1,355 @@
+"""Mackenzie Norman's card gunfight behind the ruleset interface: a suit a player, cards as actions, Jokers
+that cancel, True Grit, the town's face-down stock characters, notches over a campaign (MN = line of the
+text). ``/deal`` deals a turn's hands, ``/draw`` passes the turn to the next player; where the text is silent
+the Director's settings decide (see docs/rulings.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.rules.core import serial
+from bot.rules.core.cards import SUIT_SYMBOLS, Card
+from bot.rules.core.errors import RulesError
+from bot.rules.core.replay import Context
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape, register
+
+from . import actions
+from .charts import CHARTS
+from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, uses
+
+TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
+AFTERMATH = "aftermath"
+"""What the game waits for once one side alone has figures in play."""
+CARDSHARP_MOST = 2
+"""MN 246, 254: a side's Cardsharps add at most 2 cards a turn."""
+
+
+def step_lines(ctx: Context) -> list[str]:
+    """What an action done at a deadline rolled and changed, one line each."""
+    lines = []
+    for reading in ctx.readings:
+        total = sum(n for _, n in reading.adjustments)
+        lines.append(f"{escape(reading.label)}: {reading.roll.value}" + (f" {total:+d}" if total else "") +
+                     f" → **{reading.outcome.title}**")
+    return lines + [escape(change) for change in ctx.changes]
+
+
+def option(spec: CastSpec, name: str, default: int = 0) -> int:
+    text = spec.options.get(name, "") or str(default)
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesError(f"{name} is a number, not {text!r}.") from None
+
+
+class Norman(Ruleset):
+    key = "norman"
+    title = "Mackenzie Norman's card gunfight"
+    group = "gunfight"
+    state_type = NormanState
+    character_types = TYPES
+    cast_options = {"pistols": "0, 1 or 2", "long": "rifle or shotgun (one long arm)", "dynamite": "sticks",
+                    "horse": "yes if mounted", "shoot": "Shooting characteristic", "grit": "True Grit",
+                    "skills": "comma-separated skills"}
+    charts = CHARTS
+
+    def new_game(self) -> NormanState:
+        return NormanState()
+
+    def load(self, data: dict) -> NormanState:
+        return serial.from_json(NormanState, data)
+
+    # seats and figures
+    def join(self, state: NormanState, user: int, rng: random.Random) -> str:
+        """MN 13-14: each game randomly allocates a suit to each player."""
+        free = [suit for suit in STARTING_SUITS if suit not in {s.suit for s in state.seats.values()}]
+        if not free:
+            raise RulesError("Four players hold the four suits: this gunfight is full.")
+        if state.turn:
+            raise RulesError("The gunfight has begun: players join before the first deal.")
+        suit = rng.choice(free)
+        state.seats[user] = Seat(suit)
+        return f"{suit.capitalize()} {SUIT_SYMBOLS[suit]}"
+
+    def leave(self, state: NormanState, user: int) -> None:
+        if state.window and user in state.window.waiting:
+            raise RulesError("A play waits on your answer: answer it before leaving.")
+        seat = state.seats.pop(user)
+        state.discards.extend(seat.hand)
+        state.order = [u for u in state.order if u != user]
+
+    def cast(self, state: NormanState, spec: CastSpec, rng: random.Random) -> Figure:
+        """A gang's figure (MN 27-44): its weapons, horse, characteristics and skills."""
+        if spec.key in state.characters:
+            raise RulesError(f"There is already a figure called {spec.name}.")
+        if spec.owner not in state.seats:
+            raise RulesError("Join the gunfight before casting a figure.")
+        if spec.type not in TYPES:
+            raise RulesError(f"A figure is a {', '.join(TYPES.values())}.")
+        pistols = option(spec, "pistols")
+        long = spec.options.get("long", "").strip().lower()
+        if not 0 <= pistols <= 2 or long not in ("", "rifle", "shotgun"):
+            raise RulesError("A figure carries up to 2 pistols and one long arm, a Rifle or a Shotgun (MN 43).")
+        skills: dict[str, int] = {}
+        for word in filter(None, (w.strip() for w in spec.options.get("skills", "").split(","))):
+            skill = next((s for s in SKILLS if s.casefold() == word.casefold()), None)
+            if skill is None:
+                raise RulesError(f"The skills are {', '.join(SKILLS)}.")
+            skills[skill] = skills.get(skill, 0) + 1
+        grit = option(spec, "grit")
+        if any(n > 2 for n in skills.values()) or not -2 <= grit <= 2:
+            raise RulesError("At most two of any one skill, and True Grit from -2 to +2 (MN 254).")
+        figure = Figure(spec.key, spec.name, spec.owner, spec.type, state.seats[spec.owner].suit,
+                        pistols=pistols, long=long, dynamite=option(spec, "dynamite"),
+                        horse=spec.options.get("horse", "").lower() in ("yes", "true", "1"),
+                        shoot=option(spec, "shoot"), grit=grit, skills=skills)
+        state.characters[spec.key] = figure
+        return figure
+
+    def remove(self, state: NormanState, key: str) -> Figure:
+        if (state.window and state.window.play.figure == key) or \
+                (state.contact and key in (state.contact.attacker, state.contact.defender)):
+            raise RulesError("That figure's play waits for its answers: remove it once they are in.")
+        if state.acting == key:
+            state.acting = ""
+        return state.characters.pop(key)
+
+    def configure(self, state: NormanState, name: str, value: str) -> str:
+        """A Director's setting for what the text leaves to the table (see docs/rulings.md)."""
+        settings = state.settings
+        if name not in Settings.__dataclass_fields__:
+            raise RulesError(f"The settings are {', '.join(Settings.__dataclass_fields__)}.")
+        choices = {"order": ("rotate", "random"), "contact": ("section", "table", "option", "none"),
+                   "pins": ("turn", "game"), "keep": ("yes", "no")}
+        if name in choices:
+            if value not in choices[name]:
+                raise RulesError(f"{name} is one of {', '.join(choices[name])}.")
+            setattr(settings, name, value == "yes" if name == "keep" else value)
+        else:
+            least, most = {"hand": (1, 12), "packs": (1, 4), "money": (0, 10)}[name]
+            if not value.isdigit() or not least <= int(value) <= most or (name == "packs" and state.turn):
+                raise RulesError(f"{name} is a whole number from {least} to {most}" +
+                                 (", set before the first deal." if name == "packs" else "."))
+            setattr(settings, name, int(value))
+        return f"{name}: {value}"
+
+    def add_stock(self, state: NormanState, stock: Figure) -> None:
+        """A stock character's card, or a Money card, for the town (MN 17-26, 208-211)."""
+        if stock.type not in (*TYPES, "money"):
+            raise RulesError("A stock card is a man, woman, horse, dog, or Money.")
+        state.stock.append(stock)
+
+    def build_town(self, state: NormanState, names: list[str], rng: random.Random) -> list[str]:
+        """MN 208-210: the stock cards are randomly allocated face down to the buildings, one each; those
+        left over stay out of this gunfight."""
+        if state.turn:
+            raise RulesError("The town is built before the first deal.")
+        if len({n.casefold() for n in names}) != len(names):
+            raise RulesError("Two buildings have the same name.")
+        state.stock.extend(place.card for place in state.town if place.card)
+        rng.shuffle(state.stock)
+        state.town = [Building(name, state.stock.pop() if state.stock else None) for name in names]
+        return [place.name for place in state.town]
+
+    # the turn
+    def seat_order(self, state: NormanState) -> list[int]:
+        return sorted(state.seats, key=lambda user: STARTING_SUITS.index(state.seats[user].suit))
+
+    def deal(self, state: NormanState, rng: random.Random) -> Step:
+        """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
+        if state.over:
+            raise RulesError("This gunfight is over.")
+        if state.window or state.contact:
+            raise RulesError("A play is still waiting for its answers.")
+        if len(state.seats) < 2:
+            raise RulesError("A gunfight needs two players at least.")
+        if not any(f.standing for f in state.characters.values()):
+            raise RulesError("Nobody stands to fight: cast a figure first.")
+        dealt = self.to_deal(state)
+        held = sum(len(seat.hand) for seat in state.seats.values()) if state.settings.keep else 0
+        if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
+            raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
+        if not state.turn:
+            state.deck = full_deck(state.settings.packs)
+            rng.shuffle(state.deck)
+        state.turn += 1
+        if not state.settings.keep:
+            for seat in state.seats.values():
+                state.discards.extend(seat.hand)
+                seat.hand = []
+        lines = []
+        for user, count in dealt.items():
+            seat = state.seats[user]
+            seat.hand.extend(state.draw(rng) for _ in range(count))
+            seat.swaps = min(2, sum(f.skill("Cheatin' rat") for f in state.characters.values()
+                                    if f.owner == user and f.standing))
+            extra = count - state.settings.hand
+            lines.append(f"{seat.suit.capitalize()} {SUIT_SYMBOLS[seat.suit]} is dealt {count} cards" +
+                         (f" ({extra} for a Cardsharp)" if extra else "") +
+                         (f"; a Cheatin' rat may swap {seat.swaps}" if seat.swaps else "") + ".")
+        for figure in state.characters.values():
+            figure.activated = figure.moved = figure.thrown = False
+            figure.shots = 0
+            if state.settings.pins == "turn":
+                figure.pinned = False
+        order = self.seat_order(state)
+        if state.settings.order == "random":
+            rng.shuffle(order)
+        else:
+            first = (state.turn - 1) % len(order)
+            order = order[first:] + order[:first]
+        state.order = order
+        self.start_player_turn(state)
+        return Step(f"Turn {state.turn}", lines + [self.whose_turn(state)], self.pinged(state))
+
+    def to_deal(self, state: NormanState) -> dict[int, int]:
+        """The cards each player is dealt, in seat order: the hand, and a card a Cardsharp level, at most two a
+        side (MN 245-246, 254)."""
+        left = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
+        dealt = {}
+        for user in self.seat_order(state):
+            levels = sum(f.skill("Cardsharp") for f in state.characters.values() if f.owner == user and f.standing)
+            extra = min(levels, left[state.side(user)])
+            left[state.side(user)] -= extra
+            dealt[user] = state.settings.hand + extra
+        return dealt
+
+    def start_player_turn(self, state: NormanState) -> None:
+        state.acting, state.weapon, state.stopped = "", "", False
+
+    def pinged(self, state: NormanState) -> str | None:
+        """A standing figure of the player whose turn it is (the bot pings its owner)."""
+        return next((f.key for f in state.characters.values() if f.owner == state.player and f.standing), None)
+
+    def whose_turn(self, state: NormanState) -> str:
+        suit = state.seats[state.player].suit
+        return f"{suit.capitalize()} {SUIT_SYMBOLS[suit]} plays."
+
+    def advance(self, state: NormanState, rng: random.Random) -> Step:
+        """The player's turn ends; the next player plays (a new turn is dealt after the last)."""
+        if state.window or state.contact:
+            raise RulesError("A play is still waiting for its answers.")
+        if len(state.order) <= 1:
+            return self.deal(state, rng)
+        state.order.pop(0)
+        self.start_player_turn(state)
+        return Step(f"Turn {state.turn} — {len(state.order) - 1} to come", [self.whose_turn(state)],
+                    self.pinged(state))
+
+    def waiting_on(self, state: NormanState, director: int) -> Wait | None:
+        if not state.turn or state.over:
+            return None
+        if state.window:
+            play = state.window.play
+            figure = state.characters[play.figure]
+            cards = ", ".join(str(c) for c in play.all_cards)
+            return Wait(tuple(state.window.waiting), "Joker", figure.key,
+                        f"**{escape(figure.name)}** plays {cards}: answer from your hand, cancel it with a Joker "
+                        "or let it stand.", "the play stands")
+        if state.contact:
+            defender = state.characters[state.contact.defender]
+            return Wait((defender.owner,), "close combat", defender.key,
+                        f"**{escape(defender.name)}** is attacked in contact: play up to two Shoot cards back, "
+                        "out of sight, or none.", f"{escape(defender.name)} strikes back with nothing")
+        if len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2:
+            return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
+                        "roll its aftermath.", then="the aftermath is rolled")
+        if state.player is not None:
+            asks = "a Joker stopped your turn: `/draw` to pass it on." if state.stopped else \
+                "your turn: play cards for your figures, then `/draw` to pass."
+            return Wait((state.player,), "turn", self.pinged(state) or "", asks, "the turn passes")
+        return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
+
+    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random) -> Step:
+        """A window closes with every missing answer letting the play stand; a defender who has not answered
+        strikes back with nothing; a player's turn passes."""
+        if not (state.window or state.contact or wait.reason == AFTERMATH):
+            return self.advance(state, rng)
+        ctx = Context(rng)
+        if state.window:
+            state.window.waiting = []
+            actions.close(state, ctx)
+            title = "The Joker window closes"
+        elif state.contact:
+            actions.strike(state, ctx)
+            title = "Close combat"
+        else:
+            actions.aftermath(state, actions.AftermathRequest(), ctx)
+            title = "After the gunfight"
+        state.check()
+        return Step(title, step_lines(ctx))
+
+    # what players see
+    def hand(self, state: NormanState, user: int) -> list[Card]:
+        """A player's own hand: shown to them alone."""
+        return list(state.hand_of(user))
+
+    def uses(self, state: NormanState, user: int) -> list[tuple[Card, tuple[str, ...]]]:
+        """A player's hand with what each card may be played as: for their menu, shown to them alone."""
+        return [(card, uses(card)) for card in state.hand_of(user)]
+
+    def face_down(self, state: NormanState, user: int) -> list[Card]:
+        """The cards a player has laid out of sight and not yet revealed (close combat, a Joker in the window):
+        shown to them alone."""
+        laid = [state.window.jokers[user]] if state.window and user in state.window.jokers else []
+        if state.contact:
+            for key, cards in ((state.contact.attacker, state.contact.attack),
+                               (state.contact.defender, state.contact.defence)):
+                if state.characters[key].owner == user:
+                    laid += cards
+        return laid
+
+    def seen(self, state: NormanState, user: int) -> dict[str, str]:
+        """The buildings' cards a player has looked at (MN 212-213), by building: shown to them alone."""
+        return {place.name: place.card.name for place in state.town if place.card and user in place.seen_by}
+
+    def redact(self, state: NormanState) -> dict[str, Any]:
+        """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and
+        face-down buildings are counted, never named."""
+        public = serial.to_json(state)
+        public["deck"] = len(state.deck)
+        public["stock"] = len(state.stock)
+        public["seats"] = {str(user): {"suit": seat.suit, "hand": len(seat.hand), "money": seat.money}
+                           for user, seat in state.seats.items()}
+        public["town"] = [{"name": place.name, "card": "face down" if place.card else "none"}
+                          for place in state.town]
+        if state.window:
+            public["window"] = {"play": serial.to_json(state.window.play),
+                                "answered": len(state.window.answers), "waiting": state.window.waiting}
+        if state.contact:
+            public["contact"] = {"attacker": state.contact.attacker, "defender": state.contact.defender,
+                                 "attack": len(state.contact.attack), "defence": len(state.contact.defence)}
+        return public
+
+    def board(self, state: NormanState) -> Board:
+        rows = []
+        for f in state.characters.values():
+            words = tuple(w for w, on in ((f.status, not f.standing), ("Pinned", f.pinned), ("High up", f.high),
+                                          ("Ally", f.ally), ("Mounted", f.horse), ("Activated", f.activated))
+                          if on)
+            badges = [("Suit", SUIT_SYMBOLS.get(f.suit, "-")), ("Value", str(f.worth)),
+                      ("Grit", f"{f.true_grit:+d}"), ("Notches", str(f.notches))]
+            badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
+            rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
+                                 f.owner == state.player and (not state.acting or state.acting == f.key)))
+        hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {len(s.hand)}" for s in state.seats.values())
+        face_down = sum(1 for place in state.town if place.card)
+        footer = f"Hands: {hands} · deck {len(state.deck)} · discards {len(state.discards)} · " \
+                 f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
+        if not state.turn:
+            title = "Before the first deal"
+        elif state.over:
+            title = "After the gunfight"
+        else:
+            suit = state.seats[state.player].suit if state.player is not None else ""
+            title = f"Turn {state.turn}" + (f" — {suit.capitalize()} {SUIT_SYMBOLS[suit]} to play" if suit else "")
+        return Board(title, rows, footer)
+
+    def help(self) -> str:
+        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands; on your turn play cards for "
+                "your figures (2-6 move, 7-10 climb, A/J/Q/K Shoot), every opponent then answers: cancel with a "
+                "Joker, or let it stand; `/draw` passes the turn. Hits on 5,6, then the True Grit roll.")
+
+
+NORMAN = register(Norman())

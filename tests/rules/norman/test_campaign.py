@@ -1,0 +1,93 @@
+"""After a gunfight and over a campaign (MN 225-254): Boot Hill, fled figures, Allies going home, Money,
+notches and skills."""
+
+import pytest
+
+from bot.rules.core.errors import RulesError
+from bot.rules.norman.actions import AftermathRequest, DoorRequest, SkillRequest
+from bot.rules.norman.state import DEAD, IN_PLAY, SHOT_DOWN, Building, Figure, stock
+
+from .table import ANN, BOB, act, gunfight, told
+
+
+def test_shot_down_dies_on_5_6_and_on_a_roof_on_3_to_6():
+    """MN 226: "on a 5,6 the figure is dead and off to Boot Hill, unless on balcony or roof where figure
+    plummets and dies on a 3,4,5,6!"; skills die with the figure (MN 254)."""
+    state = gunfight({"kid": (ANN, "man", {"skills": "Shoot"}), "doc": (ANN, "man", {}),
+                      "joe": (BOB, "man", {})})
+    kid, doc = state.characters["kid"], state.characters["doc"]
+    kid.status = doc.status = SHOT_DOWN
+    doc.high = True
+    state, resolution = act(state, AftermathRequest(), 4, 3)
+    assert told(resolution) == ["Kid, Shot down: 4 Recovers", "Doc, Shot down: 3 Dead",
+                                "Doc is dead and off to Boot Hill; the skills are lost."]
+    assert state.characters["kid"].status == IN_PLAY and state.characters["kid"].skills == {"Shoot": 1}
+    assert state.characters["doc"].status == DEAD and state.over
+
+
+def test_a_dead_man_with_a_pistol_is_replaced_up_to_value_2_skills_ignored():
+    """MN 226: "Dead figures may be replaced for the next game up to their value (ignore Skills – they are lost).
+    So a dead man with pistol can count 2 value to replace."; MN 27-42: the gang values."""
+    state = gunfight({"kid": (ANN, "man", {"pistols": "1", "skills": "Shoot, Sneak"}), "joe": (BOB, "man", {})})
+    assert state.characters["kid"].worth == 4
+    state.characters["kid"].status = SHOT_DOWN
+    state, _ = act(state, AftermathRequest(), 6)
+    assert state.characters["kid"].status == DEAD and state.characters["kid"].worth == 2
+
+
+def test_a_figure_that_fled_returns_with_true_grit_one_lower_down_to_minus_2():
+    """MN 177-178, 203: "If a figure Flees in more than one game then his/her True Grit will be at (-2)"."""
+    state = gunfight({"kid": (ANN, "man", {"grit": "-2"}), "joe": (BOB, "man", {})})
+    state.characters["joe"].status = state.characters["kid"].status = "Fled"
+    state, resolution = act(state, AftermathRequest())
+    assert state.characters["joe"].grit == -1 and state.characters["kid"].grit == -2
+
+
+def test_allies_go_home_and_money_counts_for_the_gang():
+    """MN 226: "Allies only stay with you for that one game"; MN 22-26: Money taken off, or left on the table
+    and taken by the survivors, gives notches (2 a card by default; see docs/rulings.md)."""
+    state = gunfight()
+    state.characters["doc"] = Figure("doc", "Doc", ANN, "man", ally=True)
+    state.characters["kid"].money = 1
+    state.town = [Building("Bank", stock("Strongbox", "money"))]
+    state.characters["joe"].status = SHOT_DOWN
+    state, resolution = act(state, AftermathRequest(), 1)
+    assert "doc" not in state.characters and "Doc returns to their own business." in resolution.changes
+    assert state.seats[ANN].money == 4 and "Spades takes the 1 Money card(s) left on the table." in resolution.changes
+
+
+def test_two_notches_give_a_skill_and_money_buys_one():
+    """MN 227: "Once the total reaches 2 (and then again for 4, 6 and so on) you can choose a skill"."""
+    state = gunfight()
+    kid = state.characters["kid"]
+    kid.notches = 3
+    state, resolution = act(state, SkillRequest(ANN, "kid", "sneak"))
+    assert resolution.headline == "Kid takes Sneak for Kid's notches"
+    with pytest.raises(RulesError, match="no skill due"):
+        act(state, SkillRequest(ANN, "kid", "Shoot"))
+    state.seats[ANN].money = 2
+    state, resolution = act(state, SkillRequest(ANN, "kid", "Sneak"))
+    assert state.characters["kid"].skills == {"Sneak": 2} and state.seats[ANN].money == 0
+    state.characters["kid"].notches = 6
+    with pytest.raises(RulesError, match="at most \\+2"):
+        act(state, SkillRequest(ANN, "kid", "Sneak"))
+
+
+def test_true_grit_stays_within_plus_2_and_allies_take_no_skills():
+    """MN 254: "In campaigns True grit can vary from –2 to +2"."""
+    state = gunfight({"kid": (ANN, "man", {"grit": "2"}), "joe": (BOB, "man", {})})
+    state.characters["kid"].notches = 2
+    with pytest.raises(RulesError, match="at most \\+2"):
+        act(state, SkillRequest(ANN, "kid", "True Grit"))
+    state.characters["doc"] = Figure("doc", "Doc", ANN, "man", ally=True, notches=2)
+    with pytest.raises(RulesError, match="main characters"):
+        act(state, SkillRequest(ANN, "doc", "Shoot"))
+
+
+def test_money_carried_by_a_figure_shot_down_is_left_on_the_table():
+    state = gunfight()
+    state.town = [Building("Bank", stock("Strongbox", "money"))]
+    state, _ = act(state, DoorRequest(ANN, "kid", "Bank", "take"))
+    state.characters["kid"].status = SHOT_DOWN
+    state, resolution = act(state, AftermathRequest(), 1)
+    assert state.seats[ANN].money == 0 and state.seats[BOB].money == 2
