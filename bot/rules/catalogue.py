@@ -5,3 +5,4 @@ A new ruleset adds the import of its ``ruleset`` module here.
 """
 
 from .qotd import ruleset as qotd  # noqa: F401
+from .dracula import ruleset as dracula  # noqa: F401

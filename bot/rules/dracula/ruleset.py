@@ -1,0 +1,140 @@
+"""Dracula's America behind the bot's ruleset interface (see bot/rules/core/ruleset.py)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules.core import serial
+from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
+
+from . import actions  # noqa: F401  (registers the actions)
+from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
+from .state import Condition, DraculaState, Gun, Model, Phase, Posse
+from .turn import at_deadline_plays, draw_phase, flip, name, next_activation, to_play
+
+
+def listed(text: str, known: dict[str, str] | tuple[str, ...], what: str) -> list[str]:
+    """A comma-separated list of names from ``known`` (case as the text prints them), or a refusal."""
+    by_lower = {k.lower(): k for k in known}
+    out = []
+    for item in filter(None, (i.strip() for i in text.split(","))):
+        if item.lower() not in by_lower:
+            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known.values() if isinstance(known, dict) else known)}.")
+        out.append(by_lower[item.lower()])
+    return out
+
+
+class Dracula(Ruleset):
+    key = "dracula"
+    title = "Dracula's America"
+    group = "dracula"
+    state_type = DraculaState
+    character_types = {**RANKS, **NPCS}
+    cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
+                    "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    charts = CHARTS
+
+    def new_game(self) -> DraculaState:
+        return DraculaState()
+
+    def load(self, data: dict) -> DraculaState:
+        return serial.from_json(DraculaState, data)
+
+    def join(self, state: DraculaState, user: int, rng: random.Random) -> str:
+        state.seats[user] = Posse()
+        return "a deck of their own"
+
+    def cast(self, state: DraculaState, spec: CastSpec, rng: random.Random) -> Model:
+        if spec.key in state.characters:
+            raise RulesError(f"There is already a model called {spec.name}.")
+        options = spec.options
+        rank = options.get("rank", "novice") if spec.type in NPCS else spec.type
+        if rank not in RANKS:
+            raise RulesError(f"There is no Rank {rank!r}: Novice, Veteran or Hero.")
+        boss = options.get("boss") == "True"
+        if boss and (spec.type in NPCS or any(m.boss for m in state.models(spec.owner))):
+            raise RulesError("A posse has one Boss, and an NPC is none.")
+        weapons = [w.lower() for w in listed(options.get("weapons", ""), {k: w.name for k, w in WEAPONS.items()},
+                                             "weapon")]
+        model = Model(spec.key, spec.name, spec.owner, spec.type, rank, boss, [Gun(w) for w in weapons],
+                      listed(options.get("skills", ""), SKILLS, "skill"),
+                      listed(options.get("injuries", ""), INJURIES, "Lasting Injury"))
+        state.characters[spec.key] = model
+        return model
+
+    def remove(self, state: DraculaState, key: str) -> Model:
+        return state.characters.pop(key)
+
+    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+        return draw_phase(state, rng)
+
+    def advance(self, state: DraculaState, rng: random.Random) -> Step:
+        if state.phase in (Phase.SETUP, Phase.RECOVERY):
+            return draw_phase(state, rng)
+        return next_activation(state, rng)
+
+    def waiting_on(self, state: DraculaState, director: int) -> Wait | None:
+        if state.phase is Phase.SETUP:
+            return None
+        if state.phase is Phase.PLAY:
+            then = ("a random card of the Hand is played" if state.settings.absent_play == "random"
+                    else "no card is played this round")
+            return Wait(tuple(to_play(state)), "face-down card", asks="play a card face down: **My hand** or "
+                        "`/hand`.", then=then)
+        acting = state.acting
+        if acting is not None and (state.activation is None or any(state.activation.actions.values())):
+            return Wait((acting,), "activation", asks=f"{name(state, acting)} Activates: `/dracula activate`, "
+                        "then its Actions.", then="the Activation ends")
+        if state.phase is Phase.ACTIVATIONS:
+            return Wait((director,), "draw", asks="`/draw` the next Activation.", then="the next card Activates")
+        if state.phase is Phase.NPC:
+            return Wait((director,), "recovery", asks="the NPCs act, then `/dracula recovery`.")
+        return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
+
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+        if state.phase is Phase.PLAY:
+            lines = at_deadline_plays(state, rng)
+            if to_play(state) or not any(p.cards.face_down for p in state.seats.values()):
+                return Step(f"Turn {state.turn} — the deadline", lines)
+            step = flip(state, rng)
+            return Step(step.title, lines + step.lines, faces=step.faces)
+        if state.phase is Phase.NPC:
+            return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])
+        return self.advance(state, rng)
+
+    def board(self, state: DraculaState) -> Board:
+        rows = []
+        for m in state.characters.values():
+            words = [m.condition.value] if m.condition is not Condition.FINE else []
+            words += [w for w, on in (("Boss", m.boss), ("Done", m.done), ("Lookout", m.lookout)) if on]
+            words += [f"{g.kind.name} Jammed" for g in m.weapons if g.jammed]
+            acting = state.activation is not None and m.key in state.activation.actions
+            rows.append(BoardRow(m.name, m.owner, tuple(words), (("Grit", f"D{m.grit}"),), not m.standing, m.key,
+                                 m.title(), acting))
+        return Board(self.deck(state).title, rows, self.footer(state))
+
+    def footer(self, state: DraculaState) -> str:
+        """What anyone may count (DA 37, 63): Hands by size, face-down cards by number, discards."""
+        parts = []
+        for user, posse in state.seats.items():
+            if state.models(user):
+                down = " and 1 face down" if posse.cards.face_down else ""
+                parts.append(f"{name(state, user)}: {len(posse.cards.hand)} in Hand{down}, "
+                             f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded")
+        return "; ".join(parts)
+
+    def deck(self, state: DraculaState) -> Step:
+        title = f"Turn {state.turn} — {state.phase.value}" if state.turn else state.phase.value
+        lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
+        footer = self.footer(state)
+        return Step(title, lines + ([footer] if footer else []), faces=tuple(c.code for c in state.flipped))
+
+    def help(self) -> str:
+        return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "
+                "down with **My hand** or `/hand`; the last card down flips them all into the order of Activation. "
+                "`/draw` gives the next card its Activation: `/dracula activate`, then `/dracula shoot`, `fight`, "
+                "`move`, `lookout`. After the last play, the NPC Phase; `/dracula recovery` ends the turn.")
+
+
+DRACULA = register(Dracula())
