@@ -23,7 +23,7 @@ HOW_A_GAME_RUNS = (
     "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
     "days: the bot reminds whoever it waits on.")
 SECTIONS = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Rolls", "rolls"), ("Status", "status"),
-            ("History", "history"), ("Campaign", "campaigns"))
+            ("History", "history"), ("Campaign", "campaigns"), ("Hands", "hidden hands"))
 """The cogs whose commands /help lists, each under a heading of its own."""
 
 

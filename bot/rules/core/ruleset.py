@@ -120,6 +120,32 @@ class Board:
     footer: str = ""
 
 
+@dataclass(frozen=True)
+class Private:
+    """What one player alone may see of a game with hidden hands: shown to them ephemerally, never posted."""
+
+    cards: tuple[str, ...]
+    """Their hand, as card codes."""
+    playable: tuple[str, ...] = ()
+    """The cards they may play now (the select menu's options)."""
+    face_down: str = ""
+    """Their card played face down and not yet flipped."""
+    note: str = ""
+    """What they are to do, in the ruleset's words."""
+
+
+@runtime_checkable
+class HiddenHands(Protocol):
+    """A ruleset whose players hold hands the others must not see (bot/cogs/hands.py shows and plays them)."""
+
+    def private(self, state: State, user: int) -> Private | None:
+        """What ``user`` alone may see; None if they hold no seat."""
+
+    def play_card(self, state: State, user: int, code: str, rng: random.Random) -> Step:
+        """``user`` plays the card ``code`` face down; the step says so in public words that never name an
+        unrevealed card (and flips the cards when the last is down)."""
+
+
 class Ruleset(Protocol):
     """One game system behind the bot.
 

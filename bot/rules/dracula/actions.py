@@ -22,12 +22,14 @@ NERVES_OF_STEEL = "Nerves of Steel"
 
 def spend(state: DraculaState, model: Model, what: str) -> None:
     """Use one of ``model``'s Actions in the Activation under way (DA 58-59); a Downed model may only crawl
-    (DA 158)."""
+    (DA 158). NPCs act in the NPC Phase as the Director moves them (DA 73-78)."""
+    if not model.standing and what != "Move":
+        raise RulesError(f"{model.name} is {model.condition.value}: it may only Move (crawl up to 2\").")
+    if model.npc and state.phase is Phase.NPC:
+        return
     activation = state.activation
     if activation is None or activation.actions.get(model.key, 0) <= 0:
         raise RulesError(f"{model.name} has no Action left: it is not Activated, or has used its Actions.")
-    if not model.standing and what != "Move":
-        raise RulesError(f"{model.name} is {model.condition.value}: it may only Move (crawl up to 2\").")
     activation.actions[model.key] -= 1
 
 
@@ -166,7 +168,8 @@ def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
     if state.activation and fired in state.activation.fired and "Trigger-Happy" not in shooter.skills:
         raise RulesError(f"Each Weapon can only be fired once per Activation (DA 58).")
     spend(state, shooter, "Shoot")
-    state.activation.fired.append(fired)
+    if state.activation:
+        state.activation.fired.append(fired)
     story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {target.name} with the {weapon.name}",
                              shooter.key, target.key))
     for number in ((" (first shot)", " (second shot)") if request.twice else ("",)):

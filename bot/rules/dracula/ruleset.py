@@ -6,12 +6,13 @@ import random
 
 from bot.rules.core import serial
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, register
 
 from . import actions  # noqa: F401  (registers the actions)
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
-from .turn import at_deadline_plays, draw_phase, flip, name, next_activation, to_play
+from .turn import at_deadline_plays, draw_phase, flip, name, next_activation, play, to_play
 
 
 def listed(text: str, known: dict[str, str] | tuple[str, ...], what: str) -> list[str]:
@@ -102,6 +103,31 @@ class Dracula(Ruleset):
         if state.phase is Phase.NPC:
             return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])
         return self.advance(state, rng)
+
+    def private(self, state: DraculaState, user: int) -> Private | None:
+        posse = state.seats.get(user)
+        if posse is None:
+            return None
+        pile = posse.cards
+        may_play = state.phase is Phase.PLAY and pile.face_down is None and bool(pile.hand)
+        note = ("Play a card face down." if may_play and user in to_play(state) else
+                "A Lone Gun: play your card when you choose (DA 71)." if may_play else
+                "Your card is face down until the flip." if pile.face_down else "")
+        return Private(tuple(c.code for c in pile.hand), tuple(c.code for c in pile.hand) if may_play else (),
+                       pile.face_down.code if pile.face_down else "", note)
+
+    def play_card(self, state: DraculaState, user: int, code: str, rng: random.Random) -> Step:
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            raise RulesError("That is not a card.") from None
+        last = play(state, user, card)
+        said = f"{name(state, user)} plays a card face down"
+        if not last:
+            return Step(f"Turn {state.turn} — play {state.round}",
+                        [f"{said}; {len(to_play(state))} still to play."])
+        step = flip(state, rng)
+        return Step(step.title, [f"{said}: every card is down.", *step.lines], faces=step.faces)
 
     def board(self, state: DraculaState) -> Board:
         rows = []
