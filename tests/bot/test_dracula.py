@@ -6,12 +6,15 @@ the game for a card not yet revealed."""
 from __future__ import annotations
 
 import random
+import re
 
 from bot.rules.core.cards import Card
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState
 
-from .helpers import refused, text_of
+from .conftest import make_bot
+from .helpers import refused, text_of, words_of
+from .test_timers import hours, posted
 
 
 class Faces(random.Random):
@@ -66,3 +69,170 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     flipped = await scene.polly.select(polly.response.message, [state.seats[scene.polly.id].cards.hand[1].code])
     assert "every card is down" in text_of(flipped)
     assert hands[scene.pete.id][0] in text_of(flipped) and hands[scene.polly.id][1] in text_of(flipped)
+
+
+CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker")
+FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker)\**")
+"""A flip line's posse and card, as the channel, the log and its export show it."""
+
+
+class Sweep:
+    """Every (posse, card) the game has flipped so far, read from the stored game after each command, and the
+    check that the deck's and board's data (what their pictures are drawn from) hold no other card."""
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.revealed: set[tuple[str, str]] = set()
+
+    async def look(self) -> DraculaState:
+        state = await stored(self.scene)
+        for user, card in zip(state.order, state.flipped):
+            self.revealed.add((posse_name(state, user), str(card)))
+        deck = DRACULA.deck(state)
+        assert set(deck.faces) == {c.code for c in state.flipped}
+        board = DRACULA.board(state)
+        shown = " ".join([board.title, board.footer, *(w for r in board.rows for w in (*r.words, r.name, r.kind)),
+                          *(v for r in board.rows for _, v in r.badges)])
+        assert not CARD.search(shown), shown
+        return state
+
+    def check(self, text: str, where: str) -> None:
+        """Every card a public text names is on a flip line and was flipped by that posse; every card code
+        (a log entry's "turned") is of a card flipped."""
+        codes = {code_of(card) for _, card in self.revealed}
+        for line in text.splitlines():
+            for posse, card in FLIPPED.findall(line):
+                assert (posse, card) in self.revealed, f"{where} names {card} of {posse}'s unflipped: {line!r}"
+            assert not CARD.search(FLIPPED.sub("", line)), f"{where} names a card outside a flip: {line!r}"
+            if "turned:" in line:
+                turned = line.split("turned:")[1].strip(" |").split()
+                assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
+
+
+def code_of(shown: str) -> str:
+    """A card's code from its name as shown ("10♥" is 10H, "Red Joker" RJ)."""
+    if shown.endswith("Joker"):
+        return "RJ" if shown.startswith("Red") else "BJ"
+    return shown[:-1] + {"♥": "H", "♠": "S", "♣": "C", "♦": "D"}[shown[-1]]
+
+
+def posse_name(state: DraculaState, user: int) -> str:
+    models = sorted(state.models(user), key=lambda m: not m.boss)
+    return models[0].name
+
+
+async def play_round(scene, sweep: Sweep, players: dict[int, object]) -> str:
+    """Every player the game waits on plays the first card of their hand; returns the flip's words."""
+    state = await sweep.look()
+    last = ""
+    for user in list(state.seats):
+        state = await sweep.look()
+        if user not in [*DRACULA.waiting_on(state, scene.dora.id).users] or state.phase.name != "PLAY":
+            continue
+        hand = await players[user].slash(scene.channel, "hand")
+        code = state.seats[user].cards.hand[0].code
+        assert str(Card.parse(code)) in text_of(hand) and hand.response.ephemeral
+        played = await players[user].select(hand.response.message, [code])
+        assert not played.response.ephemeral, text_of(played)
+        last = text_of(played)
+    return last
+
+
+async def keep_all(scene, result, players) -> None:
+    """Keep every roll that waits for a re-roll decision."""
+    while result.response.components:
+        state = await stored(scene)
+        if not state.pending:
+            return
+        owner = state.characters[state.pending["roller"]].owner
+        result = await (players.get(owner) or scene.dora).click(result.response.message, label="Keep")
+
+
+async def activations(scene, sweep: Sweep, players: dict[int, object]) -> None:
+    """/draw through the order: each posse Activates its first ready model Solo, which Shoots at the first enemy
+    standing; a posse with nobody ready Passes."""
+    while True:
+        state = await sweep.look()
+        if state.phase.name != "ACTIVATIONS":
+            return
+        drawn = await scene.dora.slash(scene.channel, "draw")
+        assert not drawn.response.ephemeral, text_of(drawn)
+        state = await sweep.look()
+        user = state.acting
+        if user is None or state.activation is not None:
+            continue
+        ready = [m for m in state.models(user) if m.on_table and not m.done and m.standing]
+        if not ready:
+            continue
+        player = players[user]
+        activated = await player.slash(scene.channel, "dracula activate", kind="solo", model=ready[0].name)
+        assert "Activate (Solo)" in text_of(activated), text_of(activated)
+        enemies = [m for m in state.characters.values() if m.owner != user and m.standing and not m.npc]
+        if enemies and ready[0].weapons:
+            shot = await player.slash(scene.channel, "dracula shoot", target=enemies[0].name,
+                                      weapon=ready[0].weapons[0].weapon, range="short")
+            assert not shot.response.ephemeral, text_of(shot)
+            await keep_all(scene, shot, players)
+
+
+async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, db_url):
+    await three_posses(scene)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly, scene.stranger.id: scene.stranger}
+    sweep = Sweep(scene)
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await sweep.look()
+    assert sorted(DRACULA.waiting_on(state, scene.dora.id).users) == sorted([scene.pete.id, scene.polly.id])
+
+    first = await scene.pete.click(dealt.response.message, label="My hand")
+    await scene.pete.select(first.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
+    undone = await scene.dora.slash(scene.channel, "undo")                 # a face-down play taken back
+    assert "Undone" in text_of(undone) and (await stored(scene)).seats[scene.pete.id].cards.face_down is None
+    first = await scene.pete.click(dealt.response.message, label="My hand")
+    await scene.pete.select(first.response.message, [state.seats[scene.pete.id].cards.hand[1].code])
+
+    fresh = make_bot(db_url, seed=11)                                       # a restart mid-turn
+    await scene.env.restart_bot(fresh)
+    fresh.rng = Faces()
+    hand = await scene.polly.click(dealt.response.message, label="My hand")  # the button outlives the restart
+    assert hand.response.ephemeral and "Your hand" in text_of(hand)
+    flipped = await scene.polly.select(hand.response.message, [state.seats[scene.polly.id].cards.hand[0].code])
+    assert "every card is down" in text_of(flipped)
+    await sweep.look()
+    await activations(scene, sweep, players)
+    for _ in range(6):                                                      # the rest of the Action Phase
+        state = await sweep.look()
+        if state.phase.name == "NPC":
+            break
+        await play_round(scene, sweep, players)
+        await activations(scene, sweep, players)
+    state = await sweep.look()
+    assert state.phase.name == "NPC" and all(not p.cards.hand for p in state.seats.values())
+    refused(await scene.pete.slash(scene.channel, "dracula recovery"), "only a director")
+    recovered = await scene.dora.slash(scene.channel, "dracula recovery")
+    await keep_all(scene, recovered, players)
+    assert (await sweep.look()).phase.name == "RECOVERY"
+
+    await scene.dora.slash(scene.channel, "deal")                         # turn 2: a player is absent
+    state = await sweep.look()
+    waited = DRACULA.waiting_on(state, scene.dora.id).users
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert all(f"<@{user}>" in reminder.content for user in waited)
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert "plays a random card face down" in deadline.content or "plays a random card face down" in words_of(deadline)
+    state = await sweep.look()
+    assert state.phase.name == "ACTIVATIONS"
+
+    for command in ("status", "deck", "log recent"):
+        sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
+    export = await scene.pete.slash(scene.channel, "log export")
+    sweep.check((await export.response.attachments[0].read()).decode(), "the log export")
+    public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
+    assert len(public) > 30
+    for message in public:
+        sweep.check(words_of(message), f"message {message.id}")
+        for row in message.components:
+            for item in getattr(row, "children", [row]):
+                assert not CARD.search(getattr(item, "label", "") or ""), item

@@ -176,10 +176,11 @@ def next_activation(state: DraculaState, rng: random.Random) -> Step:
     if state.at < len(state.order):
         user = state.order[state.at]
         card = state.flipped[state.at]
+        title = f"Turn {state.turn} — Activation {state.at + 1} of {len(state.order)}"
         if not [m for m in state.models(user) if m.on_table and not m.done]:
             state.activation = Activation(user, "pass")
-            return Step(f"Turn {state.turn} — {card}", [f"{name(state, user)} must Pass: every model is Done (DA 54)."])
-        return Step(f"Turn {state.turn} — {card}", [f"{name(state, user)} Activates: `/dracula activate`."])
+            return Step(title, [f"{name(state, user)}: **{card}** — must Pass: every model is Done (DA 54)."])
+        return Step(title, [f"{name(state, user)}: **{card}** — Activates: `/dracula activate`."])
     undone = any(m.on_table and not m.done for m in state.characters.values() if not m.npc)
     if undone and any(p.cards.hand for p in state.seats.values() if not p.bottled):
         start_round(state)
