@@ -17,6 +17,8 @@ from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import HiddenHands, Private
 from bot.table import Table, open_table
 
+from .campaign import guarded
+
 MAX_OPTIONS = 25
 """Discord's most options in one select menu."""
 
@@ -51,14 +53,6 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"handplay:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, play_card(interaction, self.game, self.item.values[0]))
-
-
-async def guarded(interaction: discord.Interaction, work) -> None:
-    """Run a button's or menu's work; refusals and failures get the same handling as slash commands."""
-    try:
-        await work
-    except Exception as error:
-        await interaction.client.tree.on_error(interaction, error)
 
 
 def hand_view(game: int) -> discord.ui.View:

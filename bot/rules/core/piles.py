@@ -64,14 +64,6 @@ class CardPile:
         self.hand.remove(card)
         self.face_down = card
 
-    def take_back(self) -> Card:
-        """The face-down card back into the hand (before the flip)."""
-        card, self.face_down = self.face_down, None
-        if card is None:
-            raise RulesError("You have no card face down.")
-        self.hand.append(card)
-        return card
-
     def flip(self) -> Card:
         """Turn the face-down card up: it goes on the discard pile (DA 63)."""
         card, self.face_down = self.face_down, None
