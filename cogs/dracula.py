@@ -120,16 +120,18 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            fortified="Attacking a Fortified Defender (-1 Die)",
                            enemies="Unengaged enemies in Contact with the attacker after the first",
                            defender_enemies="Unengaged enemies in Contact with the defender after the first",
+                           close_work="Close Work: unjammed Pistol-Class Weapons used (+1 Die each)",
                            attacker="Who fights (default: the Activated model)")
     @app_commands.autocomplete(defender=options.characters, attacker=options.characters)
     async def fight(self, interaction: discord.Interaction, defender: str, charging: bool = False,
                     fortified: bool = False, enemies: app_commands.Range[int, 0, 6] = 0,
-                    defender_enemies: app_commands.Range[int, 0, 6] = 0, attacker: str | None = None) -> None:
+                    defender_enemies: app_commands.Range[int, 0, 6] = 0, close_work: app_commands.Range[int, 0, 2] = 0,
+                    attacker: str | None = None) -> None:
         """A Fight Action: both models roll a 3 Dice Fight Test; the loser makes a Save."""
         def build(table: Table) -> FightRequest:
             model = acting_model(table, attacker)
             return FightRequest(model.key, table.character(defender).key, charging, fortified, enemies,
-                                defender_enemies)
+                                defender_enemies, close_work)
         await self.act(interaction, build)
 
     @app_commands.command(name="move")

@@ -191,6 +191,8 @@ class FightRequest(Request):
     attacker_enemies: int = 0
     """Unengaged enemies in Contact with the attacker after the first."""
     defender_enemies: int = 0
+    close_work: int = 0
+    """Close Work: the attacker uses one or two unjammed Pistol-Class Weapons, +1 or +2 Dice (DA 204)."""
 
     def involved(self) -> tuple[str, ...]:
         return (self.attacker, self.defender)
@@ -210,6 +212,27 @@ def fight_modifiers(state: DraculaState, model: Model, enemies: int, situation: 
     return modifiers
 
 
+def close_work(model: Model, pistols: int) -> list[tuple[str, int]]:
+    """Close Work (DA 204): an unjammed Pistol-Class Weapon in a Fight, +1 Die; two, +2."""
+    if not pistols:
+        return []
+    if "Close Work" not in model.skills:
+        raise RulesError(f"{model.name} lacks the Close Work Skill.")
+    if sum(1 for g in model.weapons if g.kind.kind == "Pistol" and not g.jammed) < pistols:
+        raise RulesError(f"{model.name} has not {pistols} unjammed Pistol-Class Weapons.")
+    return [("Close Work", pistols)]
+
+
+def fearsome(ctx: Context, attacker: Model, defender: Model) -> list[tuple[str, int]]:
+    """Fearsome (DA 205): fighting it, a 1 Die Nerve Test, or -1 Die this Activation; Fearsome models ignore it.
+    (Once a Fight here: see docs/rulings.md.)"""
+    if "Fearsome" not in defender.skills or "Fearsome" in attacker.skills:
+        return []
+    nerve = take_test(ctx, label=f"Nerve Test of {attacker.name} (Fearsome)", roller=attacker.key,
+                      sides=attacker.grit, base=1)
+    return [] if won(nerve) else [("Failed Nerve Test against Fearsome", -1)]
+
+
 @action(FightRequest)
 def fight(state: DraculaState, request: FightRequest, ctx: Context) -> Story:
     attacker, defender = state.model(request.attacker), state.model(request.defender)
@@ -224,10 +247,12 @@ def fight(state: DraculaState, request: FightRequest, ctx: Context) -> Story:
         ctx.note(f"{defender.name} is Downed: no Fight Test, removed as a Casualty (DA 158).")
         return story
     situation = [key for key, on in (("charging", request.charging), ("fortified", request.fortified)) if on]
+    modifiers = fight_modifiers(state, attacker, request.attacker_enemies, situation)
+    modifiers += close_work(attacker, request.close_work) + fearsome(ctx, attacker, defender)
     mine = take_test(ctx, label=f"Fight Test of {attacker.name}", roller=attacker.key, sides=attacker.grit,
-                base=TEST_DICE, modifiers=fight_modifiers(state, attacker, request.attacker_enemies, situation))
+                     base=TEST_DICE, modifiers=modifiers)
     theirs = take_test(ctx, label=f"Fight Test of {defender.name}", roller=defender.key, sides=defender.grit,
-                  base=TEST_DICE, modifiers=fight_modifiers(state, defender, request.defender_enemies, []))
+                       base=TEST_DICE, modifiers=fight_modifiers(state, defender, request.defender_enemies, []))
     margin = won(mine) - won(theirs)
     if margin == 0:
         high_mine, high_theirs = max(mine.roll.faces), max(theirs.roll.faces)
@@ -267,6 +292,10 @@ def plain(state: DraculaState, request: PlainRequest, ctx: Context) -> Story:
         gun = model.gun(request.weapon)
         if not gun.jammed:
             raise RulesError(f"{model.name}'s {gun.kind.name} is not Jammed.")
+    if request.what == "move" and "Limp" in model.injuries and state.activation:
+        if model.key in state.activation.moved:
+            raise RulesError(f"{model.name} has a Limp: one Move Action per Activation (DA 216).")
+        state.activation.moved.append(model.key)
     spend(state, model, what)
     story = begin(ctx, Story("dracula-plain", f"{model.name}: {what}", model.key))
     if request.what == "clear":

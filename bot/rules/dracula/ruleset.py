@@ -12,7 +12,7 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, 
 from . import actions  # noqa: F401  (registers the actions)
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
-from .turn import at_deadline_plays, draw_phase, flip, name, next_activation, play, to_play
+from .turn import at_deadline_plays, draw_phase, end_of_actions, flip, name, next_activation, play, to_play
 
 
 def listed(text: str, known: dict[str, str] | tuple[str, ...], what: str) -> list[str]:
@@ -85,8 +85,10 @@ class Dracula(Ruleset):
                         "`/hand`.", then=then)
         acting = state.acting
         if acting is not None and (state.activation is None or any(state.activation.actions.values())):
-            return Wait((acting,), "activation", asks=f"{name(state, acting)} Activates: `/dracula activate`, "
-                        "then its Actions.", then="the Activation ends")
+            models = [m.key for m in state.models(acting) if m.on_table]
+            return Wait((acting,), "activation", models[0] if models else "", asks=f"{name(state, acting)} "
+                        "Activates: `/dracula activate`, then its Actions; `/draw` ends it.",
+                        then="the Activation ends")
         if state.phase is Phase.ACTIVATIONS:
             return Wait((director,), "draw", asks="`/draw` the next Activation.", then="the next card Activates")
         if state.phase is Phase.NPC:
@@ -96,9 +98,12 @@ class Dracula(Ruleset):
     def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
         if state.phase is Phase.PLAY:
             lines = at_deadline_plays(state, rng)
-            if to_play(state) or not any(p.cards.face_down for p in state.seats.values()):
+            if not any(p.cards.face_down for p in state.seats.values()):
+                step = end_of_actions(state, rng)       # nobody played: see docs/rulings.md
+            elif to_play(state):
                 return Step(f"Turn {state.turn} — the deadline", lines)
-            step = flip(state, rng)
+            else:
+                step = flip(state, rng)
             return Step(step.title, lines + step.lines, faces=step.faces)
         if state.phase is Phase.NPC:
             return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])

@@ -133,6 +133,8 @@ class Activation:
     actions: dict[str, int] = field(default_factory=dict)
     fired: list[str] = field(default_factory=list)
     """"model:weapon" fired this Activation (each Weapon once, DA 58)."""
+    moved: list[str] = field(default_factory=list)
+    """Models that made a Move Action this Activation (Limp, DA 216)."""
 
 
 @dataclass
@@ -188,7 +190,8 @@ class DraculaState:
         characters = {k: dataclasses.replace(m, weapons=[dataclasses.replace(g) for g in m.weapons])
                       for k, m in self.characters.items()}     # a Recovery Phase changes any model
         activation = dataclasses.replace(self.activation, actions=dict(self.activation.actions),
-                                         fired=list(self.activation.fired)) if self.activation else None
+                                         fired=list(self.activation.fired), moved=list(self.activation.moved)
+                                         ) if self.activation else None
         seats = {user: dataclasses.replace(posse) for user, posse in self.seats.items()}
         return dataclasses.replace(self, characters=characters, activation=activation, seats=seats)
 

@@ -12,8 +12,8 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.piles import CardPile, full_pack
 from bot.rules.core.ruleset import Step, escape
 
-from .charts import NPCS
-from .state import Activation, DraculaState, Phase
+from .charts import NPCS, SUCCESS
+from .state import Activation, Condition, DraculaState, Phase
 
 ROLL_OFF = Dice(1, sides=6)
 """A Roll-Off: each player rolls a D6, highest first, ties rolled again (the dice are not in the text: see
@@ -66,6 +66,7 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
         if not posse.cards.cards():
             posse.cards = CardPile.shuffled(full_pack(jokers=state.settings.jokers), rng)
             posse.starting = len(state.models(user))
+            lines += old_wounds(state, user, rng)
         count = hand_size(state, user)
         refreshed = posse.cards.draw(count, rng)
         posse.lone_gun = len(posse.cards.hand) == 1
@@ -75,6 +76,20 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
     start_round(state)
     lines.append("Everyone plays a card face down: **My hand** or `/hand`.")
     return Step(f"Turn {state.turn} — the Draw Phase", lines)
+
+
+def old_wounds(state: DraculaState, user: int, rng: random.Random) -> list[str]:
+    """Old Wound (DA 214): one Grit Die before Deployment; failed, the model begins the game Shaken. Rolled at
+    the posse's first Draw Phase (see docs/rulings.md)."""
+    lines = []
+    for model in state.models(user):
+        if "Old Wound" in model.injuries:
+            face = roll(Dice(1, sides=model.grit), rng).value
+            if face < SUCCESS:
+                model.condition = Condition.SHAKEN
+            lines.append(f"**{escape(model.name)}**'s Old Wound: D{model.grit} [{face}]"
+                         + (", a Failure: Shaken" if face < SUCCESS else ", a Success"))
+    return lines
 
 
 def start_round(state: DraculaState) -> None:
@@ -177,14 +192,20 @@ def next_activation(state: DraculaState, rng: random.Random) -> Step:
         user = state.order[state.at]
         card = state.flipped[state.at]
         title = f"Turn {state.turn} — Activation {state.at + 1} of {len(state.order)}"
-        if not [m for m in state.models(user) if m.on_table and not m.done]:
+        ready = [m for m in state.models(user) if m.on_table and not m.done]
+        if not ready:
             state.activation = Activation(user, "pass")
             return Step(title, [f"{name(state, user)}: **{card}** — must Pass: every model is Done (DA 54)."])
-        return Step(title, [f"{name(state, user)}: **{card}** — Activates: `/dracula activate`."])
+        return Step(title, [f"{name(state, user)}: **{card}** — Activates: `/dracula activate`."], ready[0].key)
     undone = any(m.on_table and not m.done for m in state.characters.values() if not m.npc)
     if undone and any(p.cards.hand for p in state.seats.values() if not p.bottled):
         start_round(state)
         return Step(f"Turn {state.turn} — play {state.round}", ["Everyone with cards plays one face down."])
+    return end_of_actions(state, rng)
+
+
+def end_of_actions(state: DraculaState, rng: random.Random) -> Step:
+    """The Action Phase ends: the Hands left are discarded (DA 63); on to the NPC Phase."""
     for posse in state.seats.values():
         posse.cards.discard_hand()
         posse.lone_gun = False
