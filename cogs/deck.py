@@ -93,7 +93,7 @@ def step_picture(step: Step) -> Callable[[], bytes] | None:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
         return None
-    return functools.partial(render_turn, cards) if cards else None
+    return functools.partial(render_turn, cards, None, step.captions) if cards else None
 
 
 def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:

@@ -56,5 +56,5 @@ def test_health_without_a_running_bot_fails_in_one_line_with_code_1(tmp_path):
 def test_gallery_draws_into_the_folder_named(tmp_path):
     result = director("gallery", "pictures", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["deck.png", "roll.png", "status.png",
-                                                                       "turn.png"]
+    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["deck.png", "flip.png", "hand.png",
+                                                                       "roll.png", "status.png", "turn.png"]

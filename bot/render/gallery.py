@@ -109,14 +109,40 @@ def sample_resolution() -> Resolution:
     )
 
 
+def sample_round() -> tuple[tuple, tuple, tuple]:
+    """A first round of Dracula's America played with its engine: a player's hand, then the cards every posse
+    played face down, flipped into the order of Activation, with their captions."""
+    from ..rules.core.ruleset import CastSpec
+    from ..rules.dracula.ruleset import DRACULA
+    from ..rules.dracula.turn import captions, flip, play
+
+    rng = random.Random(15)
+    state = DRACULA.new_game()
+    for user, (boss, rank, others) in zip(PLAYERS, (("Abe", "hero", ("Art", "Amos")), ("Bo", "veteran", ("Bud",)),
+                                                   ("Cy", "veteran", ("Cole", "Clem", "Cass")))):
+        DRACULA.join(state, user, rng)
+        for index, name in enumerate((boss, *others)):
+            DRACULA.cast(state, CastSpec(name.lower(), name, user, rank if index == 0 else "novice",
+                                         {"boss": "True"} if index == 0 else {}), rng)
+    DRACULA.deal(state, rng)
+    hand = tuple(state.seats[PLAYERS[2]].cards.hand)
+    for user in state.seats:
+        play(state, user, state.seats[user].cards.hand[0])
+    flip(state, rng)
+    return hand, tuple(state.flipped), captions(state)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write turn.png, deck.png, status.png and roll.png to the folder named (default docs/gallery)."""
+    """Write turn.png, deck.png, status.png, roll.png, and Dracula's America's hand.png and flip.png to the
+    folder named (default docs/gallery)."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     state = sample_game()
     pictures = {"turn.png": render_turn((RED_JOKER, state.deck.current), Luck.RED), "deck.png": render_deck(state),
                 "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution())}
+    hand, flipped, captions = sample_round()
+    pictures |= {"hand.png": render_turn(hand), "flip.png": render_turn(flipped, None, captions)}
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")

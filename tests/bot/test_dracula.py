@@ -13,7 +13,7 @@ from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
-from .helpers import refused, text_of, words_of
+from .helpers import png, refused, text_of, words_of
 from .test_timers import hours, posted
 
 
@@ -68,6 +68,7 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     polly = await scene.polly.slash(scene.channel, "hand")
     flipped = await scene.polly.select(polly.response.message, [state.seats[scene.polly.id].cards.hand[1].code])
     assert "every card is down" in text_of(flipped)
+    assert png(await flipped.response.attachments[0].read())          # the played cards, with their posses
     assert hands[scene.pete.id][0] in text_of(flipped) and hands[scene.polly.id][1] in text_of(flipped)
 
 

@@ -89,6 +89,8 @@ class Step:
     faces: tuple[str, ...] = ()
     """What was turned or rolled, for the picture: card codes ("AS", "RJ"), or the ruleset's own tokens
     ("STOP", "EVENT", "d8:5")."""
+    captions: tuple[str, ...] = ()
+    """A caption under each face in the picture (whose card it is), if any."""
 
 
 @dataclass(frozen=True)

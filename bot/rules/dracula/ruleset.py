@@ -12,7 +12,7 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, 
 from . import actions  # noqa: F401  (registers the actions)
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
-from .turn import at_deadline_plays, draw_phase, end_of_actions, flip, name, next_activation, play, to_play
+from .turn import at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation, play, to_play
 
 
 def listed(text: str, known: dict[str, str] | tuple[str, ...], what: str) -> list[str]:
@@ -104,7 +104,7 @@ class Dracula(Ruleset):
                 return Step(f"Turn {state.turn} — the deadline", lines)
             else:
                 step = flip(state, rng)
-            return Step(step.title, lines + step.lines, faces=step.faces)
+            return Step(step.title, lines + step.lines, faces=step.faces, captions=step.captions)
         if state.phase is Phase.NPC:
             return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])
         return self.advance(state, rng)
@@ -132,7 +132,8 @@ class Dracula(Ruleset):
             return Step(f"Turn {state.turn} — play {state.round}",
                         [f"{said}; {len(to_play(state))} still to play."])
         step = flip(state, rng)
-        return Step(step.title, [f"{said}: every card is down.", *step.lines], faces=step.faces)
+        return Step(step.title, [f"{said}: every card is down.", *step.lines], faces=step.faces,
+                    captions=step.captions)
 
     def board(self, state: DraculaState) -> Board:
         rows = []
@@ -159,7 +160,8 @@ class Dracula(Ruleset):
         title = f"Turn {state.turn} — {state.phase.value}" if state.turn else state.phase.value
         lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
         footer = self.footer(state)
-        return Step(title, lines + ([footer] if footer else []), faces=tuple(c.code for c in state.flipped))
+        return Step(title, lines + ([footer] if footer else []), faces=tuple(c.code for c in state.flipped),
+                    captions=captions(state))
 
     def help(self) -> str:
         return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "

@@ -36,8 +36,13 @@ def hand_size(state: DraculaState, user: int) -> int:
 def name(state: DraculaState, user: int) -> str:
     """A player as the turn's lines name them: by their Boss (or first model), since the rules know no user
     names."""
+    return escape(posse_of(state, user)) + "'s Posse" if state.models(user) else "A posse"
+
+
+def posse_of(state: DraculaState, user: int) -> str:
+    """The name of the model a posse is named by: its Boss, or its first model."""
     models = sorted(state.models(user), key=lambda m: not m.boss)
-    return escape(models[0].name) + "'s Posse" if models else "A posse"
+    return models[0].name if models else ""
 
 
 def roll_off(users: list[int], rng: random.Random, lines: list[str], state: DraculaState) -> list[int]:
@@ -134,7 +139,13 @@ def flip(state: DraculaState, rng: random.Random) -> Step:
     state.flipped = [state.seats[u].cards.flip() for u in order]
     state.phase, state.at = Phase.ACTIVATIONS, -1
     lines[:0] = [f"{i}. {name(state, u)}: **{card}**" for i, (u, card) in enumerate(zip(order, state.flipped), 1)]
-    return Step(f"Turn {state.turn} — the cards are flipped", lines, faces=tuple(c.code for c in state.flipped))
+    return Step(f"Turn {state.turn} — the cards are flipped", lines, faces=tuple(c.code for c in state.flipped),
+                captions=captions(state))
+
+
+def captions(state: DraculaState) -> tuple[str, ...]:
+    """Under each flipped card in its picture: its place in the order and its posse (plain text)."""
+    return tuple(f"{i}. {posse_of(state, u)}" for i, u in enumerate(state.order, 1))
 
 
 def at_deadline_plays(state: DraculaState, rng: random.Random) -> list[str]:
