@@ -237,3 +237,32 @@ async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, d
         for row in message.components:
             for item in getattr(row, "children", [row]):
                 assert not CARD.search(getattr(item, "label", "") or ""), item
+
+
+async def test_what_is_not_allowed_is_refused_to_its_user_alone(scene):
+    await three_posses(scene)
+    refused(await scene.pete.slash(scene.channel, "dracula settings", multiple_enemies="-1"), "only a director")
+    settings = await scene.dora.slash(scene.channel, "dracula settings", multiple_enemies="-1", absent_play="none")
+    assert "Multiple enemies: -1 a Die; at a play's deadline: no card" in text_of(settings)
+    assert (await stored(scene)).settings.multiple_enemies == -1
+    refused(await scene.pete.slash(scene.channel, "dracula cast", name="Al", type="novice", weapons="Laser"),
+            "no weapon 'Laser'")
+    refused(await scene.pete.slash(scene.channel, "dracula cast", name="Al", type="novice", boss=True),
+            "one boss")
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    hand = await scene.pete.click(dealt.response.message, label="My hand")
+    code = state.seats[scene.pete.id].cards.hand[0].code
+    await scene.pete.select(hand.response.message, [code])
+    refused(await scene.pete.select(hand.response.message, [state.seats[scene.pete.id].cards.hand[1].code]),
+            "already played")
+    refused(await scene.polly.slash(scene.channel, "dracula activate", kind="solo", model="Bo"),
+            "not your activation")
+    refused(await scene.pete.slash(scene.channel, "draw"), "only a director")
+    assert (await stored(scene)).seats[scene.pete.id].cards.face_down.code == code
+
+    saloon = scene.guild.create_text_channel("old-saloon")
+    await scene.dora.slash(saloon, "game start")
+    await scene.pete.slash(saloon, "game join")
+    refused(await scene.pete.slash(saloon, "hand"), "not played from hidden hands")
+    refused(await scene.pete.slash(saloon, "dracula activate", kind="pass"), "This channel plays Quick on the Draw")
