@@ -266,3 +266,32 @@ async def test_what_is_not_allowed_is_refused_to_its_user_alone(scene):
     await scene.pete.slash(saloon, "game join")
     refused(await scene.pete.slash(saloon, "hand"), "not played from hidden hands")
     refused(await scene.pete.slash(saloon, "dracula activate", kind="pass"), "This channel plays Quick on the Draw")
+
+
+async def test_a_shot_reads_its_dice_pool_and_the_save_as_the_text_does(scene):
+    """DA 103-120 and 145-150 in the channel: the pool with its modifiers, Successes, the Save, the Damage."""
+    await three_posses(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    state = await stored(scene)
+    for user in (scene.pete.id, scene.polly.id):
+        hand = await players[user].slash(scene.channel, "hand")
+        await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    drawn = await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    shooter = next(m for m in state.models(state.acting) if m.boss)
+    target = next(m for m in state.characters.values() if m.boss and m.owner != state.acting)
+    assert drawn.response.content == f"<@{state.acting}>, {shooter.name} acts."
+    player = players[state.acting]
+    await player.slash(scene.channel, "dracula activate", kind="solo", model=shooter.name)
+    scene.env.bot.rng = Faces(7, 5, 2, 1, 3)
+    shot = await player.slash(scene.channel, "dracula shoot", target=target.name, weapon=shooter.weapons[0].weapon,
+                              range="short")
+    lines = text_of(shot).splitlines()
+    assert f"**Shooting Test** — {shooter.name}, 3 Dice, Target at Short Range +1: 4D{shooter.grit}, " \
+           "5+ a Success" in lines
+    assert f"4D{shooter.grit} all can score: [**7**, **5**, **2**, **1**]" in lines and "**2 Successes** " in lines
+    assert f"**Save of {target.name}** — {target.name}, one Grit Die (D{target.grit}), Save on 6+" in lines
+    assert f"1D{target.grit}: [3] → **3**" in lines and "**Failed by 3** One Grit Die: 6 or more saves." in lines
+    assert f"What changed: • {target.name} is Downed." in lines
+    assert (await stored(scene)).characters[target.key].condition.name == "DOWNED"

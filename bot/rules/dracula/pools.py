@@ -48,6 +48,8 @@ def take_test(ctx: Context, *, label: str, roller: str, sides: int, base: int,
     """Roll a Test of ``base`` dice of ``sides`` sides with ``modifiers``; the reading's outcome is the chart's
     row for the Successes (or the count itself). ``skill``: a skill re-rolling any one Die of it."""
     count = pool_size(base, modifiers)
+    reason = ", ".join([f"{base} Dice", *(f"{why} {n:+d}" for why, n in modifiers)])
+    reason += f": {count}D{sides}, 5+ a Success"
     chosen: list[int] = []
 
     def read(rolled: Roll) -> Reading:
@@ -59,7 +61,7 @@ def take_test(ctx: Context, *, label: str, roller: str, sides: int, base: int,
         outcome = chart.read(won) if chart else Outcome(plural(won), "")
         if chart:
             outcome = Outcome(f"{plural(won)}: {outcome.title}", outcome.effect)
-        return Reading(label, roller, f"{count}D{sides}, 5+ a Success", Roll(Dice(count, Keep.ALL, sides), faces), outcome,
+        return Reading(label, roller, reason, Roll(Dice(count, Keep.ALL, sides), faces), outcome,
                        chart.key if chart else "", adjustments=tuple(modifiers), base=(f"{base} Dice", base))
 
     def use(right: Right) -> Dice:

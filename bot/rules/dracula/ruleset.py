@@ -15,13 +15,13 @@ from .state import Condition, DraculaState, Gun, Model, Phase, Posse
 from .turn import at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation, play, to_play
 
 
-def listed(text: str, known: dict[str, str] | tuple[str, ...], what: str) -> list[str]:
-    """A comma-separated list of names from ``known`` (case as the text prints them), or a refusal."""
+def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
+    """The names of a comma-separated list, as the text prints them (any case typed), or a refusal."""
     by_lower = {k.lower(): k for k in known}
     out = []
     for item in filter(None, (i.strip() for i in text.split(","))):
         if item.lower() not in by_lower:
-            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known.values() if isinstance(known, dict) else known)}.")
+            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
         out.append(by_lower[item.lower()])
     return out
 
@@ -56,7 +56,7 @@ class Dracula(Ruleset):
         boss = options.get("boss") == "True"
         if boss and (spec.type in NPCS or any(m.boss for m in state.models(spec.owner))):
             raise RulesError("A posse has one Boss, and an NPC is none.")
-        weapons = [w.lower() for w in listed(options.get("weapons", ""), {k: w.name for k, w in WEAPONS.items()},
+        weapons = [w.lower() for w in listed(options.get("weapons", ""), tuple(w.name for w in WEAPONS.values()),
                                              "weapon")]
         model = Model(spec.key, spec.name, spec.owner, spec.type, rank, boss, [Gun(w) for w in weapons],
                       listed(options.get("skills", ""), SKILLS, "skill"),

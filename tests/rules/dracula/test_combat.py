@@ -90,7 +90,8 @@ def test_the_fight_winner_strikes_and_the_loser_saves_against_the_margin():
     state, resolution = perform(state, FightRequest("abe", "bud", charging=True), Faces(9, 6, 1, 2, 3, 3))
     assert resolution.readings[0].roll.faces == (9, 6)
     assert "Abe wins the Fight by 2 and strikes Bud." in resolution.changes
-    assert resolution.readings[2].outcome.title == "Failed by 3" and state.characters["bud"].condition is Condition.DOWNED
+    assert resolution.readings[2].outcome.title == "Failed by 3"
+    assert state.characters["bud"].condition is Condition.DOWNED
 
 
 def test_equal_successes_go_to_the_single_highest_die_by_one_else_a_draw():
