@@ -84,14 +84,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
 
     @app_commands.command(name="activate")
     @app_commands.describe(kind="Solo: one model, two Actions; Dual: two models, one Action each; Pass",
-                           model="The model (Solo), or the first (Dual)", second="The second model (Dual)")
+                           model="The model (Solo), or the first (Dual)", second="The second model (Dual)",
+                           slick="Slick: roll one Grit Die for one more Action")
     @app_commands.autocomplete(model=options.characters, second=options.characters)
     async def activate(self, interaction: discord.Interaction, kind: Literal["solo", "dual", "pass"],
-                       model: str | None = None, second: str | None = None) -> None:
+                       model: str | None = None, second: str | None = None, slick: bool = False) -> None:
         """Activate models on your card: they receive Done Tokens."""
         async with open_table(self.bot, interaction, DRACULA.key) as table:
             keys = [table.character(m).key for m in (model, second) if m]
-            said = activate(table.state, interaction.user.id, kind, keys)
+            said = activate(table.state, interaction.user.id, kind, keys, table.dice, slick)
             await table.commit("dracula-activate", said)
         await send(interaction, content=said)
 
@@ -101,18 +102,23 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            back_shooter="A Back-Shooter (+1 Die)", elevated="The shooter is Elevated (+1 Die)",
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
                            twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
+                           second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
+                           second_target="Gunslinger: the second Weapon's target, if another",
                            shooter="Who shoots (default: the Activated model)")
-    @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons)
+    @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
+                               second_weapon=weapons, second_target=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, weapon: str,
                     range: Literal["short", "medium", "long"] = "medium", cover: bool = False,
                     back_shooter: bool = False, elevated: bool = False,
                     trick: Literal["long", "cover"] | None = None, twice: bool = False,
+                    second_weapon: str | None = None, second_target: str | None = None,
                     shooter: str | None = None) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
             model = acting_model(table, shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
-                                back_shooter, elevated, trick or "", twice)
+                                back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
+                                table.character(second_target).key if second_target else "")
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")

@@ -12,7 +12,7 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading, Right
 
 from .charts import (BOTTLE, CASUALTY, DAMAGE, DOWNED, FIGHT_MODIFIERS, MULTIPLE_ENEMIES, RECOVERY, SAVE,
-                     SHOOTING_MODIFIERS, SUCCESS, TEST_DICE, WEAPONS)
+                     SHOOTING_MODIFIERS, SUCCESS, TEST_DICE, WEAPONS, Weapon)
 from .pools import take_test, won
 from .state import Condition, DraculaState, Model, Phase
 
@@ -83,15 +83,18 @@ class ShootRequest(Request):
     """Trick Shooter: "long" or "cover", declared before the shot (DA 188)."""
     twice: bool = False
     """A Sixgun or Repeater Rifle shooting twice as one Action (DA 174, 175)."""
+    second_weapon: str = ""
+    """Gunslinger: the second Pistol-Class Weapon fired in the same Shoot Action (DA 185)."""
+    second_target: str = ""
+    """Its target, if another."""
 
     def involved(self) -> tuple[str, ...]:
-        return (self.shooter, self.target)
+        return (self.shooter, self.target, *((self.second_target,) if self.second_target else ()))
 
 
-def shooting_modifiers(shooter: Model, request: ShootRequest) -> list[tuple[str, int]]:
+def shooting_modifiers(shooter: Model, request: ShootRequest, weapon: Weapon) -> list[tuple[str, int]]:
     """The Dice Modifiers of a Shooting Test (DA 103-110), the weapon's notes (DA 165) and skills and injuries
     (DA 188, 189, 215)."""
-    weapon = WEAPONS[request.weapon]
     wanted = {"cover": request.cover, "long": request.range == "long", "back_shooter": request.back_shooter,
               "short": request.range == "short", "elevated": request.elevated}
     if request.ignore:
@@ -129,11 +132,10 @@ def jamming_check(ctx: Context, shooter: Model, weapon: str) -> None:
         ctx.note(f"{shooter.name}'s {gun.kind.name} is Jammed.")
 
 
-def shot(ctx: Context, state: DraculaState, shooter: Model, target: Model, request: ShootRequest, number: str) -> None:
+def shot(ctx: Context, shooter: Model, target: Model, request: ShootRequest, weapon: Weapon, label: str) -> None:
     """One shot: the Shooting Test, the Save if hit, the Jamming Check if missed with a 1."""
-    weapon = WEAPONS[request.weapon]
-    reading = take_test(ctx, label=f"Shooting Test{number}", roller=shooter.key, sides=shooter.grit, base=TEST_DICE,
-                   modifiers=shooting_modifiers(shooter, request))
+    reading = take_test(ctx, label=label, roller=shooter.key, sides=shooter.grit, base=TEST_DICE,
+                        modifiers=shooting_modifiers(shooter, request, weapon))
     hits = won(reading)
     if hits:
         modifiers = []
@@ -143,39 +145,61 @@ def shot(ctx: Context, state: DraculaState, shooter: Model, target: Model, reque
             modifiers.append((f"{weapon.name} at {weapon.medium + 1}-{weapon.long}\"", weapon.save_long))
         save(ctx, target, hits, modifiers)
     elif 1 in reading.roll.faces and weapon.jam:
-        jamming_check(ctx, shooter, request.weapon)
+        jamming_check(ctx, shooter, weapon.name.lower())
     if not weapon.jam:
-        shooter.gun(request.weapon).jammed = True
+        shooter.gun(weapon.name.lower()).jammed = True
         ctx.note(f"{shooter.name}'s {weapon.name} Jams after Shooting.")
 
 
-@action(ShootRequest)
-def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
-    shooter, target = state.model(request.shooter), state.model(request.target)
-    weapon = WEAPONS.get(request.weapon)
+def ready_to_fire(state: DraculaState, shooter: Model, key: str, target: Model) -> Weapon:
+    """The weapon ``key`` of the shooter's, if it may fire at ``target`` now (DA 58, 158, 179)."""
+    weapon = WEAPONS.get(key)
     if weapon is None:
-        raise RulesError(f"There is no weapon {request.weapon!r} in the Weapon Summaries.")
-    gun = shooter.gun(request.weapon)
-    if gun.jammed:
+        raise RulesError(f"There is no weapon {key!r} in the Weapon Summaries.")
+    if shooter.gun(key).jammed:
         raise RulesError(f"{shooter.name}'s {weapon.name} is Jammed: clear it first.")
     if target.condition is Condition.DOWNED:
         raise RulesError(f"{target.name} is Downed: it may not be Shot at (DA 158).")
     if not target.on_table:
         raise RulesError(f"{target.name} is no longer on the table.")
+    if state.activation and f"{shooter.key}:{key}" in state.activation.fired and "Trigger-Happy" not in shooter.skills:
+        raise RulesError("Each Weapon can only be fired once per Activation (DA 58).")
+    return weapon
+
+
+def volleys(state: DraculaState, shooter: Model, request: ShootRequest) -> list[tuple[Weapon, Model, str]]:
+    """Each weapon fired by the Shoot Action, at its target, with the label of its Tests: one weapon (twice for a
+    Sixgun or Repeater Rifle, DA 173, 175), or a Gunslinger's two Pistol-Class Weapons (DA 185)."""
+    target = state.model(request.target)
+    weapon = ready_to_fire(state, shooter, request.weapon, target)
     if request.twice and not weapon.twice:
         raise RulesError(f"A {weapon.name} cannot Shoot twice as one Action.")
-    fired = f"{shooter.key}:{request.weapon}"
-    if state.activation and fired in state.activation.fired and "Trigger-Happy" not in shooter.skills:
-        raise RulesError(f"Each Weapon can only be fired once per Activation (DA 58).")
+    if not request.second_weapon:
+        return [(weapon, target, label) for label in (("Shooting Test (first shot)", "Shooting Test (second shot)")
+                                                      if request.twice else ("Shooting Test",))]
+    other = state.model(request.second_target or request.target)
+    second = ready_to_fire(state, shooter, request.second_weapon, other)
+    if "Gunslinger" not in shooter.skills or request.twice:
+        raise RulesError("Only a Gunslinger fires two Weapons as one Shoot Action, and a Sixgun not twice (DA 185).")
+    if {weapon.kind, second.kind} != {"Pistol"} or request.weapon == request.second_weapon:
+        raise RulesError("A Gunslinger fires two different Pistol-Class Weapons.")
+    return [(weapon, target, f"Shooting Test ({weapon.name})"), (second, other, f"Shooting Test ({second.name})")]
+
+
+@action(ShootRequest)
+def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
+    shooter = state.model(request.shooter)
+    fired = volleys(state, shooter, request)
     spend(state, shooter, "Shoot")
     if state.activation:
-        state.activation.fired.append(fired)
-    story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {target.name} with the {weapon.name}",
-                             shooter.key, target.key))
-    for number in ((" (first shot)", " (second shot)") if request.twice else ("",)):
-        if gun.jammed or not target.standing:
-            break
-        shot(ctx, state, shooter, target, request, number)
+        state.activation.fired += [f"{shooter.key}:{weapon.name.lower()}" for weapon, _, _ in fired]
+    names = " and the ".join(dict.fromkeys(weapon.name for weapon, _, _ in fired))
+    targets = " and ".join(dict.fromkeys(target.name for _, target, _ in fired))
+    story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {targets} with the {names}", shooter.key,
+                             request.target))
+    for weapon, target, label in fired:
+        if not shooter.gun(weapon.name.lower()).jammed and target.standing:
+            shot(ctx, shooter, target, request, weapon, label)
     return story
 
 

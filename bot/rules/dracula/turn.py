@@ -162,9 +162,11 @@ def at_deadline_plays(state: DraculaState, rng: random.Random) -> list[str]:
     return lines
 
 
-def activate(state: DraculaState, user: int, kind: str, keys: list[str]) -> str:
+def activate(state: DraculaState, user: int, kind: str, keys: list[str], rng: random.Random,
+             slick: bool = False) -> str:
     """The acting player Activates: Solo (one model, two Actions), Dual (two models, one Action each) or Pass
-    (DA 52-59). Returns the words for the channel."""
+    (DA 52-59); ``slick``: each Slick model rolls one Grit Die, a Success one more Action (DA 199). Returns the
+    words for the channel."""
     if state.acting != user:
         raise RulesError("It is not your Activation.")
     if state.activation is not None:
@@ -188,7 +190,18 @@ def activate(state: DraculaState, user: int, kind: str, keys: list[str]) -> str:
         model.done = True
     if kind == "pass":
         return f"{name(state, user)} Passes."
-    return " and ".join(f"**{escape(m.name)}**" for m in models) + f" Activate ({kind.capitalize()})."
+    said = " and ".join(f"**{escape(m.name)}**" for m in models) + f" Activate ({kind.capitalize()})."
+    if slick:
+        slick_ones = [m for m in models if "Slick" in m.skills]
+        if not slick_ones:
+            raise RulesError("None of these models is Slick.")
+        for model in slick_ones:
+            face = roll(Dice(1, sides=model.grit), rng).value
+            if face >= SUCCESS:
+                state.activation.actions[model.key] += 1
+            said += (f" Slick: **{escape(model.name)}** rolls D{model.grit} [{face}]"
+                     + (", one more Action." if face >= SUCCESS else ", no more Actions."))
+    return said
 
 
 def next_activation(state: DraculaState, rng: random.Random) -> Step:

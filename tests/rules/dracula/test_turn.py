@@ -103,10 +103,10 @@ def test_solo_dual_and_pass():
     state = dealt()
     order_state_to(state, ANN)
     with pytest.raises(RulesError, match="Pass only"):
-        activate(state, ANN, "pass", [])
+        activate(state, ANN, "pass", [], Faces())
     with pytest.raises(RulesError, match="Dual Activation names two"):
-        activate(state, ANN, "dual", ["abe"])
-    assert activate(state, ANN, "dual", ["abe", "art"]) == "**Abe** and **Art** Activate (Dual)."
+        activate(state, ANN, "dual", ["abe"], Faces())
+    assert activate(state, ANN, "dual", ["abe", "art"], Faces()) == "**Abe** and **Art** Activate (Dual)."
     assert state.activation.actions == {"abe": 1, "art": 1}
     assert state.characters["abe"].done and state.characters["art"].done
 
@@ -140,3 +140,13 @@ def test_a_lone_gun_is_not_waited_on_while_others_hold_cards():
     state.characters["abe"].boss = False
     DRACULA.deal(state, random.Random(1))
     assert state.seats[ANN].lone_gun and to_play(state) == [BOB]
+
+
+def test_a_slick_model_may_roll_for_one_more_action():
+    """DA 199: Slick, when Activated, may roll one Grit Die: on a Success, an additional Action."""
+    state = dealt()
+    order_state_to(state, ANN)
+    state.characters["abe"].skills.append("Slick")
+    said = activate(state, ANN, "solo", ["abe"], Faces(5), slick=True)
+    assert said == "**Abe** Activate (Solo). Slick: **Abe** rolls D10 [5], one more Action."
+    assert state.activation.actions == {"abe": 3}

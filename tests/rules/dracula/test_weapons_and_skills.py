@@ -96,6 +96,23 @@ def test_trigger_happy_fires_the_same_weapon_twice():
     perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
 
 
+def test_a_gunslinger_fires_two_pistols_as_one_action_at_two_targets():
+    """DA 185: two Pistol-Class Weapons as a single Shoot Action, against different Targets if you wish, each
+    resolved separately; Sixguns may not fire twice."""
+    state = activated("abe")
+    armed(state, "abe", "heavy pistol")
+    with pytest.raises(RulesError, match="Only a Gunslinger"):
+        perform(state, ShootRequest("abe", "ben", "pistol", second_weapon="heavy pistol"), Faces())
+    state.characters["abe"].skills.append("Gunslinger")
+    with pytest.raises(RulesError, match="two different Pistol-Class"):
+        perform(state, ShootRequest("abe", "ben", "pistol", second_weapon="rifle"), Faces())
+    state, resolution = perform(state, ShootRequest("abe", "ben", "pistol", second_weapon="heavy pistol",
+                                                    second_target="bud"), Faces(2, 2, 2, 2, 2, 2))
+    assert resolution.headline == "Abe shoots at Ben and Bud with the Pistol and the Heavy Pistol"
+    assert [r.label for r in resolution.readings] == ["Shooting Test (Pistol)", "Shooting Test (Heavy Pistol)"]
+    assert state.activation.actions == {"abe": 1} and len(state.activation.fired) == 2
+
+
 def test_mean_and_weakened():
     """DA 209: Mean, +1 Die on Fight Tests; DA 217: Weakened, -1 Die."""
     state = activated("art")
