@@ -141,6 +141,17 @@ MATRIX = [
     Row("campaign learn", {"character": "Old Timer"},                               "·  ✗  ·  ·  ✗  ·", LEARNT),
     Row("campaign end", {"campaign": made_campaign},                                "✗  ✗  ✓  ✓  ✗  ✓", CAMPAIGN),
     Row("help", {},                                                                 "·  ·  ·  ·  ·  ·", NO_GAME),
+    # Dracula's America's commands and hidden hands, refused to everyone in a game of Quick on the Draw
+    Row("hand", {},                                                                 "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula cast", {"name": "Abe", "type": "hero"},                            "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula activate", {"kind": "pass"},                                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula shoot", {"target": "Wyatt Earp", "weapon": "pistol"},              "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula fight", {"defender": "Wyatt Earp"},                                "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula move", {"model": "Kid"},                                           "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula lookout", {"model": "Kid"},                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),
 ]
 
 
