@@ -49,6 +49,7 @@ async def three_posses(scene) -> None:
         cast = await player.slash(scene.channel, "dracula cast", name=name, type=type, **options)
         assert f"{name}** joins the cast" in text_of(cast), text_of(cast)
     await scene.dora.slash(scene.channel, "dracula cast", name="Wolf", type="supernatural", rank="veteran")
+    refused(await scene.dora.slash(scene.channel, "dracula cast", name="Doc", type="hero"), "/game join")
 
 
 async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
@@ -56,6 +57,8 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     dealt = await scene.dora.slash(scene.channel, "deal")
     assert "Turn 1 — the Draw Phase" in text_of(dealt)
     state = await stored(scene)
+    wolf = state.characters["wolf"]
+    assert (wolf.owner, wolf.title()) == (scene.dora.id, "Supernatural Creature (Veteran)")
     hands = {user: [str(c) for c in posse.cards.hand] for user, posse in state.seats.items()}
     assert [len(h) for h in hands.values()] == [2, 2, 1]
     mine = await scene.pete.click(dealt.response.message, label="My hand")

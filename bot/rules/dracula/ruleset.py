@@ -49,6 +49,8 @@ class Dracula(Ruleset):
     def cast(self, state: DraculaState, spec: CastSpec, rng: random.Random) -> Model:
         if spec.key in state.characters:
             raise RulesError(f"There is already a model called {spec.name}.")
+        if spec.type not in NPCS and spec.owner not in state.seats:
+            raise RulesError("A posse's model is a joined player's: `/game join` first (NPCs excepted).")
         options = spec.options
         rank = options.get("rank", "novice") if spec.type in NPCS else spec.type
         if rank not in RANKS:
