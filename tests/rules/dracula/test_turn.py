@@ -150,3 +150,20 @@ def test_a_slick_model_may_roll_for_one_more_action():
     said = activate(state, ANN, "solo", ["abe"], Faces(5), slick=True)
     assert said == "**Abe** Activate (Solo). Slick: **Abe** rolls D10 [5], one more Action."
     assert state.activation.actions == {"abe": 3}
+
+
+def test_at_the_deadline_an_absent_player_plays_a_random_card_or_none():
+    """The text is silent on absent players: a setting (see docs/rulings.md). "random": a random card of the
+    Hand goes face down and the round flips; "none": no card, and with no card down the Action Phase ends."""
+    state = dealt()
+    play(state, ANN, state.seats[ANN].cards.hand[0])
+    wait = DRACULA.waiting_on(state, 99)
+    assert wait.users == (BOB,) and wait.then == "a random card of the Hand is played"
+    step = DRACULA.at_deadline(state, wait, Faces(1, 2))
+    assert step.lines[0] == "Bo's Posse plays a random card face down." and state.phase is Phase.ACTIVATIONS
+    state = dealt()
+    state.settings.absent_play = "none"
+    step = DRACULA.at_deadline(state, DRACULA.waiting_on(state, 99), Faces(3, 4))
+    assert step.lines[:2] == ["Abe's Posse plays no card this round.", "Bo's Posse plays no card this round."]
+    assert state.phase is Phase.NPC and step.title == "Turn 1 — the NPC Phase"
+    state.check()
