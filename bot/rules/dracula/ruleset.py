@@ -12,7 +12,8 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, 
 from . import actions  # noqa: F401  (registers the actions)
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
-from .turn import at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation, play, to_play
+from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
+                   play, posse_of, to_play)
 
 
 def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
@@ -143,26 +144,32 @@ class Dracula(Ruleset):
             words = [m.condition.value] if m.condition is not Condition.FINE else []
             words += [w for w, on in (("Boss", m.boss), ("Done", m.done), ("Lookout", m.lookout)) if on]
             words += [f"{g.kind.name} Jammed" for g in m.weapons if g.jammed]
+            badges = [("Grit", f"D{m.grit}")]
+            posse = state.seats.get(m.owner)
+            if posse is not None and not m.npc and posse_of(state, m.owner) == m.name and state.turn:
+                badges.append(("Hand", str(len(posse.cards.hand)) + ("+1" if posse.cards.face_down else "")))
             acting = state.activation is not None and m.key in state.activation.actions
-            rows.append(BoardRow(m.name, m.owner, tuple(words), (("Grit", f"D{m.grit}"),), not m.standing, m.key,
-                                 m.title(), acting))
-        return Board(self.deck(state).title, rows, self.footer(state))
+            rows.append(BoardRow(m.name, m.owner, tuple(words), tuple(badges), not m.standing, m.key, m.title(),
+                                 acting))
+        footer = f"play {state.round}" if state.phase in (Phase.PLAY, Phase.ACTIVATIONS) else ""
+        return Board(self.title_of(state), rows, footer)
 
-    def footer(self, state: DraculaState) -> str:
-        """What anyone may count (DA 37, 63): Hands by size, face-down cards by number, discards."""
-        parts = []
+    def title_of(self, state: DraculaState) -> str:
+        return f"Turn {state.turn} — {PHASES[state.phase]}" if state.turn else PHASES[state.phase]
+
+    def counts(self, state: DraculaState) -> list[str]:
+        """What anyone may count (DA 37, 63): Hands by size, face-down cards by number, decks and discards."""
+        lines = []
         for user, posse in state.seats.items():
             if state.models(user):
                 down = " and 1 face down" if posse.cards.face_down else ""
-                parts.append(f"{name(state, user)}: {len(posse.cards.hand)} in Hand{down}, "
-                             f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded")
-        return "; ".join(parts)
+                lines.append(f"{name(state, user)}: {len(posse.cards.hand)} in Hand{down}, "
+                             f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded.")
+        return lines
 
     def deck(self, state: DraculaState) -> Step:
-        title = f"Turn {state.turn} — {state.phase.value}" if state.turn else state.phase.value
         lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
-        footer = self.footer(state)
-        return Step(title, lines + ([footer] if footer else []), faces=tuple(c.code for c in state.flipped),
+        return Step(self.title_of(state), lines + self.counts(state), faces=tuple(c.code for c in state.flipped),
                     captions=captions(state))
 
     def help(self) -> str:

@@ -15,6 +15,9 @@ from bot.rules.core.ruleset import Step, escape
 from .charts import NPCS, SUCCESS
 from .state import Activation, Condition, DraculaState, Phase
 
+PHASES = {Phase.SETUP: "before the first turn", Phase.PLAY: "cards face down", Phase.ACTIVATIONS: "Activations",
+          Phase.NPC: "the NPC Phase", Phase.RECOVERY: "the Recovery Phase"}
+"""Each phase as the board's title names it."""
 ROLL_OFF = Dice(1, sides=6)
 """A Roll-Off: each player rolls a D6, highest first, ties rolled again (the dice are not in the text: see
 docs/rulings.md)."""
