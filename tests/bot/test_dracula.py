@@ -65,6 +65,10 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     assert mine.response.ephemeral and all(card in text_of(mine) for card in hands[scene.pete.id])
     assert not any(card in text_of(mine) for card in hands[scene.polly.id] if card not in hands[scene.pete.id])
     refused(await scene.dora.slash(scene.channel, "hand"), "no hand")
+    helped = await scene.pete.slash(scene.channel, "help")
+    assert helped.response.ephemeral and "This channel plays Dracula's America: `/deal` is the Draw Phase" in \
+        text_of(helped) and "`/hand` Your hand of cards, seen by you alone" in text_of(helped)
+    assert "`/dracula shoot` A Shoot Action" in text_of(helped)
     played = await scene.pete.select(mine.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
     assert not played.response.ephemeral and "Abe's Posse plays a card face down; 1 still to play." in text_of(played)
     assert hands[scene.pete.id][0] not in text_of(played)
