@@ -23,6 +23,8 @@ NERVES_OF_STEEL = "Nerves of Steel"
 def spend(state: DraculaState, model: Model, what: str) -> None:
     """Use one of ``model``'s Actions in the Activation under way (DA 58-59); a Downed model may only crawl
     (DA 158). NPCs act in the NPC Phase as the Director moves them (DA 73-78)."""
+    if not model.on_table:
+        raise RulesError(f"{model.name} is no longer on the table.")
     if not model.standing and what != "Move":
         raise RulesError(f"{model.name} is {model.condition.value}: it may only Move (crawl up to 2\").")
     if model.npc and state.phase is Phase.NPC:
