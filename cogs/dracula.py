@@ -89,10 +89,11 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(model=options.characters, second=options.characters)
     async def activate(self, interaction: discord.Interaction, kind: Literal["solo", "dual", "pass"],
                        model: str | None = None, second: str | None = None, slick: bool = False) -> None:
-        """Activate models on your card: they receive Done Tokens."""
+        """Activate models on your card (a Director, on the card up): they receive Done Tokens."""
         async with open_table(self.bot, interaction, DRACULA.key) as table:
             keys = [table.character(m).key for m in (model, second) if m]
-            said = activate(table.state, interaction.user.id, kind, keys, table.dice, slick)
+            player = table.state.acting if table.is_director and table.state.acting else interaction.user.id
+            said = activate(table.state, player, kind, keys, table.dice, slick)
             await table.commit("dracula-activate", said)
         await send(interaction, content=said)
 

@@ -302,3 +302,34 @@ async def test_a_shot_reads_its_dice_pool_and_the_save_as_the_text_does(scene):
     assert f"1D{target.grit}: [3] → **3**" in lines and "**Failed by 3** One Grit Die: 6 or more saves." in lines
     assert f"What changed: • {target.name} is Downed." in lines
     assert (await stored(scene)).characters[target.key].condition.name == "DOWNED"
+
+
+async def test_who_may_do_what_in_a_game_of_dracula(scene):
+    """A player commands their own models on their own card; a Director any model, on the card up; only a
+    Director runs the Recovery Phase and changes the settings; a member with no seat has no hand."""
+    await three_posses(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
+    for user in players:
+        hand = await players[user].slash(scene.channel, "hand")
+        await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    acting, other = state.acting, next(u for u in players if u != state.acting)
+    mine = next(m for m in state.models(acting) if m.boss)
+    theirs = next(m for m in state.models(other) if m.boss)
+    refused(await players[other].slash(scene.channel, "dracula activate", kind="solo", model=theirs.name),
+            "not your activation")
+    by_director = await scene.deputy.slash(scene.channel, "dracula activate", kind="solo", model=mine.name)
+    assert f"**{mine.name}** Activate (Solo)." in text_of(by_director)
+    refused(await players[other].slash(scene.channel, "dracula move", model=mine.name), "not yours to play")
+    moved = await players[acting].slash(scene.channel, "dracula move")
+    assert f"{mine.name}: Move" in text_of(moved)
+    resting = next(m for m in state.models(acting) if not m.boss)
+    refused(await players[acting].slash(scene.channel, "dracula move", model=resting.name), "no action left")
+    refused(await players[acting].slash(scene.channel, "dracula recovery"), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula recovery"), "follows the NPC Phase")
+    refused(await scene.stranger.slash(scene.channel, "dracula settings", jokers=0), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula settings", jokers=0), "too late")
