@@ -72,6 +72,7 @@ def hands_of(table: Table, game: int | None) -> HiddenHands:
 
 
 def hand_embed(private: Private) -> discord.Embed:
+    """A hand in words, for its owner alone: the cards, the card face down, what to do."""
     cards = ", ".join(str(Card.parse(code)) for code in private.cards) or "no cards"
     lines = [f"In your hand: {cards}."]
     if private.face_down:
