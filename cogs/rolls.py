@@ -93,6 +93,11 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.tree.on_error(interaction, error)
 
 
+def banded(table: Table) -> bool:
+    """Whether the roll card shows Quick on the Draw's band strip: its game's dice are read in bands."""
+    return table.ruleset is QOTD
+
+
 def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.ui.View:
     """Buttons for each open right, and Keep, on the roll that log entry ``entry`` shows."""
     view = discord.ui.View(timeout=None)
@@ -131,7 +136,7 @@ class Rolls(commands.Cog):
             request = build(table)
             leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
-            drawing = render_soon(render_roll, resolution)          # drawn by a worker while the change is stored
+            drawing = render_soon(render_roll, resolution, banded(table))   # drawn by a worker while the change is stored
             table.state = state
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution)})
@@ -165,7 +170,7 @@ class Rolls(commands.Cog):
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
             state, resolution = decide(table.state, choice, table.dice)
-            drawing = render_soon(render_roll, resolution)
+            drawing = render_soon(render_roll, resolution, banded(table))
             table.state = state
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})

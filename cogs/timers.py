@@ -248,7 +248,7 @@ class Timers(commands.Cog):
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
             outcome, data = "keeps the roll.", {"resolution": serial.to_json(resolution)}
-            drawn, filename = functools.partial(render_roll, resolution), "roll.png"
+            drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
         elif rules is QOTD:
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game.deadline_action, game.channel_id)
