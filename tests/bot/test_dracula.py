@@ -13,7 +13,7 @@ from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
-from .helpers import png, refused, text_of, words_of
+from .helpers import end_game, png, refused, text_of, words_of
 from .test_timers import hours, posted
 
 
@@ -237,6 +237,7 @@ async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, d
         sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
     export = await scene.pete.slash(scene.channel, "log export")
     sweep.check((await export.response.attachments[0].read()).decode(), "the log export")
+    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
     public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
     assert len(public) > 30
     for message in public:
