@@ -45,6 +45,7 @@ HELP = """Commands:
   NAME: /command ...              run one command as another player
   as NAME                         switch the current player
   click LABEL                     press a button on the last message that has buttons
+  select VALUE                    choose in the menu of the last message that has one (your hand's cards)
   help                            this text
   quit                            leave (the game and the last buttons are kept for next time)"""
 MISSING_SIMCORD = 'Offline play needs SimCord, the simulated Discord: pip install "director-bot[play]"'
@@ -72,6 +73,7 @@ class Console:
         self.members = {name: self.guild.add_member(env.create_user(name)) for name in players}
         self.current = players[0]
         self.last_buttons: Any = None
+        self.last_menu: Any = None
         self.saved = max((int(m[1]) for p in images.iterdir() if (m := SAVED_PICTURE.match(p.name))), default=0)
 
     def say(self, text: str = "") -> None:
@@ -94,7 +96,7 @@ class Console:
             self.say(HELP)
             return True
         speaker, _, rest = line.partition(":")
-        if speaker in self.members and rest.strip().startswith(("/", "click")):
+        if speaker in self.members and rest.strip().startswith(("/", "click", "select")):
             keep, self.current = self.current, speaker
             try:
                 return await self.run_line(rest.strip())
@@ -108,6 +110,9 @@ class Console:
             return True
         if line.startswith("click "):
             await self.click(line[6:].strip().strip('"'))
+            return True
+        if line.startswith("select "):
+            await self.select(line[7:].strip().strip('"'))
             return True
         if line.startswith("/"):
             await self.slash(line[1:])
@@ -270,6 +275,19 @@ class Console:
         for followup in result.followups:
             await self.show(followup)
 
+    async def select(self, value: str) -> None:
+        """Choose ``value`` (any case) in the menu of the last message that has one."""
+        values = menu_values(self.last_menu.components) if self.last_menu is not None else []
+        exact = [v for v, _ in values if v.casefold() == value.casefold()]
+        if not exact:
+            raise Refused("There is no menu to choose in." if not values else f"No choice {value!r}; the menu "
+                          "offers " + " | ".join(f"{v} ({label})" for v, label in values))
+        result = await self.discord(self.members[self.current].select(self.last_menu, exact))
+        self.last_menu = None
+        await self.show(result.response)
+        for followup in result.followups:
+            await self.show(followup)
+
     async def show(self, message: Any) -> None:
         """Print a message as the channel shows it, and save its images."""
         if message is None:
@@ -295,6 +313,9 @@ class Console:
             self.last_buttons = message
             self.keep_buttons(message)
             self.say("Buttons: " + " | ".join(f"[{label}]" for label in labels))
+        if values := menu_values(message.components):
+            self.last_menu = message
+            self.say("Menu (select VALUE): " + " | ".join(f"{value} ({label})" for value, label in values))
         self.say()
 
     def readable(self, text: str) -> str:
@@ -348,6 +369,12 @@ class Console:
 def button_labels(rows: list[dict[str, Any]]) -> list[str]:
     """The labels of the buttons in a message's component rows, as a user sees them."""
     return [c["label"] for row in rows for c in row.get("components", []) if c.get("type") == 2 and c.get("label")]
+
+
+def menu_values(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The (value, label) options of the select menus in a message's component rows."""
+    return [(o["value"], o["label"]) for row in rows for c in row.get("components", []) if c.get("type") == 3
+            for o in c.get("options", [])]
 
 
 def timestamp(moment: datetime, style: str, now: datetime) -> str:

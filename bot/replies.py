@@ -13,6 +13,7 @@ import discord
 
 from .errors import ReplyFailed
 from .painters import paint
+from .rules.core.dice import Keep
 from .rules.core.replay import Reading, modified
 from .rules.core.ruleset import State
 from .rules.qotd.dv import dv_line
@@ -99,7 +100,8 @@ def describe(reading: Reading, state: State) -> str:
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
     band = f" ({reading.band.value})" if isinstance(state, GameState) else ""      # Quick on the Draw's D10 bands
-    lines.append(f"{reading.roll} → **{reading.roll.value}**{band}")
+    pooled = reading.roll.dice.keep is Keep.ALL and not isinstance(state, GameState)   # the outcome counts them
+    lines.append(f"{reading.roll}" if pooled else f"{reading.roll} → **{reading.roll.value}**{band}")
     if reading.column is not None:
         lines.append(dv_line(reading))
     elif reading.base is not None:

@@ -23,13 +23,14 @@ from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.burt.state import BurtState
-from bot.rules.core.ruleset import State, Step
+from bot.rules.core.ruleset import HiddenHands, State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
 from bot.rules.qotd.state import Character, GameState
 from bot.seals import announced, changes, deal
 from bot.table import Table, open_table
 
 from . import options
+from .hands import hand_view
 
 
 CARDS_LEFT_OUT = "… {n} more cards turned: `/deck` shows the whole phase."
@@ -111,7 +112,7 @@ def step_picture(state: State, step: Step) -> Callable[[], bytes] | None:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
         return None
-    return functools.partial(render_turn, cards)
+    return functools.partial(render_turn, cards, None, step.captions) if cards else None
 
 
 def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
@@ -130,7 +131,8 @@ async def send_step(interaction: discord.Interaction, table: Table, step: Step) 
     """Post a ruleset's step, with its picture, pinging whom it concerns."""
     content, embed, ping, picture = step_message(table.state, step)
     image = await render(picture) if picture is not None else None
-    await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
+    view = hand_view(table.game.id) if isinstance(table.ruleset, HiddenHands) else None
+    await send(interaction, content=content, embed=embed, image=image, filename="turn.png", view=view,
                ping=pingable(table.game, ping))
 
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.replies import COLOUR, FIELD_LIMIT, clip, send
 from bot.rules.core.ruleset import RULESETS, Ruleset
+from bot.rules.qotd.ruleset import QOTD
 
 HOW_A_GAME_RUNS = (
     "**1.** A Director types `/game start` in a channel or thread: it becomes the set.\n"
@@ -24,16 +25,26 @@ HOW_A_GAME_RUNS = (
     "read the range, the cover and the going from it.\n"
     "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
     "days: the bot reminds whoever it waits on.")
-SECTIONS = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Rolls", "rolls"), ("Status", "status"),
-            ("History", "history"), ("Campaign", "campaigns"), ("Map", "battlefield"), ("Places", "places on it"))
-"""The cogs whose commands /help lists, each under a heading of its own."""
+OTHER_RULESET = (
+    "A Director started this game of the ruleset below; players `/game join` and cast with its own `cast` "
+    "command. The Director `/deal`s; `/draw` moves play on and pings whoever acts. `/status` shows the cast, "
+    "`/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds whoever it "
+    "waits on.")
+SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
+          ("Campaign", "campaigns"), ("Hands", "hidden hands"))
+"""The cogs of every ruleset's commands, each listed under a heading of its own."""
+QOTD_ONLY = (("Rolls", "rolls"), ("Map", "battlefield"), ("Places", "places on it"))
+"""The cogs of Quick on the Draw's own verbs (with `/cast`'s, of the Cast cog)."""
 
 
-def command_lines(cog: commands.Cog) -> str:
-    """Each of the cog's slash commands with its description, in the order they were written."""
-    lines = [f"`/{command.qualified_name}` {command.description}" for command in cog.walk_app_commands()
+def command_lines(cog: commands.Cog, described: bool = True) -> str:
+    """Each of the cog's slash commands with its description (or only their names), in the order they were
+    written."""
+    names = [(f"`/{command.qualified_name}`", command.description) for command in cog.walk_app_commands()
              if isinstance(command, app_commands.Command)]
-    return clip("\n".join(lines), FIELD_LIMIT)
+    if not described:
+        return clip(" ".join(name for name, _ in names), FIELD_LIMIT)
+    return clip("\n".join(f"{name} {description}" for name, description in names), FIELD_LIMIT)
 
 
 def group_cog(bot: Director, group: str) -> commands.Cog | None:
@@ -42,20 +53,27 @@ def group_cog(bot: Director, group: str) -> commands.Cog | None:
 
 
 def help_embed(bot: Director, playing: Ruleset | None = None) -> discord.Embed:
-    """How a game runs and every command; with the channel's ruleset (``playing``) named and how it plays."""
-    embed = discord.Embed(title="Director — Quick on the Draw by chat", colour=COLOUR, description=HOW_A_GAME_RUNS)
+    """How a game runs and the commands of the channel's ruleset (``playing``; none: Quick on the Draw), each
+    with what it does; the other rulesets' commands by name only, so that it all fits one message."""
+    qotd = playing is None or playing is QOTD
+    embed = discord.Embed(title="Director — western skirmish games by chat", colour=COLOUR,
+                          description=HOW_A_GAME_RUNS if qotd else OTHER_RULESET)
     if playing is not None:
         embed.add_field(name=f"This channel plays {playing.title}", value=clip(playing.help(), FIELD_LIMIT),
                         inline=False)
-    for name, heading in SECTIONS:
+    for name, heading in (*SHARED, *QOTD_ONLY) if qotd else SHARED:
         cog = bot.get_cog(name)
         if cog is not None:
             embed.add_field(name=f"The {heading}", value=command_lines(cog), inline=False)
     for rules in RULESETS.values():
         cog = group_cog(bot, rules.group) if rules.group else None
         if cog is not None:
-            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)", value=command_lines(cog),
-                            inline=False)
+            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)",
+                            value=command_lines(cog, described=rules is playing), inline=False)
+    if not qotd:
+        verbs = " ".join(command_lines(bot.get_cog(name), described=False) for name, _ in QOTD_ONLY
+                         if bot.get_cog(name) is not None)
+        embed.add_field(name=f"{QOTD.title}'s own", value=clip(verbs, FIELD_LIMIT), inline=False)
     embed.set_footer(text="Only a character's player or a Director acts with it; only a Director deals, "
                           "ends and undoes.")
     return embed

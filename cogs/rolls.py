@@ -94,6 +94,11 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.tree.on_error(interaction, error)
 
 
+def banded(table: Table) -> bool:
+    """Whether the roll card shows Quick on the Draw's band strip: its game's dice are read in bands."""
+    return table.ruleset is QOTD
+
+
 def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.ui.View:
     """Buttons for each open right, and Keep, on the roll that log entry ``entry`` shows."""
     view = discord.ui.View(timeout=None)
@@ -123,20 +128,20 @@ class Rolls(commands.Cog):
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
                   check: Callable[[Table, Request], str] = turn_leave,
-                  draw: Callable[[Resolution], bytes] = render_roll) -> None:
+                  draw: Callable[[Resolution], bytes] | None = None) -> None:
         """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
         map, when the action changed it).
 
         Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key, their
-        ``check``, which refuses the request or returns a note for the reply, and their roll card ``draw``, a
-        picture of :mod:`bot.render`); the re-roll buttons work alike.
+        ``check``, which refuses the request or returns a note for the reply, and their own roll card ``draw``, a
+        picture of :mod:`bot.render`, if not the shared one); the re-roll buttons work alike.
         """
         async with open_table(self.bot, interaction, ruleset) as table:
             before = battlefield.the_map(table.state)
             request = build(table)
             leave = check(table, request)
             state, resolution = perform(table.state, request, table.dice)
-            drawing = render_soon(draw, resolution)                 # drawn by a worker while the change is stored
+            drawing = render_soon(draw, resolution) if draw else render_soon(render_roll, resolution, banded(table))
             table.state = state
             moved = battlefield.after_roll(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)
@@ -177,7 +182,7 @@ class Rolls(commands.Cog):
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
             before = battlefield.the_map(table.state)
             state, resolution = decide(table.state, choice, table.dice)
-            drawing = render_soon(render_roll, resolution)
+            drawing = render_soon(render_roll, resolution, banded(table))
             table.state = state
             moved = battlefield.after_roll(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)

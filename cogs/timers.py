@@ -251,7 +251,7 @@ class Timers(commands.Cog):
             moved = after_roll(state, resolution)                  # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
-            drawn, filename = functools.partial(render_roll, resolution), "roll.png"
+            drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
         elif rules is QOTD:
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game.deadline_action, game.channel_id)

@@ -248,3 +248,22 @@ def test_a_game_of_shootist_plays_offline_to_its_end(tmp_path):
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved[0] == "001-turn.png" and any(n.endswith("roll.png") for n in saved) and saved[-1].endswith(
         "status.png")
+def test_a_hand_is_seen_and_a_card_played_face_down_offline(tmp_path):
+    script = """\
+/game start ruleset:dracula
+pete: /game join
+dora: /game join
+pete: /dracula cast name:Abe type:hero boss:True weapons:Pistol
+/dracula cast name:Bo type:veteran boss:True weapons:Sixgun
+/deal
+pete: click "My hand"
+pete: select XX
+quit
+"""
+    out = play(tmp_path, script, "--seed", "3").stdout
+    assert "== Your hand (only you see this) ==" in out and "Menu (select VALUE): " in out
+    assert "No choice 'XX'; the menu offers " in out
+    menu = out.split("Menu (select VALUE): ")[1].splitlines()[0]
+    first = menu.split(" ")[0]
+    out = play(tmp_path, f'as pete\n/hand\nselect {first}\nquit\n').stdout
+    assert "Abe's Posse plays a card face down; 1 still to play." in out

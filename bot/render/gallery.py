@@ -151,9 +151,32 @@ def sample_burt_resolution() -> Resolution:
     return perform(state, FireRequest("wes", "ben", distance=60, visible=75), random.Random(35))[1]
 
 
+def sample_round() -> tuple[tuple, tuple, tuple]:
+    """A first round of Dracula's America played with its engine: a player's hand, then the cards every posse
+    played face down, flipped into the order of Activation, with their captions."""
+    from ..rules.core.ruleset import CastSpec
+    from ..rules.dracula.ruleset import DRACULA
+    from ..rules.dracula.turn import captions, flip, play
+
+    rng = random.Random(15)
+    state = DRACULA.new_game()
+    for user, (boss, rank, others) in zip(PLAYERS, (("Abe", "hero", ("Art", "Amos")), ("Bo", "veteran", ("Bud",)),
+                                                   ("Cy", "veteran", ("Cole", "Clem", "Cass")))):
+        DRACULA.join(state, user, rng)
+        for index, name in enumerate((boss, *others)):
+            DRACULA.cast(state, CastSpec(name.lower(), name, user, rank if index == 0 else "novice",
+                                         {"boss": "True"} if index == 0 else {}), rng)
+    DRACULA.deal(state, rng)
+    hand = tuple(state.seats[PLAYERS[2]].cards.hand)
+    for user in state.seats:
+        play(state, user, state.seats[user].cards.hand[0])
+    flip(state, rng)
+    return hand, tuple(state.flipped), captions(state)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery), and
-    Steve Burt's burt-turn.png and burt-roll.png."""
+    """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery), with
+    Steve Burt's burt-turn.png and burt-roll.png, and Dracula's America's hand.png and flip.png."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
@@ -163,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                 "map.png": render_battlefield(sample_battlefield()),
                 "burt-turn.png": render_burt_turn((EVENT, "Ben Thompson", STOP)),
                 "burt-roll.png": render_burt_roll(sample_burt_resolution())}
+    hand, flipped, captions = sample_round()
+    pictures |= {"hand.png": render_turn(hand), "flip.png": render_turn(flipped, None, captions)}
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")

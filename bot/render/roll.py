@@ -111,8 +111,9 @@ def _dice(reading: Reading, top: int) -> tuple[tuple[Die, ...], int]:
     return tuple(dice), arrow
 
 
-def roll_layout(resolution: Resolution) -> RollLayout:
-    """The geometry of :func:`render_roll` for this resolution."""
+def roll_layout(resolution: Resolution, bands: bool = True) -> RollLayout:
+    """The geometry of :func:`render_roll` for this resolution (``bands``: with Quick on the Draw's band strip;
+    without, the outcome takes its place)."""
     headline = wrap(resolution.headline, font(BOLD, HEADLINE_SIZE), WIDTH - 2 * MARGIN, 2)
     y = HEADLINE + 13 + LINE * max(0, len(headline) - 1)
     rows = []
@@ -120,7 +121,7 @@ def roll_layout(resolution: Resolution) -> RollLayout:
         dice, arrow = _dice(reading, y)
         lines = wrap(notes(reading), font(SANS, 12), WIDTH - 2 * MARGIN, NOTE_LINES)
         strip = (DICE_RIGHT + 10, y + DICE_TOP + (DIE - STRIP_HEIGHT) // 2)
-        strip += (strip[0] + STRIP_WIDTH, strip[1] + STRIP_HEIGHT)
+        strip += (strip[0] + (STRIP_WIDTH if bands else 0), strip[1] + STRIP_HEIGHT)
         rows.append(ReadingRow(y, dice, arrow, strip, lines))
         y += ROW + LINE * len(lines)
     changes = resolution.changes
@@ -162,7 +163,8 @@ def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
     middle = top + DICE_TOP + DIE // 2
     if row.arrow:
         canvas.text((row.arrow, middle), "→", font(SANS, 16), MUTED, anchor="mm")
-    canvas.stamp(band_strip(reading.band), *row.strip[:2])
+    if row.strip[2] > row.strip[0]:
+        canvas.stamp(band_strip(reading.band), *row.strip[:2])
     x = row.strip[2] + 10
     title, room = reading.outcome.title, WIDTH - MARGIN - x
     face = name_font(title, TITLE_SIZE)
@@ -177,9 +179,10 @@ def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
         canvas.write(MARGIN, top + ROW + 6 + index * LINE, line, font(SANS, 12), MUTED, WIDTH - 2 * MARGIN)
 
 
-def render_roll(resolution: Resolution) -> bytes:
-    """The roll card for /shoot, /fight and /test, as PNG bytes."""
-    layout = roll_layout(resolution)
+def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
+    """The roll card for /shoot, /fight and /test, as PNG bytes; ``bands``: each reading with Quick on the Draw's
+    band strip (1 / 2-4 / 5-9 / 10), which other rulesets' dice do not read."""
+    layout = roll_layout(resolution, bands)
     canvas = Canvas(*layout.size)
     canvas.header(HEADER, resolution.kind.capitalize() or "Roll", "waiting for a choice" if resolution.decision else "")
     for index, line in enumerate(layout.headline):

@@ -7,3 +7,4 @@ A new ruleset adds the import of its ``ruleset`` module here.
 from .qotd import ruleset as qotd  # noqa: F401
 from .burt import ruleset as burt  # noqa: F401
 from .shootist import ruleset as shootist  # noqa: F401
+from .dracula import ruleset as dracula  # noqa: F401

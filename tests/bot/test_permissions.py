@@ -172,6 +172,17 @@ MATRIX = [
     Row("shootist drawdie", {"shootist": "Kid", "die": "D4"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("shootist variable", {"skill": "shoot"},                                    "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("shootist notice", {"shootist": "Kid"},                                     "✗  ✗  ✗  ✗  ✗  ✗"),
+    # Dracula's America's commands and hidden hands, refused to everyone in a game of Quick on the Draw
+    Row("hand", {},                                                                 "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula cast", {"name": "Abe", "type": "hero"},                            "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula activate", {"kind": "pass"},                                       "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula shoot", {"target": "Wyatt Earp", "weapon": "pistol"},              "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula fight", {"defender": "Wyatt Earp"},                                "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula move", {"model": "Kid"},                                           "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula lookout", {"model": "Kid"},                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""

@@ -53,6 +53,17 @@ def test_the_band_the_roll_fell_in_is_lit():
             x += width
 
 
+def test_without_bands_no_strip_is_drawn_and_the_outcome_takes_its_place():
+    """Another ruleset's dice (a pool of Successes, a single Save die) are not read in Quick on the Draw's bands."""
+    resolution = sample_resolution()
+    with_bands, without = (picture(render_roll(resolution, bands)) for bands in (True, False))
+    for banded, row in zip(roll_layout(resolution).rows, roll_layout(resolution, bands=False).rows):
+        assert row.strip[2] == row.strip[0] == banded.strip[0]
+        strip = banded.strip
+        assert count(with_bands, strip, PAPER_SHADE) and not count(without, strip, PAPER_SHADE)
+        assert count(without, (row.strip[0], row.strip[1] - 12, row.strip[0] + 60, row.strip[3] + 12), INK)
+
+
 def test_a_long_headline_is_shown_in_full_on_two_lines():
     resolution = sample_resolution()
     layout = roll_layout(resolution)

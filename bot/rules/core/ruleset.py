@@ -89,6 +89,8 @@ class Step:
     faces: tuple[str, ...] = ()
     """What was turned or rolled, for the picture: card codes ("AS", "RJ"), or the ruleset's own tokens
     ("STOP", "EVENT", "d8:5")."""
+    captions: tuple[str, ...] = ()
+    """A caption under each face in the picture (whose card it is), if any."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,32 @@ class Board:
     title: str
     rows: list[BoardRow]
     footer: str = ""
+
+
+@dataclass(frozen=True)
+class Private:
+    """What one player alone may see of a game with hidden hands: shown to them ephemerally, never posted."""
+
+    cards: tuple[str, ...]
+    """Their hand, as card codes."""
+    playable: tuple[str, ...] = ()
+    """The cards they may play now (the select menu's options)."""
+    face_down: str = ""
+    """Their card played face down and not yet flipped."""
+    note: str = ""
+    """What they are to do, in the ruleset's words."""
+
+
+@runtime_checkable
+class HiddenHands(Protocol):
+    """A ruleset whose players hold hands the others must not see (bot/cogs/hands.py shows and plays them)."""
+
+    def private(self, state: State, user: int) -> Private | None:
+        """What ``user`` alone may see; None if they hold no seat."""
+
+    def play_card(self, state: State, user: int, code: str, rng: random.Random) -> Step:
+        """``user`` plays the card ``code`` face down; the step says so in public words that never name an
+        unrevealed card (and flips the cards when the last is down)."""
 
 
 class Ruleset(Protocol):

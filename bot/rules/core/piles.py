@@ -1,0 +1,79 @@
+"""A player's own pack of playing cards: the cards to come, a hand, a card played face down, a discard pile.
+
+Dracula's America deals every player a hand from a deck of their own (DA 37, 63, 67), plays one card of it
+face down and flips the cards together (DA 41-43); Mackenzie Norman's gunfight plays hands too. Which cards
+exist is the ruleset's affair; the pile keeps every card in exactly one place (see :meth:`CardPile.cards`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .cards import Card, JOKERS, RANKS, SUITS
+from .errors import RulesError
+
+
+def full_pack(pack: int = 1, jokers: int = 2) -> list[Card]:
+    """A pack of 52 cards, numbered ``pack``, with ``jokers`` Jokers (red first)."""
+    cards = [Card(rank, suit, pack) for suit in SUITS for rank in RANKS]
+    return cards + [Card(j.rank, j.suit, pack) for j in JOKERS[:jokers]]
+
+
+@dataclass
+class CardPile:
+    """One player's cards: to come (in order, secret), hand (secret to its owner), face down (secret until the
+    flip), discard (face up)."""
+
+    to_come: list[Card] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    face_down: Card | None = None
+    discard: list[Card] = field(default_factory=list)
+
+    @classmethod
+    def shuffled(cls, cards: list[Card], rng: random.Random) -> CardPile:
+        """A new deck of ``cards`` in a random order."""
+        cards = list(cards)
+        rng.shuffle(cards)
+        return cls(cards)
+
+    def cards(self) -> list[Card]:
+        """Every card of the pile, wherever it is."""
+        return self.to_come + self.hand + ([self.face_down] if self.face_down else []) + self.discard
+
+    def draw(self, count: int, rng: random.Random) -> bool:
+        """Draw ``count`` cards into the hand; when the deck runs short, draw what it has, shuffle the discard
+        pile into a new deck and draw on (DA 67). Returns whether the deck was refreshed."""
+        refreshed = False
+        for _ in range(count):
+            if not self.to_come and self.discard:
+                self.to_come, self.discard = self.discard, []
+                rng.shuffle(self.to_come)
+                refreshed = True
+            if not self.to_come:
+                break
+            self.hand.append(self.to_come.pop(0))
+        return refreshed
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` from the hand face down."""
+        if self.face_down is not None:
+            raise RulesError("You have already played a card face down.")
+        if card not in self.hand:
+            raise RulesError("That card is not in your hand.")
+        self.hand.remove(card)
+        self.face_down = card
+
+    def flip(self) -> Card:
+        """Turn the face-down card up: it goes on the discard pile (DA 63)."""
+        card, self.face_down = self.face_down, None
+        if card is None:
+            raise RulesError("No card is face down.")
+        self.discard.append(card)
+        return card
+
+    def discard_hand(self) -> list[Card]:
+        """Discard every card left in the hand (DA 63)."""
+        cards, self.hand = self.hand, []
+        self.discard.extend(cards)
+        return cards

@@ -1,0 +1,182 @@
+"""Dracula's America behind the bot's ruleset interface (see bot/rules/core/ruleset.py)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules.core import serial
+from bot.rules.core.errors import RulesError
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, register
+
+from . import actions  # noqa: F401  (registers the actions)
+from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
+from .state import Condition, DraculaState, Gun, Model, Phase, Posse
+from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
+                   play, posse_of, to_play)
+
+
+def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
+    """The names of a comma-separated list, as the text prints them (any case typed), or a refusal."""
+    by_lower = {k.lower(): k for k in known}
+    out = []
+    for item in filter(None, (i.strip() for i in text.split(","))):
+        if item.lower() not in by_lower:
+            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
+        out.append(by_lower[item.lower()])
+    return out
+
+
+class Dracula(Ruleset):
+    key = "dracula"
+    title = "Dracula's America"
+    group = "dracula"
+    state_type = DraculaState
+    character_types = {**RANKS, **NPCS}
+    cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
+                    "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    charts = CHARTS
+
+    def new_game(self) -> DraculaState:
+        return DraculaState()
+
+    def load(self, data: dict) -> DraculaState:
+        return serial.from_json(DraculaState, data)
+
+    def join(self, state: DraculaState, user: int, rng: random.Random) -> str:
+        state.seats[user] = Posse()
+        return "a deck of their own"
+
+    def cast(self, state: DraculaState, spec: CastSpec, rng: random.Random) -> Model:
+        if spec.key in state.characters:
+            raise RulesError(f"There is already a model called {spec.name}.")
+        if spec.type not in NPCS and spec.owner not in state.seats:
+            raise RulesError("A posse's model is a joined player's: `/game join` first (NPCs excepted).")
+        options = spec.options
+        rank = options.get("rank", "novice") if spec.type in NPCS else spec.type
+        if rank not in RANKS:
+            raise RulesError(f"There is no Rank {rank!r}: Novice, Veteran or Hero.")
+        boss = options.get("boss") == "True"
+        if boss and (spec.type in NPCS or any(m.boss for m in state.models(spec.owner))):
+            raise RulesError("A posse has one Boss, and an NPC is none.")
+        weapons = [w.lower() for w in listed(options.get("weapons", ""), tuple(w.name for w in WEAPONS.values()),
+                                             "weapon")]
+        model = Model(spec.key, spec.name, spec.owner, spec.type, rank, boss, [Gun(w) for w in weapons],
+                      listed(options.get("skills", ""), SKILLS, "skill"),
+                      listed(options.get("injuries", ""), INJURIES, "Lasting Injury"))
+        state.characters[spec.key] = model
+        return model
+
+    def remove(self, state: DraculaState, key: str) -> Model:
+        return state.characters.pop(key)
+
+    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+        return draw_phase(state, rng)
+
+    def advance(self, state: DraculaState, rng: random.Random) -> Step:
+        if state.phase in (Phase.SETUP, Phase.RECOVERY):
+            return draw_phase(state, rng)
+        return next_activation(state, rng)
+
+    def waiting_on(self, state: DraculaState, director: int) -> Wait | None:
+        if state.phase is Phase.SETUP:
+            return None
+        if state.phase is Phase.PLAY:
+            then = ("a random card of the Hand is played" if state.settings.absent_play == "random"
+                    else "no card is played this round")
+            return Wait(tuple(to_play(state)), "face-down card", asks="play a card face down: **My hand** or "
+                        "`/hand`.", then=then)
+        acting = state.acting
+        if acting is not None and (state.activation is None or any(state.activation.actions.values())):
+            models = [m.key for m in state.models(acting) if m.on_table]
+            return Wait((acting,), "activation", models[0] if models else "", asks=f"{name(state, acting)} "
+                        "Activates: `/dracula activate`, then its Actions; `/draw` ends it.",
+                        then="the Activation ends")
+        if state.phase is Phase.ACTIVATIONS:
+            return Wait((director,), "draw", asks="`/draw` the next Activation.", then="the next card Activates")
+        if state.phase is Phase.NPC:
+            return Wait((director,), "recovery", asks="the NPCs act, then `/dracula recovery`.")
+        return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
+
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+        if state.phase is Phase.PLAY:
+            lines = at_deadline_plays(state, rng)
+            if not any(p.cards.face_down for p in state.seats.values()):
+                step = end_of_actions(state, rng)       # nobody played: see docs/rulings.md
+            elif to_play(state):
+                return Step(f"Turn {state.turn} — the deadline", lines)
+            else:
+                step = flip(state, rng)
+            return Step(step.title, lines + step.lines, faces=step.faces, captions=step.captions)
+        if state.phase is Phase.NPC:
+            return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])
+        return self.advance(state, rng)
+
+    def private(self, state: DraculaState, user: int) -> Private | None:
+        posse = state.seats.get(user)
+        if posse is None:
+            return None
+        pile = posse.cards
+        may_play = state.phase is Phase.PLAY and pile.face_down is None and bool(pile.hand)
+        note = ("Play a card face down." if may_play and user in to_play(state) else
+                "A Lone Gun: play your card when you choose (DA 71)." if may_play else
+                "Your card is face down until the flip." if pile.face_down else "")
+        return Private(tuple(c.code for c in pile.hand), tuple(c.code for c in pile.hand) if may_play else (),
+                       pile.face_down.code if pile.face_down else "", note)
+
+    def play_card(self, state: DraculaState, user: int, code: str, rng: random.Random) -> Step:
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            raise RulesError("That is not a card.") from None
+        last = play(state, user, card)
+        said = f"{name(state, user)} plays a card face down"
+        if not last:
+            return Step(f"Turn {state.turn} — play {state.round}",
+                        [f"{said}; {len(to_play(state))} still to play."])
+        step = flip(state, rng)
+        return Step(step.title, [f"{said}: every card is down.", *step.lines], faces=step.faces,
+                    captions=step.captions)
+
+    def board(self, state: DraculaState) -> Board:
+        rows = []
+        for m in state.characters.values():
+            words = [m.condition.value] if m.condition is not Condition.FINE else []
+            words += [w for w, on in (("Boss", m.boss), ("Done", m.done), ("Lookout", m.lookout)) if on]
+            words += [f"{g.kind.name} Jammed" for g in m.weapons if g.jammed]
+            badges = [("Grit", f"D{m.grit}")]
+            posse = state.seats.get(m.owner)
+            if posse is not None and not m.npc and posse_of(state, m.owner) == m.name and state.turn:
+                badges.append(("Hand", str(len(posse.cards.hand)) + ("+1" if posse.cards.face_down else "")))
+            acting = state.activation is not None and m.key in state.activation.actions
+            rows.append(BoardRow(m.name, m.owner, tuple(words), tuple(badges), not m.standing, m.key, m.title(),
+                                 acting))
+        footer = f"play {state.round}" if state.phase in (Phase.PLAY, Phase.ACTIVATIONS) else ""
+        return Board(self.title_of(state), rows, footer)
+
+    def title_of(self, state: DraculaState) -> str:
+        return f"Turn {state.turn} — {PHASES[state.phase]}" if state.turn else PHASES[state.phase]
+
+    def counts(self, state: DraculaState) -> list[str]:
+        """What anyone may count (DA 37, 63): Hands by size, face-down cards by number, decks and discards."""
+        lines = []
+        for user, posse in state.seats.items():
+            if state.models(user):
+                down = " and 1 face down" if posse.cards.face_down else ""
+                lines.append(f"{name(state, user)}: {len(posse.cards.hand)} in Hand{down}, "
+                             f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded.")
+        return lines
+
+    def deck(self, state: DraculaState) -> Step:
+        lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
+        return Step(self.title_of(state), lines + self.counts(state), faces=tuple(c.code for c in state.flipped),
+                    captions=captions(state))
+
+    def help(self) -> str:
+        return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "
+                "down with **My hand** or `/hand`; the last card down flips them all into the order of Activation. "
+                "`/draw` gives the next card its Activation: `/dracula activate`, then `/dracula shoot`, `fight`, "
+                "`move`, `lookout`. After the last play, the NPC Phase; `/dracula recovery` ends the turn.")
+
+
+DRACULA = register(Dracula())

@@ -1,0 +1,336 @@
+"""A game of Dracula's America through Discord: three posses and a Director, hands seen by their owners
+alone and played face down from the "My hand" button's menu, the flip, Activations, shooting and fighting with
+their re-roll buttons, the NPC and Recovery Phases, a restart mid-turn; and a sweep of every public output of
+the game for a card not yet revealed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.rules.core.cards import Card
+from bot.rules.dracula.ruleset import DRACULA
+from bot.rules.dracula.state import DraculaState
+
+from .conftest import make_bot
+from .helpers import end_game, png, refused, text_of, words_of
+from .test_timers import hours, posted
+
+
+class Faces(random.Random):
+    """Dice that fall as the test says, any number of sides; shuffles stay seeded."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(7)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+async def stored(scene) -> DraculaState:
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    assert row.ruleset == "dracula"
+    return DRACULA.load(row.state)
+
+
+async def three_posses(scene) -> None:
+    """dora directs; pete's Abe (Hero Boss) and Art, polly's Bo (Veteran Boss) and Bud, the stranger's Cy."""
+    started = await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    assert "Dracula's America" in text_of(started)
+    for player in (scene.pete, scene.polly, scene.stranger):
+        assert "a deck of their own" in text_of(await player.slash(scene.channel, "game join"))
+    casts = ((scene.pete, "Abe", "hero", {"boss": True, "weapons": "Pistol, Rifle"}),
+             (scene.pete, "Art", "novice", {"weapons": "Shotgun"}),
+             (scene.polly, "Bo", "veteran", {"boss": True, "weapons": "Sixgun"}),
+             (scene.polly, "Bud", "novice", {"weapons": "Carbine"}),
+             (scene.stranger, "Cy", "veteran", {"weapons": "Pistol", "skills": "Tough"}))
+    for player, name, type, options in casts:
+        cast = await player.slash(scene.channel, "dracula cast", name=name, type=type, **options)
+        assert f"{name}** joins the cast" in text_of(cast), text_of(cast)
+    await scene.dora.slash(scene.channel, "dracula cast", name="Wolf", type="supernatural", rank="veteran")
+    refused(await scene.dora.slash(scene.channel, "dracula cast", name="Doc", type="hero"), "/game join")
+
+
+async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
+    await three_posses(scene)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 1 — the Draw Phase" in text_of(dealt)
+    state = await stored(scene)
+    wolf = state.characters["wolf"]
+    assert (wolf.owner, wolf.title()) == (scene.dora.id, "Supernatural Creature (Veteran)")
+    hands = {user: [str(c) for c in posse.cards.hand] for user, posse in state.seats.items()}
+    assert [len(h) for h in hands.values()] == [2, 2, 1]
+    mine = await scene.pete.click(dealt.response.message, label="My hand")
+    assert mine.response.ephemeral and all(card in text_of(mine) for card in hands[scene.pete.id])
+    assert not any(card in text_of(mine) for card in hands[scene.polly.id] if card not in hands[scene.pete.id])
+    refused(await scene.dora.slash(scene.channel, "hand"), "no hand")
+    helped = await scene.pete.slash(scene.channel, "help")
+    assert helped.response.ephemeral and "This channel plays Dracula's America: `/deal` is the Draw Phase" in \
+        text_of(helped) and "`/hand` Your hand of cards, seen by you alone" in text_of(helped)
+    assert "`/dracula shoot` A Shoot Action" in text_of(helped)
+    played = await scene.pete.select(mine.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
+    assert not played.response.ephemeral and "Abe's Posse plays a card face down; 1 still to play." in text_of(played)
+    assert hands[scene.pete.id][0] not in text_of(played)
+    polly = await scene.polly.slash(scene.channel, "hand")
+    flipped = await scene.polly.select(polly.response.message, [state.seats[scene.polly.id].cards.hand[1].code])
+    assert "every card is down" in text_of(flipped)
+    assert png(await flipped.response.attachments[0].read())          # the played cards, with their posses
+    assert hands[scene.pete.id][0] in text_of(flipped) and hands[scene.polly.id][1] in text_of(flipped)
+
+
+CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker")
+FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker)\**")
+"""A flip line's posse and card, as the channel, the log and its export show it."""
+
+
+class Sweep:
+    """Every (posse, card) the game has flipped so far, read from the stored game after each command, and the
+    check that the deck's and board's data (what their pictures are drawn from) hold no other card."""
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+        self.revealed: set[tuple[str, str]] = set()
+
+    async def look(self) -> DraculaState:
+        state = await stored(self.scene)
+        for user, card in zip(state.order, state.flipped):
+            self.revealed.add((posse_name(state, user), str(card)))
+        deck = DRACULA.deck(state)
+        assert set(deck.faces) == {c.code for c in state.flipped}
+        board = DRACULA.board(state)
+        shown = " ".join([board.title, board.footer, *(w for r in board.rows for w in (*r.words, r.name, r.kind)),
+                          *(v for r in board.rows for _, v in r.badges)])
+        assert not CARD.search(shown), shown
+        return state
+
+    def check(self, text: str, where: str) -> None:
+        """Every card a public text names is on a flip line and was flipped by that posse; every card code
+        (a log entry's "turned") is of a card flipped."""
+        codes = {code_of(card) for _, card in self.revealed}
+        for line in text.splitlines():
+            for posse, card in FLIPPED.findall(line):
+                assert (posse, card) in self.revealed, f"{where} names {card} of {posse}'s unflipped: {line!r}"
+            assert not CARD.search(FLIPPED.sub("", line)), f"{where} names a card outside a flip: {line!r}"
+            if "turned:" in line:
+                turned = line.split("turned:")[1].strip(" |").split()
+                assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
+
+
+def code_of(shown: str) -> str:
+    """A card's code from its name as shown ("10♥" is 10H, "Red Joker" RJ)."""
+    if shown.endswith("Joker"):
+        return "RJ" if shown.startswith("Red") else "BJ"
+    return shown[:-1] + {"♥": "H", "♠": "S", "♣": "C", "♦": "D"}[shown[-1]]
+
+
+def posse_name(state: DraculaState, user: int) -> str:
+    models = sorted(state.models(user), key=lambda m: not m.boss)
+    return models[0].name
+
+
+async def play_round(scene, sweep: Sweep, players: dict[int, object]) -> str:
+    """Every player the game waits on plays the first card of their hand; returns the flip's words."""
+    state = await sweep.look()
+    last = ""
+    for user in list(state.seats):
+        state = await sweep.look()
+        if user not in [*DRACULA.waiting_on(state, scene.dora.id).users] or state.phase.name != "PLAY":
+            continue
+        hand = await players[user].slash(scene.channel, "hand")
+        code = state.seats[user].cards.hand[0].code
+        assert str(Card.parse(code)) in text_of(hand) and hand.response.ephemeral
+        played = await players[user].select(hand.response.message, [code])
+        assert not played.response.ephemeral, text_of(played)
+        last = text_of(played)
+    return last
+
+
+async def keep_all(scene, result, players) -> None:
+    """Keep every roll that waits for a re-roll decision."""
+    while result.response.components:
+        state = await stored(scene)
+        if not state.pending:
+            return
+        owner = state.characters[state.pending["roller"]].owner
+        result = await (players.get(owner) or scene.dora).click(result.response.message, label="Keep")
+
+
+async def activations(scene, sweep: Sweep, players: dict[int, object]) -> None:
+    """/draw through the order: each posse Activates its first ready model Solo, which Shoots at the first enemy
+    standing; a posse with nobody ready Passes."""
+    while True:
+        state = await sweep.look()
+        if state.phase.name != "ACTIVATIONS":
+            return
+        drawn = await scene.dora.slash(scene.channel, "draw")
+        assert not drawn.response.ephemeral, text_of(drawn)
+        state = await sweep.look()
+        user = state.acting
+        if user is None or state.activation is not None:
+            continue
+        ready = [m for m in state.models(user) if m.on_table and not m.done and m.standing]
+        if not ready:
+            continue
+        player = players[user]
+        activated = await player.slash(scene.channel, "dracula activate", kind="solo", model=ready[0].name)
+        assert "Activate (Solo)" in text_of(activated), text_of(activated)
+        enemies = [m for m in state.characters.values() if m.owner != user and m.standing and not m.npc]
+        if enemies and ready[0].weapons:
+            shot = await player.slash(scene.channel, "dracula shoot", target=enemies[0].name,
+                                      weapon=ready[0].weapons[0].weapon, range="short")
+            assert not shot.response.ephemeral, text_of(shot)
+            await keep_all(scene, shot, players)
+
+
+async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, db_url):
+    await three_posses(scene)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly, scene.stranger.id: scene.stranger}
+    sweep = Sweep(scene)
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await sweep.look()
+    assert sorted(DRACULA.waiting_on(state, scene.dora.id).users) == sorted([scene.pete.id, scene.polly.id])
+
+    first = await scene.pete.click(dealt.response.message, label="My hand")
+    await scene.pete.select(first.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
+    undone = await scene.dora.slash(scene.channel, "undo")                 # a face-down play taken back
+    assert "Undone" in text_of(undone) and (await stored(scene)).seats[scene.pete.id].cards.face_down is None
+    first = await scene.pete.click(dealt.response.message, label="My hand")
+    await scene.pete.select(first.response.message, [state.seats[scene.pete.id].cards.hand[1].code])
+
+    fresh = make_bot(db_url, seed=11)                                       # a restart mid-turn
+    await scene.env.restart_bot(fresh)
+    fresh.rng = Faces()
+    hand = await scene.polly.click(dealt.response.message, label="My hand")  # the button outlives the restart
+    assert hand.response.ephemeral and "Your hand" in text_of(hand)
+    flipped = await scene.polly.select(hand.response.message, [state.seats[scene.polly.id].cards.hand[0].code])
+    assert "every card is down" in text_of(flipped)
+    await sweep.look()
+    await activations(scene, sweep, players)
+    for _ in range(6):                                                      # the rest of the Action Phase
+        state = await sweep.look()
+        if state.phase.name == "NPC":
+            break
+        await play_round(scene, sweep, players)
+        await activations(scene, sweep, players)
+    state = await sweep.look()
+    assert state.phase.name == "NPC" and all(not p.cards.hand for p in state.seats.values())
+    refused(await scene.pete.slash(scene.channel, "dracula recovery"), "only a director")
+    recovered = await scene.dora.slash(scene.channel, "dracula recovery")
+    await keep_all(scene, recovered, players)
+    assert (await sweep.look()).phase.name == "RECOVERY"
+
+    await scene.dora.slash(scene.channel, "deal")                         # turn 2: a player is absent
+    state = await sweep.look()
+    waited = DRACULA.waiting_on(state, scene.dora.id).users
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert all(f"<@{user}>" in reminder.content for user in waited)
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert "plays a random card face down" in deadline.content or "plays a random card face down" in words_of(deadline)
+    state = await sweep.look()
+    assert state.phase.name == "ACTIVATIONS"
+
+    for command in ("status", "deck", "log recent"):
+        sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
+    export = await scene.pete.slash(scene.channel, "log export")
+    sweep.check((await export.response.attachments[0].read()).decode(), "the log export")
+    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
+    assert len(public) > 30
+    for message in public:
+        sweep.check(words_of(message), f"message {message.id}")
+        for row in message.components:
+            for item in getattr(row, "children", [row]):
+                assert not CARD.search(getattr(item, "label", "") or ""), item
+
+
+async def test_what_is_not_allowed_is_refused_to_its_user_alone(scene):
+    await three_posses(scene)
+    refused(await scene.pete.slash(scene.channel, "dracula settings", multiple_enemies="-1"), "only a director")
+    settings = await scene.dora.slash(scene.channel, "dracula settings", multiple_enemies="-1", absent_play="none")
+    assert "Multiple enemies: -1 a Die; at a play's deadline: no card" in text_of(settings)
+    assert (await stored(scene)).settings.multiple_enemies == -1
+    refused(await scene.pete.slash(scene.channel, "dracula cast", name="Al", type="novice", weapons="Laser"),
+            "no weapon 'Laser'")
+    refused(await scene.pete.slash(scene.channel, "dracula cast", name="Al", type="novice", boss=True),
+            "one boss")
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    hand = await scene.pete.click(dealt.response.message, label="My hand")
+    code = state.seats[scene.pete.id].cards.hand[0].code
+    await scene.pete.select(hand.response.message, [code])
+    refused(await scene.pete.select(hand.response.message, [state.seats[scene.pete.id].cards.hand[1].code]),
+            "already played")
+    refused(await scene.polly.slash(scene.channel, "dracula activate", kind="solo", model="Bo"),
+            "not your activation")
+    refused(await scene.pete.slash(scene.channel, "draw"), "only a director")
+    assert (await stored(scene)).seats[scene.pete.id].cards.face_down.code == code
+
+    saloon = scene.guild.create_text_channel("old-saloon")
+    await scene.dora.slash(saloon, "game start")
+    await scene.pete.slash(saloon, "game join")
+    refused(await scene.pete.slash(saloon, "hand"), "not played from hidden hands")
+    refused(await scene.pete.slash(saloon, "dracula activate", kind="pass"), "This channel plays Quick on the Draw")
+
+
+async def test_a_shot_reads_its_dice_pool_and_the_save_as_the_text_does(scene):
+    """DA 103-120 and 145-150 in the channel: the pool with its modifiers, Successes, the Save, the Damage."""
+    await three_posses(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    state = await stored(scene)
+    for user in (scene.pete.id, scene.polly.id):
+        hand = await players[user].slash(scene.channel, "hand")
+        await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    drawn = await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    shooter = next(m for m in state.models(state.acting) if m.boss)
+    target = next(m for m in state.characters.values() if m.boss and m.owner != state.acting)
+    assert drawn.response.content == f"<@{state.acting}>, {shooter.name} acts."
+    player = players[state.acting]
+    await player.slash(scene.channel, "dracula activate", kind="solo", model=shooter.name)
+    scene.env.bot.rng = Faces(7, 5, 2, 1, 3)
+    shot = await player.slash(scene.channel, "dracula shoot", target=target.name, weapon=shooter.weapons[0].weapon,
+                              range="short")
+    lines = text_of(shot).splitlines()
+    assert f"**Shooting Test** — {shooter.name}, 3 Dice, Target at Short Range +1: 4D{shooter.grit}, " \
+           "5+ a Success" in lines
+    assert f"4D{shooter.grit} all can score: [**7**, **5**, **2**, **1**]" in lines and "**2 Successes** " in lines
+    assert f"**Save of {target.name}** — {target.name}, one Grit Die (D{target.grit}), Save on 6+" in lines
+    assert f"1D{target.grit}: [3] → **3**" in lines and "**Failed by 3** One Grit Die: 6 or more saves." in lines
+    assert f"What changed: • {target.name} is Downed." in lines
+    assert (await stored(scene)).characters[target.key].condition.name == "DOWNED"
+
+
+async def test_who_may_do_what_in_a_game_of_dracula(scene):
+    """A player commands their own models on their own card; a Director any model, on the card up; only a
+    Director runs the Recovery Phase and changes the settings; a member with no seat has no hand."""
+    await three_posses(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
+    for user in players:
+        hand = await players[user].slash(scene.channel, "hand")
+        await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    acting, other = state.acting, next(u for u in players if u != state.acting)
+    mine = next(m for m in state.models(acting) if m.boss)
+    theirs = next(m for m in state.models(other) if m.boss)
+    refused(await players[other].slash(scene.channel, "dracula activate", kind="solo", model=theirs.name),
+            "not your activation")
+    by_director = await scene.deputy.slash(scene.channel, "dracula activate", kind="solo", model=mine.name)
+    assert f"**{mine.name}** Activate (Solo)." in text_of(by_director)
+    refused(await players[other].slash(scene.channel, "dracula move", model=mine.name), "not yours to play")
+    moved = await players[acting].slash(scene.channel, "dracula move")
+    assert f"{mine.name}: Move" in text_of(moved)
+    resting = next(m for m in state.models(acting) if not m.boss)
+    refused(await players[acting].slash(scene.channel, "dracula move", model=resting.name), "no action left")
+    refused(await players[acting].slash(scene.channel, "dracula recovery"), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula recovery"), "follows the NPC Phase")
+    refused(await scene.stranger.slash(scene.channel, "dracula settings", jokers=0), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula settings", jokers=0), "too late")
