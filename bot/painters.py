@@ -4,9 +4,10 @@ Drawing is CPU work. In a thread it would take turns with the event loop for Pyt
 (and a process pool's helper threads take turns too), so a busy bot would use one core. In worker
 processes of their own, pictures are drawn on the other cores while the loop goes on, and requests
 and pictures travel through the workers' pipes, read by the event loop itself: no thread in the
-bot's process. There is one worker fewer than the machine has cores (at least one), started on first
-use; each has one picture in hand at a time (so its pipe never fills), the others wait here; a
-worker that dies is replaced by the next picture asked for.
+bot's process. There is one worker fewer than the machine has cores, but at least two (so that a reply
+with two pictures, a roll card and the map, has them drawn side by side; the workers are niced below the
+bot), started on first use; each has one picture in hand at a time (so its pipe never fills), the
+others wait here; a worker that dies is replaced by the next picture asked for.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .render.worker import HEADER, frame
 
 log = logging.getLogger("director.painters")
 
-WORKERS = max(1, (os.cpu_count() or 2) - 1)
+WORKERS = max(2, (os.cpu_count() or 2) - 1)
 READ = 1 << 16
 
 

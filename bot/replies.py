@@ -178,20 +178,41 @@ def attached(filename: str, image: bytes | None = None, pages: Sequence[bytes] =
     return [(filename if n == 1 else f"{stem}-{n}.{extension}", picture) for n, picture in enumerate(pictures, 1)]
 
 
+Shown = tuple[discord.Embed, str, bytes | None]
+"""A further embed of a message and its own picture: the embed, the picture's file name, and its bytes (None
+when it could not be drawn: the embed goes without)."""
+
+
+def showing(embed: discord.Embed | None, attachments: Sequence[tuple[str, bytes]], more: Sequence[Shown] = ()
+            ) -> tuple[list[discord.Embed] | None, list[tuple[str, bytes]]]:
+    """A message's embeds and files: ``embed`` shows the first of ``attachments``, each of ``more`` its own
+    picture, attached after them."""
+    if embed is not None and attachments:
+        embed.set_image(url=f"attachment://{attachments[0][0]}")
+    files = list(attachments)
+    for extra, name, image in more:
+        if image is not None:
+            extra.set_image(url=f"attachment://{name}")
+            files.append((name, image))
+    embeds = [*([] if embed is None else [embed]), *(extra for extra, _, _ in more)]
+    return embeds or None, files
+
+
 async def send(interaction: discord.Interaction, *, content: str = "", embed: discord.Embed | None = None,
                image: bytes | None = None, filename: str = "image.png", pages: Sequence[bytes] = (),
-               view: discord.ui.View | None = None, ping: Sequence[int] = (), ephemeral: bool = False
-               ) -> discord.Message | None:
+               more: Sequence[Shown] = (), view: discord.ui.View | None = None, ping: Sequence[int] = (),
+               ephemeral: bool = False) -> discord.Message | None:
     """Answer the interaction (or, if it expired, post in its channel; an ``ephemeral`` answer, only for the
     user, is then dropped). Pings only the users named.
 
-    The embed shows ``image``, or the first of ``pages``, the others attached after it. Discord's passing
-    errors (5xx, 429) are retried; a reply Discord still refuses raises ReplyFailed. A reply showing
-    a log entry (see :data:`SHOWN_ENTRY`) is remembered as the entry's message.
+    The embed shows ``image``, or the first of ``pages``, the others attached after it; the embeds of ``more``
+    follow it in the same message, each with its picture. Discord's passing errors (5xx, 429) are retried; a
+    reply Discord still refuses raises ReplyFailed. A reply showing a log entry (see :data:`SHOWN_ENTRY`) is
+    remembered as the entry's message.
     """
     message = await _retried(lambda kwargs: _deliver(interaction, {**kwargs, "ephemeral": ephemeral}),
                              f"the reply to interaction {interaction.id}",
-                             content, embed, attached(filename, image, pages), view, ping)
+                             content, *showing(embed, attached(filename, image, pages), more), view, ping)
     shown = interaction.extras.get(SHOWN_ENTRY)
     if message is not None and shown is not None:
         interaction.client.remember_message(*shown, message.id)
@@ -203,7 +224,7 @@ async def post(channel: discord.abc.Messageable, *, content: str = "", embed: di
                view: discord.ui.View | None = None, ping: Sequence[int] = ()) -> discord.Message:
     """Post in a channel, unasked (a reminder, a deadline), as :func:`send` answers."""
     return await _retried(lambda kwargs: channel.send(**kwargs), f"a post in channel {getattr(channel, 'id', '?')}",
-                          content, embed, attached(filename, image, pages), view, ping)
+                          content, *showing(embed, attached(filename, image, pages)), view, ping)
 
 
 def files_of(attachments: Sequence[tuple[str, bytes]]) -> list[discord.File]:
@@ -291,19 +312,17 @@ def fitted(content: str = "", embeds: Sequence[discord.Embed] | None = None,
 
 
 async def _retried(deliver: Callable[[dict], Awaitable[discord.Message | None]], what: str, content: str,
-                   embed: discord.Embed | None, attachments: Sequence[tuple[str, bytes]],
+                   embeds: list[discord.Embed] | None, attachments: Sequence[tuple[str, bytes]],
                    view: discord.ui.View | None, ping: Sequence[int]) -> discord.Message | None:
-    """A message delivered, pinging only the users in ``ping``; the embed shows the first attachment.
+    """A message delivered, pinging only the users in ``ping`` (its embeds and files from :func:`showing`).
     A message without an embed of the bot's shows no link previews either (its words may be a user's: a
     reason, a display name). Discord's passing errors (5xx, 429) are retried, and a message Discord still
     refuses raises ReplyFailed."""
-    if embed is not None and attachments:
-        embed.set_image(url=f"attachment://{attachments[0][0]}")
-    base = {"suppress_embeds": embed is None,
+    base = {"suppress_embeds": embeds is None,
             "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False,
                                                        users=[discord.Object(u) for u in ping])}
     for attempt in range(1, REPLY_TRIES + 1):
-        kwargs = {**base, **fitted(content, [embed] if embed is not None else None, attachments or None, view)}
+        kwargs = {**base, **fitted(content, embeds, attachments or None, view)}
         try:
             return await deliver(kwargs)
         except discord.HTTPException as error:

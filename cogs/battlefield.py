@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import UserError
 from bot.render import render_battlefield
-from bot.replies import COLOUR, render_soon, picture, safe, send
+from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
@@ -180,13 +180,13 @@ def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] 
     return render_soon(render_battlefield, state)
 
 
-async def show_after_roll(interaction: discord.Interaction, state: GameState, drawing: asyncio.Future[bytes] | None,
-                          moved: str) -> None:
-    """The map's picture (from :func:`map_soon`) after the roll's reply: how the token moved, or the line of
-    fire."""
-    if drawing is not None:
-        words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
-        await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
+async def map_after_roll(state: GameState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
+    """The map's embed and picture (from :func:`map_soon`) to show in the roll's reply, under its card: how the
+    token moved, or the line of fire; none when the roll did not change the map."""
+    if drawing is None:
+        return []
+    words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
+    return [(map_embed(state, words), FILENAME, await picture(drawing))]
 
 
 @app_commands.guild_only()

@@ -148,19 +148,21 @@ class Rolls(commands.Cog):
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution),
                                         **battlefield.log_positions(table.state, request.involved())})
-        await self.reply(interaction, table, entry, resolution, drawing, leave)
-        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
+        await self.reply(interaction, table, entry, resolution, drawing, leave, on_map, moved)
 
     async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
-                    drawing: asyncio.Future[bytes], note: str = "") -> None:
-        """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first."""
+                    drawing: asyncio.Future[bytes], note: str = "", on_map: asyncio.Future[bytes] | None = None,
+                    moved: str = "") -> None:
+        """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first. When the
+        roll changed the map (``on_map``, from :func:`battlefield.map_soon`), its picture follows the card in the
+        same message, with ``moved``."""
         content, embed, view, ping = roll_message(table.game.id, entry, table.state, resolution)
         content = "\n".join(filter(None, (note, content)))
-        if not drawing.done():
+        if not drawing.done() or (on_map is not None and not on_map.done()):
             await acknowledge_if_crowded(interaction)
         image = await picture(drawing)
         await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
-                   ping=pingable(table.game, ping))
+                   more=await battlefield.map_after_roll(table.state, on_map, moved), ping=pingable(table.game, ping))
 
     async def settle(self, interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
         """A re-roll button of the roll log entry ``entry`` showed was pressed: only the roller's owner or a
@@ -193,8 +195,7 @@ class Rolls(commands.Cog):
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass
-        await self.reply(interaction, table, decided, resolution, drawing)
-        await battlefield.show_after_roll(interaction, table.state, on_map, moved)
+        await self.reply(interaction, table, decided, resolution, drawing, on_map=on_map, moved=moved)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",

@@ -3,7 +3,7 @@ suit colour with their name and cards left, and the last shot's line and the las
 
 Sized for a phone: Discord shows it about 400 px wide there, so the picture is some 640 px wide and
 its lettering large. The terrain changes seldom and is drawn once per set; each picture copies it and
-puts the tokens on.
+puts the tokens on, and only the bands of rows the tokens changed are compressed again.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..rules.qotd.state import OUT_OF_ACTION, Condition, GameState
 from .status import suit_of
 from .theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
                     ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
-                    WOODS, Canvas, Colour, fit, font, length)
+                    WOODS, Backdrop, Canvas, Colour, fit, font, length)
 
 WIDTH = 640
 """About the width the map is drawn at (paces times a whole number of pixels)."""
@@ -49,15 +49,15 @@ def size(field: Battlefield) -> tuple[int, int]:
     return RULER + field.width * s + 8, HEADER + RULER + field.height * s + 8
 
 
-_terrain: OrderedDict[bytes, Image.Image] = OrderedDict()
+_terrain: OrderedDict[bytes, Backdrop] = OrderedDict()
 
 
-def terrain(field: Battlefield) -> Image.Image:
-    """The set without tokens: the grid, its labels and the terrain, drawn once and kept."""
+def terrain(field: Battlefield) -> Backdrop:
+    """The set without tokens: the grid, its labels and the terrain, drawn (and compressed) once and kept."""
     key = pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
     image = _terrain.get(key)
     if image is None:
-        image = _draw_terrain(field)
+        image = Backdrop(_draw_terrain(field))
         _terrain[key] = image
         while len(_terrain) > TERRAIN_KEPT:
             _terrain.popitem(last=False)
@@ -139,7 +139,8 @@ def render_battlefield(state: GameState) -> bytes:
     if field is None:
         raise ValueError("the game has no map")
     canvas = Canvas(*size(field))
-    canvas.image.paste(terrain(field))
+    backdrop = terrain(field)
+    canvas.image.paste(backdrop.image)
     s = scale(field)
 
     def at(p: Point) -> tuple[float, float]:
@@ -164,7 +165,7 @@ def render_battlefield(state: GameState) -> bytes:
         my = (y0 + y1) / 2
         canvas.box((round(mx - half), round(my - 11), round(mx + half), round(my + 9)), fill=PAPER, outline=RED)
         canvas.text((mx, my + 5), words, face, RED, anchor="ms")
-    return canvas.png()
+    return backdrop.png(canvas.image)
 
 
 def _draw_token(canvas: Canvas, state: GameState, token: Token, centre: tuple[float, float], s: int) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import io
 import re
+import struct
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -231,6 +233,66 @@ def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Col
     drawing = Image.new("RGB", size, ground)
     drawing.paste(fill, (0, 0), cover)  # what drawing the text in colour does, without rendering it again
     return on_palette(drawing, cover, (left, top))
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+BAND = 16
+"""Rows of a :class:`Backdrop` compressed together: a picture drawn on it compresses again only the bands
+where it differs."""
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _packed(rows: bytes) -> bytes:
+    """Rows deflated on their own (no reference to what comes before them), ending on a whole byte, so that
+    such pieces join into one stream."""
+    packer = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    return packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)
+
+
+class Backdrop:
+    """A picture on the palette kept to draw others on (a map's terrain): each picture drawn on a copy of it is
+    saved as a PNG whose unchanged bands of rows reuse the backdrop's, compressed once."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self._raw = image.tobytes()
+        self._bands: dict[int, tuple[bytes, bytes]] = {}
+
+    def png(self, image: Image.Image) -> bytes:
+        """``image`` (the backdrop's size, drawn on a copy of it) as PNG bytes."""
+        width, height = image.size
+        if image.mode != "P" or (width, height) != self.image.size:
+            raise ValueError("not a picture drawn on this backdrop")
+        raw, step = image.tobytes(), width * BAND
+        stream, check = [b"\x78\x01"], 1
+        for start in range(0, len(raw), step):
+            band = raw[start:start + step]
+            if band == self._raw[start:start + step]:
+                rows, packed = self._band(start, band)
+            else:
+                rows = _filtered(band, width)
+                packed = _packed(rows)
+            stream.append(packed)
+            check = zlib.adler32(rows, check)
+        stream.append(b"\x03\x00" + struct.pack(">I", check))
+        header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+        return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(image.getpalette())),
+                         _chunk(b"IDAT", b"".join(stream)), _chunk(b"IEND", b"")))
+
+    def _band(self, start: int, band: bytes) -> tuple[bytes, bytes]:
+        """The backdrop's band of rows from byte ``start``: filtered, and compressed (once)."""
+        if start not in self._bands:
+            rows = _filtered(band, self.image.width)
+            self._bands[start] = rows, _packed(rows)
+        return self._bands[start]
+
+
+def _filtered(band: bytes, width: int) -> bytes:
+    """Rows of pixels as a PNG stores them, each after its filter byte (0: none, as Pillow saves a palette)."""
+    return b"".join(b"\0" + band[x:x + width] for x in range(0, len(band), width))
 
 
 class Canvas:

@@ -98,11 +98,14 @@ async def main_street(scene, kid, wyatt):
 
 
 def map_shown(scene) -> str:
-    """The words of the map message a roll posted after its reply (the last public message)."""
+    """The words of the map a roll's reply (the last public message) showed under its roll card, in one
+    message: the card's embed and picture, then the map's."""
     messages = [m for m in scene.env.backend.messages[scene.channel.id].values() if not m.is_ephemeral]
     last = max(messages, key=lambda m: m.id)
-    assert [a["filename"] for a in last.attachments] == ["map.png"]
-    return last.embeds[0]["description"]
+    assert [a["filename"] for a in last.attachments] == ["roll.png", "map.png"]
+    card, shown = last.embeds
+    assert (card["image"]["url"], shown["image"]["url"]) == ("attachment://roll.png", "attachment://map.png")
+    return shown["description"]
 
 
 async def test_a_shot_at_a_gunman_in_the_saloon_window_takes_range_and_hard_cover_from_the_map(ready):

@@ -81,6 +81,20 @@ def test_the_last_move_and_the_last_shot_are_drawn():
     assert count(plain, everywhere, STRIKE) < count(image, everywhere, STRIKE)
 
 
+def test_a_token_moved_on_the_same_set_is_drawn_where_it_stands_now_and_gone_from_where_it_stood():
+    """The set's terrain is compressed once and reused where a picture does not differ from it: the bands a
+    token left show the bare terrain again, those it came to show the token."""
+    state, (hearts,) = on_a_map((10, 10))
+    before = picture(render_battlefield(state))
+    state.battlefield.place(Token(hearts.key, (40, 30)))
+    after = picture(render_battlefield(state))
+    bare = picture(render_battlefield(on_a_map()[0]))
+    assert count(before, pixel_box(state, (10, 10), 8), RED) > 20
+    assert count(after, pixel_box(state, (10, 10), 8), RED) == 0 and count(after, pixel_box(state, (40, 30), 8), RED) > 20
+    away = (0, 0, after.width, pixel_box(state, (40, 30), 30)[1])             # every row above the token
+    assert after.crop(away).tobytes() == bare.crop(away).tobytes()
+
+
 def test_a_vehicle_is_a_wagon_bed_and_a_loose_mount_a_brown_disc():
     state, _ = on_a_map()
     add_vehicle(state, new_vehicle("stage", "Stage", 100, "stagecoach"))
