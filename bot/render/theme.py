@@ -221,16 +221,24 @@ def on_palette(drawing: Image.Image, cover: Image.Image | None = None, offset: t
     return Sprite(image, cover.point(_COVERED, "1"), offset)
 
 
+@functools.cache
+def blend(fill: Colour, ground: Colour) -> tuple[int, ...]:
+    """The palette index of ``fill`` laid over ``ground`` at each coverage, 0 to 255: what mapping a drawing
+    in ``fill`` over ``ground`` onto the palette gives each of its pixels (they blend as pasting does)."""
+    strip = Image.new("RGB", (256, 1), ground)
+    strip.paste(fill, (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return tuple(strip.quantize(palette=palette(), dither=Image.Dither.NONE).tobytes())
+
+
 @functools.lru_cache(maxsize=4096)
 def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Colour, anchor: str) -> Sprite:
-    """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    size = (max(1, right - left), max(1, bottom - top))
-    cover = Image.new("L", size)
-    ImageDraw.Draw(cover).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    drawing = Image.new("RGB", size, ground)
-    drawing.paste(fill, (0, 0), cover)  # what drawing the text in colour does, without rendering it again
-    return on_palette(drawing, cover, (left, top))
+    """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor: the text is laid
+    out and rendered once, and its coverage mapped through :func:`blend` (no quantizing)."""
+    mask, offset = face.getmask2(text, "L", anchor=anchor)
+    cover = Image.Image()._new(mask) if 0 not in mask.size else Image.new("L", tuple(max(1, n) for n in mask.size))
+    image = cover.point(blend(fill, ground))
+    image.putpalette(_entries())
+    return Sprite(image, cover.point(_COVERED, "1"), offset)
 
 
 class Canvas:
