@@ -212,13 +212,12 @@ class Sprite:
     offset: tuple[int, int] = (0, 0)
 
 
-def on_palette(drawing: Image.Image, cover: Image.Image | None = None, offset: tuple[int, int] = (0, 0)) -> Sprite:
-    """A sprite of an RGBA drawing: its colours mapped onto the palette; it covers the pixels where
-    ``cover`` (an "L" image; by default the drawing's alpha) is not 0."""
+def on_palette(drawing: Image.Image) -> Sprite:
+    """A sprite of an RGBA drawing: its colours mapped onto the palette; it covers the pixels where its alpha is
+    not 0."""
     image = drawing.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
     image.load()  # settles the palette now, so threads only ever read this image
-    cover = drawing.getchannel("A") if cover is None else cover
-    return Sprite(image, cover.point(_COVERED, "1"), offset)
+    return Sprite(image, drawing.getchannel("A").point(_COVERED, "1"))
 
 
 @functools.cache
