@@ -154,6 +154,8 @@ def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> tuple[str, ...]:
     """``text`` broken between words into at most ``lines`` lines of ``width``; the last one cut to fit."""
     words = clean(text).split()
+    if words and length(" ".join(words), face) <= width:     # one line: measured once, not word after word
+        return (fit(" ".join(words), face, width),)
     broken = []
     while words and len(broken) < lines - 1:
         line = words.pop(0)
@@ -235,9 +237,9 @@ def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Col
     out and rendered once, and its coverage mapped through :func:`blend` (no quantizing)."""
     mask, offset = face.getmask2(text, "L", anchor=anchor)
     cover = Image.Image()._new(mask) if 0 not in mask.size else Image.new("L", tuple(max(1, n) for n in mask.size))
-    image = cover.point(blend(fill, ground))
+    image = cover._new(cover.im.point(blend(fill, ground), None))  # Image.point would round every entry again
     image.putpalette(_entries())
-    return Sprite(image, cover.point(_COVERED, "1"), offset)
+    return Sprite(image, cover._new(cover.im.point(_COVERED, "1")), offset)
 
 
 class Canvas:
