@@ -121,6 +121,15 @@ def _roll_height(resolution: Resolution, headline: tuple[str, ...]) -> int:
     return HEADLINE + LINE * len(headline) + ROW * len(resolution.readings) + notes + LINE * changes + 16
 
 
+@functools.cache
+def outcome_box() -> Sprite:
+    """The cream box with rounded corners a reading's outcome is written in, drawn once."""
+    x, height = OUTCOME
+    image = Image.new("RGBA", (ROLL_WIDTH - GAP - x + 1, height + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, ROLL_WIDTH - GAP - x, height), 6, fill=CREAM, outline=EDGE)
+    return on_palette(image)
+
+
 def render_burt_roll(resolution: Resolution) -> bytes:
     """The roll card of a Burt action: each die with what it needed and its outcome, then what changed."""
     headline = wrap(resolution.headline, font(BOLD, 14), ROLL_WIDTH - 2 * GAP, 2)
@@ -138,7 +147,7 @@ def render_burt_roll(resolution: Resolution) -> bytes:
         canvas.stamp(die_face(reading.roll.value, DIE, True), GAP, y + 16)
         title = reading.outcome.title
         x, height = OUTCOME
-        canvas.box((x, y + 16, ROLL_WIDTH - GAP, y + 16 + height), fill=CREAM, outline=EDGE, radius=6)
+        canvas.stamp(outcome_box(), x, y + 16)
         canvas.write(x + 10, y + 16 + height * 2 // 3, title, name_font(title, 16),
                      OUTCOME_COLOURS.get(title, BLACK), ROLL_WIDTH - GAP - x - 20, on=CREAM)
         y += ROW

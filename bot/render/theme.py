@@ -156,6 +156,8 @@ def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> tuple[str, ...]:
     """``text`` broken between words into at most ``lines`` lines of ``width``; the last one cut to fit."""
     words = clean(text).split()
+    if words and length(" ".join(words), face) <= width:     # one line: measured once, not word after word
+        return (fit(" ".join(words), face, width),)
     broken = []
     while words and len(broken) < lines - 1:
         line = words.pop(0)
@@ -214,25 +216,32 @@ class Sprite:
     offset: tuple[int, int] = (0, 0)
 
 
-def on_palette(drawing: Image.Image, cover: Image.Image | None = None, offset: tuple[int, int] = (0, 0)) -> Sprite:
-    """A sprite of an RGBA drawing: its colours mapped onto the palette; it covers the pixels where
-    ``cover`` (an "L" image; by default the drawing's alpha) is not 0."""
+def on_palette(drawing: Image.Image) -> Sprite:
+    """A sprite of an RGBA drawing: its colours mapped onto the palette; it covers the pixels where its alpha is
+    not 0."""
     image = drawing.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
     image.load()  # settles the palette now, so threads only ever read this image
-    cover = drawing.getchannel("A") if cover is None else cover
-    return Sprite(image, cover.point(_COVERED, "1"), offset)
+    return Sprite(image, drawing.getchannel("A").point(_COVERED, "1"))
+
+
+@functools.cache
+def blend(fill: Colour, ground: Colour) -> tuple[int, ...]:
+    """The palette index of ``fill`` laid over ``ground`` at each coverage, 0 to 255: what mapping a drawing
+    in ``fill`` over ``ground`` onto the palette gives each of its pixels (they blend as pasting does)."""
+    strip = Image.new("RGB", (256, 1), ground)
+    strip.paste(fill, (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return tuple(strip.quantize(palette=palette(), dither=Image.Dither.NONE).tobytes())
 
 
 @functools.lru_cache(maxsize=4096)
 def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Colour, anchor: str) -> Sprite:
-    """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    size = (max(1, right - left), max(1, bottom - top))
-    cover = Image.new("L", size)
-    ImageDraw.Draw(cover).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    drawing = Image.new("RGB", size, ground)
-    drawing.paste(fill, (0, 0), cover)  # what drawing the text in colour does, without rendering it again
-    return on_palette(drawing, cover, (left, top))
+    """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor: the text is laid
+    out and rendered once, and its coverage mapped through :func:`blend` (no quantizing)."""
+    mask, offset = face.getmask2(text, "L", anchor=anchor)
+    cover = Image.Image()._new(mask) if 0 not in mask.size else Image.new("L", tuple(max(1, n) for n in mask.size))
+    image = cover._new(cover.im.point(blend(fill, ground), None))  # Image.point would round every entry again
+    image.putpalette(_entries())
+    return Sprite(image, cover._new(cover.im.point(_COVERED, "1")), offset)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -328,8 +337,13 @@ class Canvas:
         self._pen.line(xy, fill=palette_index(fill), width=width)
 
     def stamp(self, sprite: Sprite, x: float, y: float) -> None:
-        """Put a sprite's pixels down with its point at ``x, y``."""
-        self.image.paste(sprite.image, (round(x) + sprite.offset[0], round(y) + sprite.offset[1]), sprite.mask)
+        """Put a sprite's pixels down with its point at ``x, y``: straight onto the canvas's pixels, as
+        ``Image.paste`` ends by doing once its checks are passed (a sprite is on the palette, loaded, and
+        its mask is of its size), which cost more than the copy of a small sprite, stamped a dozen times a
+        picture."""
+        left, top = round(x) + sprite.offset[0], round(y) + sprite.offset[1]
+        width, height = sprite.image.size
+        self.image.im.paste(sprite.image.im, (left, top, left + width, top + height), sprite.mask.im)
 
     def text(self, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont, fill: Colour,
              on: Colour = PAPER, anchor: str = "ls") -> None:
