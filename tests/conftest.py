@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -23,6 +24,11 @@ from sqlalchemy.pool import NullPool
 from bot.db import Database
 
 POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
+
+hypothesis_settings.register_profile("ci", derandomize=True)
+"""CI's property tests try the same examples every run, so that a run is repeatable; elsewhere each run draws new
+ones (Hypothesis's default), and a failure found there prints how to reproduce it."""
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 HELD: list[str] = []
 """What the load, fault and bad-input tests held, told at the end of the run (see ``held``)."""
 
