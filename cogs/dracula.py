@@ -23,6 +23,7 @@ from bot.table import Table, open_table
 from cogs.cast import add_character
 
 from . import options
+from .rolls import ruled_by_the_rules
 from .options import matching
 
 
@@ -41,11 +42,6 @@ def acting_model(table: Table, given: str | None) -> Model:
     return model
 
 
-def nothing_to_note(table: Table, request: Request) -> str:
-    """The rules check the Activation themselves (whose it is, and the Actions left)."""
-    return ""
-
-
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The Weapon Summaries' weapons (DA 160-177)."""
     return matching(((w.name, key) for key, w in WEAPONS.items()), typed)
@@ -60,7 +56,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         super().__init__()
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        await self.bot.get_cog("Rolls").act(interaction, build, DRACULA.key, nothing_to_note)
+        await self.bot.get_cog("Rolls").act(interaction, build, DRACULA.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The model's name", type="Its Rank, or the kind of NPC it is",

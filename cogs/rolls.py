@@ -54,6 +54,11 @@ def actor(table: Table, name: str | None) -> Character:
 LEAVE = "out of turn, by the Director's leave"
 
 
+def ruled_by_the_rules(table: Table, request: Request) -> str:
+    """Nothing to note: the ruleset's own rules check whose turn it is and what is left of it."""
+    return ""
+
+
 def turn_leave(table: Table, request: Request) -> str:
     """Nothing when the book lets the character act now; a player acting out of turn is refused, and a
     Director is told that they allowed it (see docs/rulings.md). A roll waiting for a re-roll decision is

@@ -13,9 +13,7 @@ from discord.ext import commands
 from bot.client import Director
 from bot.errors import NotAllowed, UserError
 from bot.render import render_shootist_roll
-from bot.replies import render_soon
-from bot.rules.core import serial
-from bot.rules.core.actions import Request, perform
+from bot.rules.core.actions import Request
 from bot.rules.shootist.ammo import PickUpRequest, ReloadRequest
 from bot.rules.shootist.brawl import BreakOffRequest, BrawlRequest
 from bot.rules.shootist.casting import DiceRequest
@@ -26,10 +24,11 @@ from bot.rules.shootist.skills import ABILITIES, SKILLS, parse_die
 from bot.rules.shootist.state import Shootist
 from bot.rules.shootist.turns import DrawDieRequest, VariableRequest
 from bot.rules.shootist.weapons import WEAPONS
-from bot.table import Table, clean_name, open_table
+from bot.table import Table, clean_name
 
 from . import options
 from .cast import add_character
+from .rolls import ruled_by_the_rules
 
 DieType = Literal["D4", "D6", "D8", "D10", "D12"]
 Skill = Literal["draw", "shoot", "dodge", "brawl", "knife", "ride"]
@@ -112,15 +111,8 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
         super().__init__()
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        """Check, run the action on the rules (which keep the Draw order), store it, then reply with the story and
-        Shootist's roll card, as every roll is shown."""
-        async with open_table(self.bot, interaction, SHOOTIST.key) as table:
-            request = build(table)
-            state, resolution = perform(table.state, request, table.dice)
-            drawing = render_soon(render_shootist_roll, resolution)
-            table.state = state
-            entry = await table.commit(request.kind, resolution.headline, {"resolution": serial.to_json(resolution)})
-        await self.bot.get_cog("Rolls").reply(interaction, table, entry, resolution, drawing)
+        """Run the action through the Rolls cog (the rules keep the Draw order), shown on Shootist's roll card."""
+        await self.bot.get_cog("Rolls").act(interaction, build, SHOOTIST.key, ruled_by_the_rules, render_shootist_roll)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The shootist's name", type="A shootist or an Indian",
