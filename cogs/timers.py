@@ -30,7 +30,7 @@ from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import DECISION, Ruleset, State, Wait, ruleset
+from bot.rules.core.ruleset import Ruleset, State, Wait, ruleset
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import GameState
@@ -85,10 +85,8 @@ def name_in(state: State, wait: Wait) -> str:
 
 
 def qotd_reminder(wait: Wait, game: GameRow, state: GameState) -> tuple[str, str]:
-    """What a reminder of Quick on the Draw asks, and what its deadline will do."""
+    """What a reminder of Quick on the Draw's own waits asks, and what its deadline will do."""
     name = f"**{safe(name_in(state, wait))}**"
-    if wait.reason == DECISION:
-        return f"{name}'s roll waits for your choice: re-roll or keep?", f"{name} keeps the roll"
     if wait.reason == NEXT_PHASE:
         return f"phase {state.deck.phase} is over: `/draw` deals the next one.", "the next phase is dealt"
     if wait.reason == HELD:
@@ -103,7 +101,7 @@ def qotd_reminder(wait: Wait, game: GameRow, state: GameState) -> tuple[str, str
 def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
     """The one reminder of a wait: whose move it is, since when, and what the deadline will do."""
     game = uow.game
-    if game.ruleset == QOTD.key:
+    if game.ruleset == QOTD.key and not wait.asks:         # a roll's decision says its own words, in any ruleset
         text, at_deadline = qotd_reminder(wait, game, state)
     else:
         text = wait.asks or f"the game waits on you ({wait.reason})."
