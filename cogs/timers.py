@@ -262,7 +262,7 @@ class Timers(commands.Cog):
         else:
             step = rules.at_deadline(state, wait, self.bot.dice(state, game.channel_id))
             outcome, data, turned = "does not act." if who else "", {"turned": list(step.faces)}, step.lines
-            content, embed, ping, drawn = step_message(state, step)
+            content, embed, ping, drawn = step_message(rules, state, step)
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
