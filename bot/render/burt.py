@@ -12,7 +12,6 @@ import math
 
 from PIL import Image, ImageDraw
 
-from ..rules.burt.ruleset import BURT
 from ..rules.burt.state import EVENT, STOP
 from ..rules.core.replay import Reading, modified
 from ..rules.core.results import Resolution
@@ -95,7 +94,7 @@ def render_burt_turn(faces: tuple[str, ...]) -> bytes:
     return canvas.png()
 
 
-@draws_steps(BURT.key)
+@draws_steps("burt")
 def burt_step(state: State, step: Step) -> Picture:
     """The character deck's cards a step turned."""
     return functools.partial(render_burt_turn, step.faces)

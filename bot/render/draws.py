@@ -10,7 +10,6 @@ import re
 from PIL import Image, ImageDraw
 
 from ..rules.core.ruleset import State, Step
-from ..rules.shootist.ruleset import SHOOTIST
 from .steps import Picture, draws_steps
 
 from .theme import (BOLD, CREAM, EDGE, FACE, GOLD, INK, MARGIN, MUTED, SANS, WOOD, Canvas, Sprite, fit, font,
@@ -78,7 +77,7 @@ DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
 """A die a step rolled for a character, as Shootist's Draw gives it: ``d8:5:<key>``."""
 
 
-@draws_steps(SHOOTIST.key)
+@draws_steps("shootist")
 def shootist_step(state: State, step: Step) -> Picture | None:
     """The Draw dice a step rolled, as their strip in Draw order (a shootist gone since, by key)."""
     dice = [DIE_FACE.fullmatch(face) for face in step.faces]

@@ -1,6 +1,8 @@
 """Each ruleset's step picture, found by its key in bot/render's registry: the pictures a real /deal gives."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -66,3 +68,9 @@ def test_a_ruleset_registers_one_step_picture():
     with pytest.raises(ValueError, match="burt"):
         draws_steps(BURT.key)(lambda state, step: None)
     assert STEP_PICTURES[BURT.key].__name__ == "burt_step"
+
+
+def test_drawing_pictures_registers_no_ruleset():
+    """The rulesets are registered in the bot's order, Quick on the Draw first, not as bot/render is imported."""
+    subprocess.run([sys.executable, "-c", "import bot.render; from bot.rules.core.ruleset import RULESETS; "
+                    "assert not RULESETS, list(RULESETS)"], check=True, timeout=60)
