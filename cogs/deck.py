@@ -87,12 +87,13 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 """What a step too long for its message says in place of the lines left out."""
 
 
-def step_message(ruleset: Ruleset, state: State, step: Step
+def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str] = ()
                  ) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
     """The content, embed, ping and picture (the ruleset's, see :mod:`bot.render.steps`) showing what a
-    ruleset's ``/deal``, ``/draw`` or deadline did: the owner of the character who acts is pinged."""
+    ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
+    owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                          description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
+                          description=clip("\n".join([*step.lines, *notes]), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
     picture = step_picture(ruleset.key, state, step)
     if character is None:
@@ -102,7 +103,8 @@ def step_message(ruleset: Ruleset, state: State, step: Step
 
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:
     """Post a ruleset's step, with its picture, pinging whom it concerns."""
-    content, embed, ping, picture = step_message(table.ruleset, table.state, step)
+    content, embed, ping, picture = step_message(table.ruleset, table.state, step,
+                                                 announced(changes(table.before, table.state), table.ruleset.turn_name))
     image = await render(picture) if picture is not None else None
     view = hand_view(table.game.id) if isinstance(table.ruleset, HiddenHands) else None
     await send(interaction, content=content, embed=embed, image=image, filename="turn.png", view=view,
@@ -113,9 +115,17 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
     """Run a ruleset's ``/deal`` or ``/draw`` (``move``) on the table's game, and store it."""
     if table.state.pending:
         raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-    step = move(table.state, table.dice)
-    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), {"turned": list(step.faces)})
+    dice = table.dice
+    step = move(table.state, dice)
+    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), step_data(step, dice))
     return step
+
+
+def step_data(step: Step, dice: random.Random) -> dict:
+    """A step's log entry data: the faces it turned, and the dice it rolled with their draws (``/verify``
+    checks them against the turn's seal)."""
+    rolled = getattr(dice, "rolled", ())
+    return {"turned": list(step.faces), **({"rolls": [roll.to_json() for roll in rolled]} if rolled else {})}
 
 
 def check_may_step(table: Table) -> None:

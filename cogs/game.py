@@ -125,9 +125,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             rules = playing
         rules = rules or QOTD
         state = rules.new_game()
-        if rules is QOTD:
-            new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
-        sealed = changes(None, state) if rules is QOTD else {}
+        new_seal(state, interaction.channel_id, 0, self.bot.rng)        # for any roll before the first deal
+        sealed = changes(None, state)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
             what = "a game" if rules is QOTD else f"a game of {rules.title}"
@@ -135,11 +134,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
-        first = "phase" if rules is QOTD else "turn"
         description = "\n".join([f"Director: {interaction.user.mention}",
                                  f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
                                  f"{'cast' if rules.group else 'add'}`. "
-                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed)])
+                                 f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
+                                 *announced(sealed, rules.turn_name)])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
@@ -189,7 +188,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
                     if table.game.campaign_id is not None and table.sealed else None
-                seal = table.state.seal if table.sealed else None
+                seal = table.state.seal
                 data = {"revealed": revealed(seal)} if seal else {}
                 if aftermath is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
@@ -205,7 +204,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if not confirmed:
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
-        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.", *announced(data)])
+        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
+                          *announced(data, table.ruleset.turn_name)])
         await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)

@@ -38,7 +38,7 @@ from bot.seals import announced, changes
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
 from .battlefield import after_roll
-from .deck import next_turn, step_message, turn_message
+from .deck import next_turn, step_data, step_message, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
 from .status import redraw_boards
@@ -245,7 +245,7 @@ class Timers(commands.Cog):
         kept = bool(state.pending)
         if kept:
             waiting = await waiting_roll(uow, state)
-            state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
+            state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
             moved = after_roll(state, resolution)                  # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
@@ -260,14 +260,15 @@ class Timers(commands.Cog):
             drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done, announced(changes(before, state)))
         else:
-            step = rules.at_deadline(state, wait, self.bot.dice(state, game.channel_id))
-            outcome, data, turned = "does not act." if who else "", {"turned": list(step.faces)}, step.lines
-            content, embed, ping, drawn = step_message(rules, state, step)
+            dice = self.bot.dice(rules, state, game.channel_id)
+            step = rules.at_deadline(state, wait, dice)
+            outcome, data, turned = "does not act." if who else "", step_data(step, dice), step.lines
+            content, embed, ping, drawn = step_message(rules, state, step, announced(changes(before, state),
+                                                                                     rules.turn_name))
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
-        sealed = changes(before, state) if rules is QOTD else {}
-        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **sealed}, before=before)
+        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **changes(before, state)}, before=before)
         if kept:
             content, embed, view, ping = roll_message(game.id, seq, state, resolution)
         said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
@@ -282,7 +283,7 @@ class Timers(commands.Cog):
         if action != HOLD:
             return state, "does not act: the turn passes."
         try:
-            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(state, channel_id))
+            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(QOTD, state, channel_id))
         except RulesError as refusal:
             return state, f"cannot hold ({refusal}): the turn passes."
         return state, "holds."

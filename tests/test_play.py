@@ -78,7 +78,7 @@ quit
 
 def test_a_game_of_steve_burts_rules_plays_offline(tmp_path):
     """SB 133-145, 197-385: the deck with its EVENT card, a card's actions, a shot with its modifiers."""
-    lines = play(tmp_path, BURT, "--seed", "5").stdout.splitlines()
+    lines = play(tmp_path, BURT, "--seed", "75").stdout.splitlines()
     for shown in ("== Steve Burt's Wild West Skirmish — the cameras are rolling ==",
                   "Players join with `/game join`, then cast with `/burt cast`. The Director deals the first turn "
                   "with `/deal`.",

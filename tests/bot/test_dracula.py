@@ -9,6 +9,7 @@ import random
 import re
 
 from bot.rules.core.cards import Card
+from tests.rules.scripted import Dice
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState
 
@@ -17,15 +18,16 @@ from .helpers import end_game, png, refused, text_of, words_of
 from .test_timers import hours, posted
 
 
-class Faces(random.Random):
-    """Dice that fall as the test says, any number of sides; shuffles stay seeded."""
+class Faces(Dice):
+    """Dice that fall as the test says, any number of sides; shuffles stay seeded. A scripted
+    :class:`~tests.rules.scripted.Dice`, so the bot rolls them rather than the turn's seal."""
 
     def __init__(self, *faces: int) -> None:
-        super().__init__(7)
-        self.faces = list(faces)
+        super().__init__(*faces)
+        self.seed(7)
 
     def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0) if self.faces else super().randint(a, b)
+        return self.faces.pop(0) if self.faces else random.Random.randint(self, a, b)
 
 
 async def stored(scene) -> DraculaState:

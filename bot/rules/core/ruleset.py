@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
+from .fair import Seal
 
 
 @runtime_checkable
@@ -40,6 +41,8 @@ class State(Protocol):
     """Every character by key; each has ``key``, ``name`` and ``owner`` (:class:`Cast`)."""
     pending: dict[str, Any] | None
     """The action waiting for a decision, if any."""
+    seal: Seal | None
+    """The seal this turn's cards and dice come from (see :mod:`.fair`); its seed is secret."""
 
     def to_json(self) -> dict: ...
 
@@ -168,6 +171,8 @@ class Ruleset(Protocol):
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    turn_name: ClassVar[str] = "Turn"
+    """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
 
     def new_game(self) -> State:
         """A game with nobody cast and nothing dealt."""
@@ -208,6 +213,12 @@ class Ruleset(Protocol):
     def leave(self, state: State, user: int) -> None:
         """Give up a player's seat (none of their characters is cast)."""
         del state.seats[user]
+
+    def turn(self, state: State) -> int:
+        """The number of the turn being played, 0 before the first. Every card and die of a turn comes from a
+        seal of its own, revealed when the next turn needs one (see bot/seals.py): so the number goes up
+        before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
+        return 0
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""

@@ -70,6 +70,9 @@ class Dracula(Ruleset):
     def remove(self, state: DraculaState, key: str) -> Model:
         return state.characters.pop(key)
 
+    def turn(self, state: DraculaState) -> int:
+        return state.turn
+
     def deal(self, state: DraculaState, rng: random.Random) -> Step:
         return draw_phase(state, rng)
 

@@ -10,6 +10,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Seal
 from bot.rules.core.piles import CardPile, full_pack
 from bot.rules.core.replay import Context
 
@@ -155,6 +156,8 @@ class DraculaState:
     """Index in :attr:`order` of the player Activating."""
     activation: Activation | None = None
     npc_winner: int = 0
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     def to_json(self) -> dict:
         return serial.to_json(self)

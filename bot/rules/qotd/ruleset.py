@@ -111,9 +111,13 @@ class QuickOnTheDraw(Ruleset):
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
     charts = {**CHARTS, **GRIDS}
+    turn_name = "Phase"
 
     def new_game(self) -> GameState:
         return GameState()
+
+    def turn(self, state: GameState) -> int:
+        return state.deck.phase
 
     def load(self, data: dict) -> GameState:
         return GameState.from_json(data)
