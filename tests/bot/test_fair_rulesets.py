@@ -98,20 +98,22 @@ async def test_a_turn_played_verifies_once_the_game_ends_and_a_die_changed_in_th
     exported = await scene.polly.slash(scene.channel, "log export")
     honest = (await exported.response.attachments[0].read()).decode()
     die = LOGGED_DIE.search(honest)
+    if ruleset in ("shootist", "dracula"):                          # the Draw dice, the Old Wound: the deal's own
+        assert logged_row(honest, die[0])[4] == "deal"
     sides, shown, number = int(die[1]), int(die[2]), int(die[3])
     assert fair.face(turn_one["seed"], number, sides) == shown
     changed = shown % sides + 1
     tampered = honest.replace(die[0], f"1D{sides}: [{changed}] (draw {number})", 1)
     phase = next(p for p in verify(tampered) if p.phase == 1)
-    assert phase.problems == [f"#{phase_entry(honest, die[0])}: draw {number} shows {changed} in the log, but the "
+    assert phase.problems == [f"#{logged_row(honest, die[0])[1]}: draw {number} shows {changed} in the log, but the "
                               f"seed rolls {shown}."]
     assert "FAILS" in phase.verdict
 
 
-def phase_entry(log: str, die: str) -> int:
-    """The number of the exported log's entry whose row shows ``die``."""
+def logged_row(log: str, die: str) -> list[str]:
+    """The cells of the exported log's row that shows ``die`` (1: its number, 4: its kind)."""
     row = next(line for line in log.splitlines() if die in line)
-    return int(row.split("|")[1])
+    return [cell.strip() for cell in row.split("|")]
 
 
 async def test_a_new_turn_of_burt_reveals_the_last_and_an_undo_of_it_seals_the_turn_restored_anew(scene):
