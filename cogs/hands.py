@@ -101,14 +101,12 @@ async def show_hand(interaction: discord.Interaction, game: int | None) -> None:
 
 async def play_card(interaction: discord.Interaction, game: int, code: str) -> None:
     """Play the chosen card face down; the channel hears that a card was played, or sees the flip."""
-    from .deck import send_step                 # deck shows the "My hand" button of this module on its steps
+    from .deck import play, send_step           # deck shows the "My hand" button of this module on its steps
 
     async with open_table(interaction.client, interaction) as table:
         rules = hands_of(table, game)
-        if table.state.pending:
-            raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-        step = rules.play_card(table.state, interaction.user.id, code, table.dice)
-        await table.commit("play-card", " ".join([f"{step.title}:", *step.lines]), {"turned": list(step.faces)})
+        step = await play(table, "play-card",
+                          lambda state, dice: rules.play_card(state, interaction.user.id, code, dice))
     await send_step(interaction, table, step)
 
 

@@ -165,7 +165,8 @@ class QuickOnTheDraw(Ruleset):
                         "the next card is turned")
         if state.deck.spent:
             return Wait((acting.owner,), LAST_CARD, acting.key, f"{name}'s card, the last of phase {phase}, is up. "
-                        "Act, or `/hold`; a Director then deals the next phase with `/draw`.", "the next phase is dealt")
+                        "Act, or `/hold`; a Director then deals the next phase with `/draw`.",
+                        "the next phase is dealt")
         return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
                     "the turn passes")
 
