@@ -20,6 +20,7 @@ from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, rend
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
+from bot.rules.core.fair import PhaseDice
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.core.ruleset import HiddenHands, Ruleset, State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
@@ -122,9 +123,9 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
 
 
 def step_data(step: Step, dice: random.Random) -> dict:
-    """A step's log entry data: the faces it turned, and the dice it rolled with their draws (``/verify``
-    checks them against the turn's seal)."""
-    rolled = getattr(dice, "rolled", ())
+    """A step's log entry data: the faces it turned, and the dice it rolled from the turn's seal, with their
+    draws (``/verify`` checks them)."""
+    rolled = dice.rolled if isinstance(dice, PhaseDice) else ()
     return {"turned": list(step.faces), **({"rolls": [roll.to_json() for roll in rolled]} if rolled else {})}
 
 
