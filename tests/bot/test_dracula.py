@@ -312,7 +312,6 @@ async def test_who_may_do_what_in_a_game_of_dracula(scene):
     await scene.dora.slash(scene.channel, "deal")
     state = await stored(scene)
     players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
-    refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
     for user in players:
         hand = await players[user].slash(scene.channel, "hand")
         await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
@@ -334,3 +333,35 @@ async def test_who_may_do_what_in_a_game_of_dracula(scene):
     refused(await scene.dora.slash(scene.channel, "dracula recovery"), "follows the NPC Phase")
     refused(await scene.stranger.slash(scene.channel, "dracula settings", jokers=0), "only a director")
     refused(await scene.dora.slash(scene.channel, "dracula settings", jokers=0), "too late")
+
+
+async def test_a_director_with_no_seat_sees_every_hand_and_nobody_else_does(scene):
+    """A Director who holds no seat sees every Hand and face-down card, ephemerally and without a menu; a seated
+    Director sees their own alone; a member with no seat who does not direct is refused; nothing public names
+    a card (docs/rulings.md, Dracula's America: the remaining gaps)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo"), (scene.deputy, "Dee")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    hand = await scene.pete.slash(scene.channel, "hand")
+    await scene.pete.select(hand.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
+    state = await stored(scene)
+
+    for seen in (await scene.dora.slash(scene.channel, "hand"),                  # the game's Director
+                 await scene.boss.click(dealt.response.message, label="My hand")):  # a server manager
+        assert seen.response.ephemeral and "Every hand (only you see this)" in text_of(seen)
+        lines = text_of(seen).splitlines()
+        for user, posse in state.seats.items():
+            [line] = [line for line in lines if f"<@{user}>" in line]
+            assert all(str(card) in line for card in posse.cards.hand), line
+        [pete] = [line for line in lines if f"<@{scene.pete.id}>" in line]
+        assert pete.endswith(f"face down: {state.seats[scene.pete.id].cards.face_down}.")
+        assert not seen.response.components                        # nobody plays another's card
+    own = await scene.deputy.slash(scene.channel, "hand")            # a Director who plays sees their own
+    assert own.response.ephemeral and "Your hand" in text_of(own) and "<@" not in text_of(own)
+    refused(await scene.stranger.slash(scene.channel, "hand"), "no hand")
+    refused(await scene.stranger.click(dealt.response.message, label="My hand"), "no hand")
+    public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
+    assert all(not CARD.search(words_of(message)) for message in public)
