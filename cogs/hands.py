@@ -142,8 +142,7 @@ class Hands(commands.Cog):
 
     @app_commands.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Your hand of cards, seen by you alone, with a menu to play one face down (a Director with no seat: every
-        hand)."""
+        """Your hand, seen by you alone, with a menu to play a card (a Director with no seat: every hand)."""
         await show_hand(interaction, None)
 
 
