@@ -64,10 +64,10 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     mine = await scene.pete.click(dealt.response.message, label="My hand")
     assert mine.response.ephemeral and all(card in text_of(mine) for card in hands[scene.pete.id])
     assert not any(card in text_of(mine) for card in hands[scene.polly.id] if card not in hands[scene.pete.id])
-    refused(await scene.dora.slash(scene.channel, "hand"), "no hand")
+    assert "Every hand" in text_of(await scene.dora.slash(scene.channel, "hand"))    # a Director with no seat
     helped = await scene.pete.slash(scene.channel, "help")
     assert helped.response.ephemeral and "This channel plays Dracula's America: `/deal` is the Draw Phase" in \
-        text_of(helped) and "`/hand` Your hand of cards, seen by you alone" in text_of(helped)
+        text_of(helped) and "`/hand` Your hand, seen by you alone" in text_of(helped)
     assert "`/dracula shoot` A Shoot Action" in text_of(helped)
     played = await scene.pete.select(mine.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
     assert not played.response.ephemeral and "Abe's Posse plays a card face down; 1 still to play." in text_of(played)
@@ -365,3 +365,51 @@ async def test_a_director_with_no_seat_sees_every_hand_and_nobody_else_does(scen
     refused(await scene.stranger.click(dealt.response.message, label="My hand"), "no hand")
     public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
     assert all(not CARD.search(words_of(message)) for message in public)
+
+
+async def test_a_lookout_reacts_in_the_enemys_activation_and_tests_are_rolled_when_due(scene):
+    """DA 58, 194: a model on Lookout Reacts to an enemy's Action with a Reaction Test, then Shoots; DA 186: a
+    Spotting Test; the settings where the text is silent (docs/rulings.md)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True, weapons="Pistol")
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    for user, player in players.items():
+        hand = await player.slash(scene.channel, "hand")
+        await player.select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    first, second = state.order
+    watcher, mover = state.models(first)[0], state.models(second)[0]
+    await players[first].slash(scene.channel, "dracula activate", kind="solo", model=watcher.name)
+    assert f"{watcher.name} is on Lookout." in text_of(await players[first].slash(scene.channel, "dracula lookout"))
+    refused(await players[first].slash(scene.channel, "dracula react", model=watcher.name), "an enemy's action")
+    await scene.dora.slash(scene.channel, "draw")
+    await players[second].slash(scene.channel, "dracula activate", kind="solo", model=mover.name)
+    await players[second].slash(scene.channel, "dracula move")
+    refused(await players[second].slash(scene.channel, "dracula react", model=watcher.name), "not yours to play")
+
+    scene.env.bot.rng = Faces(8)
+    reacted = await players[first].slash(scene.channel, "dracula react", model=watcher.name)
+    assert not reacted.response.ephemeral
+    assert f"**Reaction Test of {watcher.name}** — {watcher.name}, 1 Dice: 1D8, 5+ a Success" in text_of(reacted)
+    assert f"{watcher.name} Reacts: one Action now (Move, Shoot or Fight)." in text_of(reacted)
+    scene.env.bot.rng = Faces(1, 2, 3, 5)
+    shot = await players[first].slash(scene.channel, "dracula shoot", target=mover.name, weapon="pistol")
+    assert f"{watcher.name} shoots at {mover.name} with the Pistol" in text_of(shot)
+    state = await stored(scene)
+    assert state.activation.reactions == {watcher.key: 0} and state.activation.actions == {mover.key: 1}
+    assert not state.characters[watcher.key].lookout and state.characters[watcher.key].done
+
+    scene.env.bot.rng = Faces(2)
+    spotted = await players[second].slash(scene.channel, "dracula test", model=mover.name, test="spotting")
+    assert f"{mover.name} fails its Spotting Test." in text_of(spotted)
+    refused(await players[first].slash(scene.channel, "dracula test", model=mover.name, test="nerve"),
+            "not yours to play")
+    settings = await scene.dora.slash(scene.channel, "dracula settings", test_dice=2, into_fight="forbidden")
+    assert "Reaction, Spotting and Nerve Tests: 2 Dice; Shooting into a Fight: a Hawkeye only." in text_of(settings)
+    refused(await players[second].slash(scene.channel, "dracula shoot", target=watcher.name, weapon="pistol",
+                                        fight=mover.name), "the shooter not one")

@@ -180,6 +180,8 @@ MATRIX = [
     Row("dracula fight", {"defender": "Wyatt Earp"},                                "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula move", {"model": "Kid"},                                           "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula lookout", {"model": "Kid"},                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula react", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula test", {"model": "Kid", "test": "spotting"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),

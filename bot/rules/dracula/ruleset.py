@@ -176,7 +176,9 @@ class Dracula(Ruleset):
         return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "
                 "down with **My hand** or `/hand`; the last card down flips them all into the order of Activation. "
                 "`/draw` gives the next card its Activation: `/dracula activate`, then `/dracula shoot`, `fight`, "
-                "`move`, `lookout`. After the last play, the NPC Phase; `/dracula recovery` ends the turn.")
+                "`move`, `lookout`; a model on Lookout may `/dracula react` to an enemy's Action, and `/dracula test` "
+                "rolls a Spotting or Nerve Test. After the last play, the NPC Phase; `/dracula recovery` ends the "
+                "turn.")
 
 
 DRACULA = register(Dracula())
