@@ -413,3 +413,27 @@ async def test_a_lookout_reacts_in_the_enemys_activation_and_tests_are_rolled_wh
     assert "Reaction, Spotting and Nerve Tests: 2 Dice; Shooting into a Fight: a Hawkeye only." in text_of(settings)
     refused(await players[second].slash(scene.channel, "dracula shoot", target=watcher.name, weapon="pistol",
                                         fight=mover.name), "the shooter not one")
+
+
+async def test_the_npc_phase_deadline_rolls_the_recovery_phase(scene):
+    """At the NPC Phase's deadline the NPCs not yet moved do nothing and the Recovery Phase is rolled, so the
+    next turn can be dealt (docs/rulings.md); the reminder says so beforehand."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True)
+    await scene.dora.slash(scene.channel, "dracula settings", absent_play="none")
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    await scene.dora.slash(scene.channel, "deal")
+    await hours(scene, 31)                                       # nobody plays: the Action Phase ends
+    assert (await stored(scene)).phase.name == "NPC"
+    await hours(scene, 13)
+    [reminder] = [m for m in posted(scene, "a reminder") if "the NPCs act" in m.content]
+    assert "the NPC Phase ends and the Recovery Phase is rolled" in reminder.content
+    await hours(scene, 20)
+    [deadline] = [m for m in posted(scene, "The deadline passed") if "Recovery Phase" in words_of(m)]
+    assert "The NPC Phase ends: the NPCs that have not acted do nothing." in words_of(deadline)
+    state = await stored(scene)
+    assert state.phase.name == "RECOVERY" and not any(m.done for m in state.characters.values())
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 2 — the Draw Phase" in text_of(dealt)
