@@ -16,12 +16,17 @@ from bot.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
+from bot.rules.core.ruleset import CastSpec
+from bot.rules.dracula.campaign import amend as amended, cast_options, described, enlist, kept
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
-from bot.table import Table, open_table
-from cogs.cast import add_character
+from bot.rules.qotd.campaign import Standing
+from bot.table import Table, open_table, slug
+from cogs.campaign import (find_veteran, put_on_roster, require_campaign_director, roster_choices,
+                           roster_row_to_cast)
+from cogs.cast import add_character, card_embed
 
 from . import options
 from .rolls import ruled_by_the_rules
@@ -199,6 +204,59 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                 raise UserError("The Recovery Phase follows the NPC Phase: `/draw` on until it comes.")
             return RecoveryRequest([table.character(name).key for name in contact.split(",") if name.strip()])
         await self.act(interaction, build)
+
+    @app_commands.command(name="enrol")
+    @app_commands.describe(model="A model of this adventure: yours, or anyone's for a Director")
+    @app_commands.autocomplete(model=options.characters)
+    async def enrol(self, interaction: discord.Interaction, model: str) -> None:
+        """Put a model of this adventure on its campaign's roster, to cast again in its next games."""
+        async with open_table(self.bot, interaction, DRACULA.key) as table:
+            target = table.character(model)
+            table.require_control(target)
+            _, campaign = await put_on_roster(self.bot, table, target, enlist(target))
+        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
+                                        "`/dracula recast` brings them into its next games.")
+
+    @app_commands.command(name="recast")
+    @app_commands.describe(model="A model on the roster of this adventure's campaign")
+    @app_commands.autocomplete(model=roster_choices)
+    async def recast(self, interaction: discord.Interaction, model: str) -> None:
+        """Cast a roster model into this adventure, as the roster keeps it."""
+        async with open_table(self.bot, interaction, DRACULA.key) as table:
+            row = await roster_row_to_cast(self.bot, table, model)
+            if row.status == Standing.DEAD.value:
+                raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
+            table.require_room(row.owner_id)
+            roster = kept(row.data)
+            cast = table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, roster.rank,
+                                            cast_options(roster)))
+            await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
+                               {"character": cast.key, "roster": row.id})
+            embed = card_embed(DRACULA, table.state, cast.key)
+        await send(interaction, content=f"**{safe(row.name)}** rides again.", embed=embed)
+
+    @app_commands.command(name="amend")
+    @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
+                           skills="Its Skills, comma-separated, in place of its own ('none' for none)",
+                           injuries="Its Lasting Injuries, comma-separated, in place of its own ('none' for none)",
+                           dead="The model is dead: it cannot be cast again (false: it lives after all)")
+    @app_commands.autocomplete(model=roster_choices)
+    async def amend(self, interaction: discord.Interaction, model: str,
+                    rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
+                    injuries: str | None = None, dead: bool | None = None) -> None:
+        """Between games, the campaign's Director amends a roster model: Rank, Skills, Lasting Injuries."""
+        row = await find_veteran(self.bot, interaction.guild_id, model)
+        campaign = await self.bot.db.campaign(interaction.guild_id, row.campaign_id)
+        if campaign.ruleset != DRACULA.key:
+            raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
+                            "Dracula's America.")
+        await require_campaign_director(self.bot, interaction, campaign, "amend its roster")
+        data = amended(row.data, rank, skills, injuries)
+        status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
+        await self.bot.db.amend_roster(row.id, data, status)
+        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(data))}" + \
+            (" — dead." if status == Standing.DEAD.value else ".")
+        await send(interaction, content=said)
 
     @app_commands.command(name="settings")
     @app_commands.describe(multiple_enemies="The Fight modifier for each enemy in Contact after the first",

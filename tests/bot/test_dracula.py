@@ -437,3 +437,44 @@ async def test_the_npc_phase_deadline_rolls_the_recovery_phase(scene):
     assert state.phase.name == "RECOVERY" and not any(m.done for m in state.characters.values())
     dealt = await scene.dora.slash(scene.channel, "deal")
     assert "Turn 2 — the Draw Phase" in text_of(dealt)
+
+
+async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
+    """The text lists Ranks, Skills and Lasting Injuries but no experience (docs/rulings.md): a model put on the
+    roster is cast again in the next game as the Director amended it; its Old Wound is rolled before the first
+    Draw Phase (DA 214)."""
+    await scene.dora.slash(scene.channel, "campaign start", name="Transylvania", ruleset="dracula")
+    started = await scene.dora.slash(scene.channel, "game start", campaign="Transylvania")
+    assert "`/dracula recast` brings its roster back, `/dracula enrol` puts new characters on it." in text_of(started)
+    await scene.pete.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "dracula cast", name="Abe", type="veteran", boss=True, weapons="Pistol")
+    refused(await scene.polly.slash(scene.channel, "dracula enrol", model="Abe"), "not yours to play")
+    enrolled = await scene.pete.slash(scene.channel, "dracula enrol", model="Abe")
+    assert "**Abe** joins the roster of **Transylvania**" in text_of(enrolled)
+    refused(await scene.pete.slash(scene.channel, "dracula enrol", model="Abe"), "already has a character called Abe")
+    await end_game(scene.dora, scene.channel)
+
+    refused(await scene.pete.slash(scene.channel, "dracula amend", model="Abe", rank="hero"), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula amend", model="Abe", injuries="Gout"), "no Lasting Injury")
+    amended = await scene.dora.slash(scene.channel, "dracula amend", model="Abe", rank="hero", skills="deadeye",
+                                     injuries="Old Wound")
+    assert "Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound." in text_of(amended)
+    shown = await scene.pete.slash(scene.channel, "campaign show", campaign="Transylvania")
+    assert f"**Abe** (Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound, <@{scene.pete.id}>)" \
+        in text_of(shown)
+
+    await scene.dora.slash(scene.channel, "game start", campaign="Transylvania")
+    refused(await scene.pete.slash(scene.channel, "dracula recast", model="Abe"), "join")
+    await scene.pete.slash(scene.channel, "game join")
+    recast = await scene.pete.slash(scene.channel, "dracula recast", model="Abe")
+    assert "**Abe** rides again." in text_of(recast)
+    abe = (await stored(scene)).characters["abe"]
+    assert (abe.rank, abe.boss, abe.skills, abe.injuries) == ("hero", True, ["Deadeye"], ["Old Wound"])
+    scene.env.bot.rng = Faces(3)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "**Abe**'s Old Wound: D10 [3], a Failure: Shaken" in text_of(dealt)
+    assert (await stored(scene)).characters["abe"].condition.name == "SHAKEN"
+
+    await scene.dora.slash(scene.channel, "dracula amend", model="Abe", dead=True)
+    shown = await scene.dora.slash(scene.channel, "campaign show")
+    assert "~~**Abe**~~" in text_of(shown) and "— dead" in text_of(shown)

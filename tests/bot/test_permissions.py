@@ -185,6 +185,9 @@ MATRIX = [
     Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula enrol", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula recast", {"model": "Kid"},                                         "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
+    Row("dracula amend", {"model": "Kid", "rank": "hero"},                          "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""
