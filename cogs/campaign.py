@@ -440,7 +440,8 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 raise UserError("Beasts do not join a roster.")
             if target.roster_id:
                 raise UserError(f"{safe(target.name)} is on the roster already.")
-            target.roster_id, campaign = await put_on_roster(self.bot, table, target, serial.to_json(enlist(target)))
+            data = serial.to_json(enlist(target))
+            target.roster_id, campaign = await put_on_roster(self.bot, table, target, data)
             table.uow.save(table.state.to_json())       # no undo snapshot: /undo leaves the roster as it is
         await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
                                         "after this adventure they carry over to the next.")

@@ -9,7 +9,7 @@ from bot.rules.core.errors import RulesError
 from bot.rules.dracula.campaign import amend, cast_options, described, enlist, kept
 from bot.rules.dracula.state import Condition
 
-from .game import two_posses
+from .game import cast, two_posses
 
 
 def test_the_roster_keeps_what_a_model_is_not_what_the_game_did_to_it():
@@ -40,7 +40,6 @@ def test_the_director_amends_rank_skills_and_injuries_as_the_text_names_them():
 
 def test_an_npc_joins_no_roster():
     state = two_posses()
-    from .game import cast
     cast(state, "wolf", 99, "supernatural")
     with pytest.raises(RulesError, match="NPC"):
         enlist(state.characters["wolf"])

@@ -9,7 +9,7 @@ from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import KEEP
 from bot.rules.dracula.actions import NamedTestRequest, PlainRequest, ReactRequest, ShootRequest
-from bot.rules.dracula.state import Activation, Condition, Phase
+from bot.rules.dracula.state import Activation, Condition, Gun, Phase
 
 from .game import ANN, BOB, Faces, two_posses
 
@@ -94,7 +94,6 @@ def test_neither_trigger_happy_nor_gunslinger_in_a_reaction():
     with pytest.raises(RulesError, match="once per Activation"):
         perform(state, ShootRequest("bo", "abe", "sixgun"), Faces())
     state.activation.fired.clear()
-    from bot.rules.dracula.state import Gun
     state.characters["bo"].weapons.append(Gun("pistol"))
     with pytest.raises(RulesError, match="not as a Reaction"):
         perform(state, ShootRequest("bo", "abe", "sixgun", second_weapon="pistol"), Faces())
@@ -122,7 +121,8 @@ def test_a_spotting_test_scores_successes_and_hawkeye_re_rolls_a_failed_one():
     passed with a Success, its Dice Modifiers added (DA 17-21)."""
     state = two_posses()
     state, resolution = perform(state, NamedTestRequest("bud", "spotting"), Faces(5))
-    assert resolution.readings[0].outcome.title == "1 Success" and resolution.changes == ("Bud passes its Spotting Test.",)
+    assert resolution.readings[0].outcome.title == "1 Success"
+    assert resolution.changes == ("Bud passes its Spotting Test.",)
     state.characters["bud"].skills = ["Hawkeye"]
     state, resolution = perform(state, NamedTestRequest("bud", "spotting", 1), Faces(2, 3))
     assert resolution.readings[0].roll.dice.count == 2 and "hawkeye" in [r.key for r in resolution.decision.rights]
