@@ -31,7 +31,7 @@ def plural(count: int) -> str:
 def max_face_rights(faces: Sequence[int], sides: int, skill: str = "") -> list[Right]:
     """A die on its maximum score lets the roller re-roll one of the other Dice (DA 27): one right for each
     failed score among the others (re-rolling a Success cannot help). One re-roll a Test, however many
-    maximum faces: see docs/rulings.md. A ``skill`` that re-rolls any one Die (Nerves of Steel, DA 196) offers
+    maximum faces: see docs/rulings.md. A ``skill`` that re-rolls any one Die (Nerves of Steel, DA 195) offers
     the same rights without a maximum face."""
     if (sides not in faces or len(faces) < 2) and not skill:
         return []
