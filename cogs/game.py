@@ -23,6 +23,7 @@ from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
+from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
@@ -142,8 +143,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
-                            "back, `/campaign add` puts new characters on it.")
+            back, add = ("`/dracula recast`", "`/dracula enrol`") if rules is DRACULA else \
+                ("`/campaign cast`", "`/campaign add`")
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
+                            f"back, {add} puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)

@@ -144,7 +144,8 @@ class HiddenHands(Protocol):
     """A ruleset whose players hold hands the others must not see (bot/cogs/hands.py shows and plays them)."""
 
     def private(self, state: State, user: int) -> Private | None:
-        """What ``user`` alone may see; None if they hold no seat."""
+        """What ``user`` alone may see; None if they hold no seat. Asked too for every seat of ``state.seats``
+        when a Director who holds none looks at every hand (its ``note`` is then not shown)."""
 
     def play_card(self, state: State, user: int, code: str, rng: random.Random) -> Step:
         """``user`` plays the card ``code`` face down; the step says so in public words that never name an
