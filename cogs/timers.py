@@ -261,7 +261,8 @@ class Timers(commands.Cog):
             content, embed, ping = turn_message(state, done, announced(changes(before, state)))
         else:
             step = rules.at_deadline(state, wait, self.bot.dice(state, game.channel_id))
-            outcome, data, turned = "does not act." if who else "", {"turned": list(step.faces)}, step.lines
+            outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
+            data, turned = {"turned": list(step.faces)}, step.lines
             content, embed, ping, drawn = step_message(state, step)
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])

@@ -275,7 +275,8 @@ def play(state: NormanState, request: PlayRequest, ctx: Context) -> Story:
              "dynamite": "to throw Dynamite"}[laid.kind]
     story = story_of(ctx, "norman-play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,
                      laid.targets[0] if laid.targets else "")
-    state.window = Window(laid, state.opponents(request.player))
+    state.plays += 1
+    state.window = Window(laid, state.opponents(request.player), number=state.plays)
     if state.window.waiting:
         ctx.note("Every opponent answers: cancel it with a Joker, or let it stand.")
     else:

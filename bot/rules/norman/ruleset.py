@@ -12,11 +12,12 @@ from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS, Card
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
 from . import actions
 from .charts import CHARTS
-from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, uses
+from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
+    uses
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
 AFTERMATH = "aftermath"
@@ -193,7 +194,7 @@ class Norman(Ruleset):
             figure.shots = 0
             if state.settings.pins == "turn":
                 figure.pinned = False
-        order = self.seat_order(state)
+        order = [user for user in self.seat_order(state) if self.in_the_fight(state, user)]
         if state.settings.order == "random":
             rng.shuffle(order)
         else:
@@ -215,6 +216,10 @@ class Norman(Ruleset):
             dealt[user] = state.settings.hand + extra
         return dealt
 
+    def in_the_fight(self, state: NormanState, user: int) -> bool:
+        """Whether a player has a figure standing: one with none has no turn (see docs/rulings.md)."""
+        return any(f.owner == user and f.standing for f in state.characters.values())
+
     def start_player_turn(self, state: NormanState) -> None:
         state.acting, state.weapon, state.stopped = "", "", False
 
@@ -230,9 +235,10 @@ class Norman(Ruleset):
         """The player's turn ends; the next player plays (a new turn is dealt after the last)."""
         if state.window or state.contact:
             raise RulesError("A play is still waiting for its answers.")
-        if len(state.order) <= 1:
+        rest = [user for user in state.order[1:] if self.in_the_fight(state, user)]
+        if not rest:
             return self.deal(state, rng)
-        state.order.pop(0)
+        state.order = rest
         self.start_player_turn(state)
         return Step(f"Turn {state.turn} — {len(state.order) - 1} to come", [self.whose_turn(state)],
                     self.pinged(state))
@@ -244,9 +250,9 @@ class Norman(Ruleset):
             play = state.window.play
             figure = state.characters[play.figure]
             cards = ", ".join(str(c) for c in play.all_cards)
-            return Wait(tuple(state.window.waiting), "Joker", figure.key,
-                        f"**{escape(figure.name)}** plays {cards}: answer from your hand, cancel it with a Joker "
-                        "or let it stand.", "the play stands")
+            return Wait(tuple(state.window.waiting), "Joker", "",
+                        f"**{escape(figure.name)}** plays {cards}: answer with the buttons under it, cancel it with "
+                        "a Joker or let it stand.", "the play stands")
         if state.contact:
             defender = state.characters[state.contact.defender]
             return Wait((defender.owner,), "close combat", defender.key,
@@ -270,7 +276,7 @@ class Norman(Ruleset):
         if state.window:
             state.window.waiting = []
             actions.close(state, ctx)
-            title = "The Joker window closes"
+            title = "The Joker window closes: every answer not given lets the play stand"
         elif state.contact:
             actions.strike(state, ctx)
             title = "Close combat"
@@ -303,6 +309,43 @@ class Norman(Ruleset):
     def seen(self, state: NormanState, user: int) -> dict[str, str]:
         """The buildings' cards a player has looked at (MN 212-213), by building: shown to them alone."""
         return {place.name: place.card.name for place in state.town if place.card and user in place.seen_by}
+
+    def defending(self, state: NormanState, user: int) -> bool:
+        """Whether ``user``'s figure is attacked in contact and has yet to strike back (MN 153-159)."""
+        return state.contact is not None and state.characters[state.contact.defender].owner == user
+
+    def private(self, state: NormanState, user: int) -> Private | None:
+        """A player's hand, what each card may be played as, what they laid out of sight and what they saw in
+        the town; the menu offers their Shoot cards when their figure is to strike back in contact."""
+        seat = state.seats.get(user)
+        if seat is None:
+            return None
+        lines = [", ".join(f"{card} {'/'.join(use)}" for card, use in self.uses(state, user))]
+        if laid := self.face_down(state, user):
+            lines.append(f"Out of sight: {', '.join(map(str, laid))}.")
+        if state.window and user in state.window.waiting:
+            lines.append("A play waits on your answer: **Let it stand** or **Cancel with a Joker**, under it.")
+        playable = ()
+        if self.defending(state, user):
+            playable = tuple(card.code for card in seat.hand if card.rank in SHOOT_RANKS)
+            lines.append(f"{escape(state.characters[state.contact.defender].name)} strikes back: pick one Shoot "
+                         "card here, or `/gunfight defend` with two, or none.")
+        lines += [f"The card of the {escape(place)}: {escape(name)}." for place, name in self.seen(state, user).items()]
+        return Private(tuple(card.code for card in seat.hand), playable, note="\n".join(filter(None, lines)))
+
+    def play_card(self, state: NormanState, user: int, code: str, rng: random.Random) -> Step:
+        """The hand's menu: a defender strikes back in contact with one Shoot card (MN 153); both sides' cards
+        show together (MN 155-159)."""
+        if not self.defending(state, user):
+            raise RulesError("Nothing waits for a card from your hand now: play cards with `/gunfight` commands.")
+        fight = state.contact
+        ctx = Context(rng)
+        actions.defend(state, actions.DefendRequest(user, (code,)), ctx)
+        state.check()
+        revealed = fight.attack + fight.defence
+        return Step("Close combat", step_lines(ctx), faces=tuple(card.code for card in revealed),
+                    captions=tuple(state.characters[key].name for key, cards in
+                                   ((fight.attacker, fight.attack), (fight.defender, fight.defence)) for _ in cards))
 
     def redact(self, state: NormanState) -> dict[str, Any]:
         """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and

@@ -209,6 +209,9 @@ class Window:
     """Each answer given: the unit cancelled (1 ...), or 0 to let it stand. Secret until the window closes."""
     jokers: dict[int, Card] = field(default_factory=dict)
     """The Joker each cancelling opponent laid face down."""
+    number: int = 0
+    """Which play of the gunfight it waits on (:attr:`NormanState.plays`): an answer names it, so that one given
+    to a play whose window has closed never lands on the next."""
 
 
 @dataclass
@@ -244,6 +247,8 @@ class NormanState:
     stopped: bool = False
     """The player's turn was ended by a Joker on a move (MN 75-77)."""
     window: Window | None = None
+    plays: int = 0
+    """Plays laid face up so far this gunfight, each with its window."""
     contact: Contact | None = None
     over: bool = False
     """The gunfight is over and its aftermath rolled."""

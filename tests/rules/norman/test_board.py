@@ -31,7 +31,7 @@ def test_the_wait_on_a_play_names_its_cards_which_are_face_up():
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
     wait = NORMAN.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.then) == ((BOB,), "Joker", "the play stands")
-    assert wait.asks == "**Kid** plays 3♠: answer from your hand, cancel it with a Joker or let it stand."
+    assert wait.asks == "**Kid** plays 3♠: answer with the buttons under it, cancel it with a Joker or let it stand."
     with pytest.raises(RulesError, match="waits for its answers"):
         NORMAN.remove(state, "kid")
     with pytest.raises(RulesError, match="answer it before leaving"):
