@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.consent import pingable
-from bot.errors import UserError
+from bot.errors import NotAllowed, UserError
 from bot.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
@@ -49,8 +49,8 @@ def keys(table: Table, text: str) -> tuple[str, ...]:
 
 
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
-    """The player and key of the figure named, or of the one activated now: the user's to command (a Director
-    commands any, for its player)."""
+    """The player and key of the figure named, or of the one activated now: the user's own, since its cards
+    come from their hand, which nobody else sees (docs/rulings.md)."""
     state: NormanState = table.state
     if name:
         chosen = table.character(name)
@@ -58,7 +58,8 @@ def commanded(table: Table, name: str | None) -> tuple[int, str]:
         chosen = state.characters[state.acting]
     else:
         raise UserError("No figure is activated yet: name the figure that acts.")
-    table.require_control(chosen)
+    if chosen.owner != table.user_id:
+        raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key
 
 
@@ -295,8 +296,9 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                     skill: Literal[SKILLS]) -> None:  # type: ignore[valid-type]
         """A skill for each 2 notches, or for two notches of the gang's Money (MN 227-254)."""
         def build(table: Table) -> SkillRequest:
-            player, key = commanded(table, figure)
-            return SkillRequest(player, key, skill)
+            chosen = table.character(figure)
+            table.require_control(chosen)
+            return SkillRequest(chosen.owner, chosen.key, skill)
         await self.act(interaction, build)
 
     @app_commands.command(name="aftermath")

@@ -53,7 +53,7 @@ async def three_gangs(scene) -> dict[int, object]:
     for player, name, type, options in casts:
         cast = await player.slash(scene.channel, "gunfight cast", name=name, type=type, **options)
         assert f"{name}** joins the cast" in text_of(cast), text_of(cast)
-    for name, type, options in (("Doc", "man", {"suit": "hearts", "pistols": 1}), ("Gold", "money", {})):
+    for name, type, options in (("Doc", "man", {"pistols": 1}), ("Gold", "money", {})):
         added = await scene.dora.slash(scene.channel, "gunfight stock", name=name, type=type, **options)
         assert added.response.ephemeral and name in text_of(added)
     town = await scene.dora.slash(scene.channel, "gunfight town", buildings="Saloon, Bank, Jail")
@@ -231,3 +231,123 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     await look(sweep)
     assert sweep.messages > 30
     assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+
+
+async def turn_with(scene, players, ranks: frozenset[str]) -> NormanState:
+    """/draw on (the player whose turn it is passing) until that player holds a card of ``ranks``."""
+    for _ in range(12):
+        state = await stored(scene)
+        if any(c.rank in ranks for c in state.seats[state.player].hand):
+            return state
+        await players[state.player].slash(scene.channel, "draw")
+    raise AssertionError("no such card was dealt")
+
+
+async def test_close_combat_cards_lie_out_of_sight_and_show_together(scene):
+    """MN 146-159: the attacker's Shoot cards out of sight, the defender's back from the hand's menu, both
+    shown together in a picture of the played cards; each card a strike at 5,6, then True Grit."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(6, 6, 2, 5, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    user = state.player
+    attacker = figures_of(state, user)[0]
+    defender = enemies_of(state, user)[0]
+    card = next(c for c in state.seats[user].hand if c.rank in SHOOT_RANKS)
+    attacked = await players[user].slash(scene.channel, "gunfight contact", target=defender.name, cards=card.code,
+                                         figure=attacker.name)
+    assert f"{attacker.name} attacks {defender.name} in contact with 1 card(s) out of sight" in text_of(attacked)
+    assert str(card) not in text_of(attacked)
+    [call] = attacked.followups
+    assert f"<@{defender.owner}>, **{defender.name}** strikes back" in call.content
+    await look(sweep)
+    refused(await players[defender.owner].slash(scene.channel, "gunfight defend", cards=card.code),
+            f"do not hold the {card}")
+    hand = await players[defender.owner].click(call.message, label="My hand")
+    assert hand.response.ephemeral and f"{defender.name} strikes back" in text_of(hand)
+    state = await look(sweep)
+    back = [c for c in state.seats[defender.owner].hand if c.rank in SHOOT_RANKS]
+    if back:
+        shown = await players[defender.owner].select(hand.response.message, [back[0].code])
+    else:
+        shown = await players[defender.owner].slash(scene.channel, "gunfight defend")
+    words = text_of(shown)
+    assert f"Revealed: {attacker.name} {card}; {defender.name} {back[0] if back else 'nothing'}." in words, words
+    assert f"{attacker.name} strikes {defender.name} (1)" in words and f"True Grit of {defender.name}" in words
+    if back:
+        assert png(await shown.response.attachments[0].read())           # the played cards, side by side
+    state = await look(sweep)
+    assert state.contact is None and defender.key in state.characters[attacker.key].contact
+
+
+async def test_a_buildings_card_is_seen_by_the_player_who_looks_alone(scene):
+    """MN 208-224: the stock cards lie face down in the town; a figure at a door looks (the player alone is
+    told), takes Money or Persuades on a 6."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(6)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await look(sweep)
+    user = state.player
+    town = {place.card.name: place.name for place in state.town if place.card}
+    figure = figures_of(state, user)[0]
+    peeked = await players[user].slash(scene.channel, "gunfight peek", building=town["Doc"], figure=figure.name)
+    assert f"{figure.name} looks at the card of the {town['Doc']}" in text_of(peeked)
+    [told] = peeked.followups
+    assert told.ephemeral and "**Doc**" in told.content
+    await look(sweep)
+    hand = await players[user].slash(scene.channel, "hand")
+    assert f"The card of the {town['Doc']}: Doc." in text_of(hand) and "Uses: " in text_of(hand)
+    other = next(u for u in players if u != user)
+    refused(await players[other].slash(scene.channel, "gunfight persuade", building=town["Doc"],
+                                       figure=figure.name), "not yours")
+    persuaded = await players[user].slash(scene.channel, "gunfight persuade", building=town["Doc"],
+                                          figure=figure.name)
+    assert "Doc joins" in text_of(persuaded), text_of(persuaded)
+    state = await look(sweep)
+    assert state.characters["Doc"].owner == user and state.characters["Doc"].ally
+
+
+async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_nothing(scene):
+    players = await three_gangs(scene)
+    refused(await scene.pete.slash(scene.channel, "gunfight settings", setting="hand", value="6"),
+            "only a director")
+    settings = await scene.dora.slash(scene.channel, "gunfight settings", setting="hand", value="6")
+    assert "hand: 6" in text_of(settings) and (await stored(scene)).settings.hand == 6
+    refused(await scene.dora.slash(scene.channel, "gunfight settings", setting="order", value="sideways"),
+            "rotate, random")
+    refused(await scene.pete.slash(scene.channel, "gunfight cast", name="Al", type="man", skills="Juggling"),
+            "The skills are")
+    refused(await scene.pete.slash(scene.channel, "gunfight stock", name="Bart", type="man"), "only a director")
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    user = state.player
+    player, other = players[user], next(p for u, p in players.items() if u != user)
+    mine = figures_of(state, user)[0]
+    theirs = enemies_of(state, user)[0]
+    missing = next(c for c in state.deck if c.rank in MOVE_RANKS)
+    before = (await scene.db().load_game(scene.guild.id, scene.channel.id)).state
+    for who, command, options, words in (
+            (other, "gunfight move", {"card": "5H", "figure": mine.name}, "not yours"),
+            (scene.dora, "gunfight move", {"card": "5H", "figure": mine.name}, "not yours"),
+            (player, "gunfight move", {"card": missing.code, "figure": mine.name}, f"do not hold the {missing}"),
+            (player, "gunfight move", {"card": "ZZ", "figure": mine.name}, "is not a card"),
+            (player, "gunfight shoot", {"cards": "KH", "weapon": "pistol", "target": "Nobody", "range": 5,
+                                        "figure": mine.name}, "no character called"),
+            (player, "gunfight move", {"card": "5H", "figure": "Wyatt"}, "no character called"),
+            (player, "gunfight contact", {"target": theirs.name, "cards": missing.code, "figure": theirs.name},
+             "not yours"),
+            (other, "gunfight swap", {"card": "5H"}, "cheatin' rat"),
+            (other, "gunfight defend", {}, "no close combat"),
+            (player, "gunfight peek", {"building": "Church", "figure": mine.name}, "no building"),
+            (player, "gunfight aftermath", {}, "only a director")):
+        refused(await who.slash(scene.channel, command, **options), words)
+    assert (await scene.db().load_game(scene.guild.id, scene.channel.id)).state == before
+    refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
+
+    saloon = scene.guild.create_text_channel("old-saloon")
+    await scene.dora.slash(saloon, "game start")
+    await scene.pete.slash(saloon, "game join")
+    refused(await scene.pete.slash(saloon, "gunfight move", card="5H"), "This channel plays Quick on the Draw")
+    refused(await scene.pete.slash(saloon, "gunfight peek", building="Bank"), "This channel plays Quick on the Draw")

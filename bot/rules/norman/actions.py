@@ -19,8 +19,8 @@ from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading
 
-from .charts import COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, SHOTGUN_OPEN, \
-    TRUE_GRIT
+from .charts import COLUMN_NAMES, COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, \
+    SHOTGUN_OPEN, TRUE_GRIT
 from .state import CLIMB_RANKS, DEAD, FLED, IN_PLAY, MOVE_RANKS, SHOOT_RANKS, SHOT_DOWN, SKILLS, Building, \
     Contact, Figure, NormanState, Play, Window, value
 
@@ -53,18 +53,25 @@ def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list
     total = sum(n for _, n in modifiers)
     return ctx.roll(D6, label=label, roller=roller.key, dice_reason="a D6",
                     read=lambda rolled: Reading(label, roller.key, "a D6", rolled, chart.read(rolled.value + total),
-                                                chart.key, adjustments=modifiers))
+                                                chart.key, adjustments=modifiers, base=rolled_on(rolled, modifiers)))
+
+
+def rolled_on(rolled, modifiers) -> tuple[str, int] | None:
+    """The die as rolled, which the modifiers change (shown with them), if any."""
+    return ("rolled", rolled.value) if modifiers else None
 
 
 def true_grit(state: NormanState, ctx: Context, target: Figure, by: Figure | None) -> None:
     """MN 162-203: the True Grit roll of a figure hit, and what it does (and a notch for the shooter)."""
     modifiers = (("True Grit", target.true_grit),) if target.true_grit else ()
 
+    column = f"a D6, read in the {COLUMN_NAMES[target.column]} column"
+
     def read(rolled) -> Reading:
         _, outcome = TRUE_GRIT.read(rolled.value + target.true_grit, target.column)
-        return Reading(f"True Grit of {target.name}", target.key, "a D6", rolled, outcome, TRUE_GRIT.key,
-                       column=target.column, adjustments=modifiers)
-    title = ctx.roll(D6, label=f"True Grit of {target.name}", roller=target.key, dice_reason="a D6",
+        return Reading(f"True Grit of {target.name}", target.key, column, rolled, outcome, TRUE_GRIT.key,
+                       adjustments=modifiers, base=rolled_on(rolled, modifiers))
+    title = ctx.roll(D6, label=f"True Grit of {target.name}", roller=target.key, dice_reason=column,
                      read=read).outcome.title
     if title == "Flee":
         target.status = FLED

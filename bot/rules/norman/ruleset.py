@@ -194,7 +194,7 @@ class Norman(Ruleset):
             figure.shots = 0
             if state.settings.pins == "turn":
                 figure.pinned = False
-        order = [user for user in self.seat_order(state) if self.in_the_fight(state, user)]
+        order = [user for user in self.seat_order(state) if state.fighting(user)]
         if state.settings.order == "random":
             rng.shuffle(order)
         else:
@@ -209,16 +209,12 @@ class Norman(Ruleset):
         side (MN 245-246, 254)."""
         left = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
         dealt = {}
-        for user in self.seat_order(state):
+        for user in filter(state.fighting, self.seat_order(state)):
             levels = sum(f.skill("Cardsharp") for f in state.characters.values() if f.owner == user and f.standing)
             extra = min(levels, left[state.side(user)])
             left[state.side(user)] -= extra
             dealt[user] = state.settings.hand + extra
         return dealt
-
-    def in_the_fight(self, state: NormanState, user: int) -> bool:
-        """Whether a player has a figure standing: one with none has no turn (see docs/rulings.md)."""
-        return any(f.owner == user and f.standing for f in state.characters.values())
 
     def start_player_turn(self, state: NormanState) -> None:
         state.acting, state.weapon, state.stopped = "", "", False
@@ -235,7 +231,7 @@ class Norman(Ruleset):
         """The player's turn ends; the next player plays (a new turn is dealt after the last)."""
         if state.window or state.contact:
             raise RulesError("A play is still waiting for its answers.")
-        rest = [user for user in state.order[1:] if self.in_the_fight(state, user)]
+        rest = [user for user in state.order[1:] if state.fighting(user)]
         if not rest:
             return self.deal(state, rng)
         state.order = rest
@@ -320,7 +316,7 @@ class Norman(Ruleset):
         seat = state.seats.get(user)
         if seat is None:
             return None
-        lines = [", ".join(f"{card} {'/'.join(use)}" for card, use in self.uses(state, user))]
+        lines = ["Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user))]
         if laid := self.face_down(state, user):
             lines.append(f"Out of sight: {', '.join(map(str, laid))}.")
         if state.window and user in state.window.waiting:

@@ -320,8 +320,14 @@ class NormanState:
     def enemies(self, a: int, b: int) -> bool:
         return self.side(a) != self.side(b)
 
+    def fighting(self, user: int) -> bool:
+        """Whether a player has a figure standing: one with none is out of the gunfight, neither dealt cards nor
+        given a turn nor asked to answer a play (see docs/rulings.md)."""
+        return any(f.owner == user and f.standing for f in self.characters.values())
+
     def opponents(self, user: int) -> list[int]:
-        return [other for other in self.seats if self.enemies(user, other)]
+        """The players a play waits on: every enemy still in the gunfight (MN 73-78)."""
+        return [other for other in self.seats if self.enemies(user, other) and self.fighting(other)]
 
     @property
     def player(self) -> int | None:
