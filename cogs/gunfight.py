@@ -49,15 +49,18 @@ def keys(table: Table, text: str) -> tuple[str, ...]:
 
 
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
-    """The player and key of the figure named, or of the one activated now: the user's own, since its cards
-    come from their hand, which nobody else sees (docs/rulings.md)."""
+    """The player and key of the figure named, or of the one activated now (or the user's one figure left to
+    activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
     state: NormanState = table.state
+    ready = [f for f in state.characters.values() if f.owner == table.user_id and f.standing and not f.activated]
     if name:
         chosen = table.character(name)
     elif state.acting:
         chosen = state.characters[state.acting]
+    elif len(ready) == 1:
+        chosen = ready[0]
     else:
-        raise UserError("No figure is activated yet: name the figure that acts.")
+        raise UserError("Name the figure that acts.")
     if chosen.owner != table.user_id:
         raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key
@@ -317,7 +320,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         async with open_table(self.bot, interaction, NORMAN.key) as table:
             table.require_director("build the town")
             built = NORMAN.build_town(table.state, names, table.dice)
-            said = f"The town: {', '.join(built)}; {sum(1 for p in table.state.town if p.card)} cards face down."
+            down = sum(1 for place in table.state.town if place.card)
+            said = f"The town: {', '.join(built)}; {down} card{'s' * (down != 1)} face down."
             await table.commit("norman-town", said)
         await send(interaction, content=safe(said))
 

@@ -22,7 +22,7 @@ from bot.rules.core.replay import Context, Reading
 from .charts import COLUMN_NAMES, COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, \
     SHOTGUN_OPEN, TRUE_GRIT
 from .state import CLIMB_RANKS, DEAD, FLED, IN_PLAY, MOVE_RANKS, SHOOT_RANKS, SHOT_DOWN, SKILLS, Building, \
-    Contact, Figure, NormanState, Play, Window, value
+    Contact, Figure, NormanState, Play, Shown, Window, value
 
 D6 = Dice(1, sides=6)
 
@@ -128,6 +128,7 @@ def from_hand(state: NormanState, player: int, codes: tuple[str, ...], ranks: fr
 
 
 def story_of(ctx: Context, kind: str, headline: str, actor: str, target: str = "") -> Story:
+    """The story of an action; ``kind`` in the text's words, the heading of its roll card."""
     return begin(ctx, Story(kind, headline, actor, target))
 
 
@@ -280,8 +281,9 @@ def play(state: NormanState, request: PlayRequest, ctx: Context) -> Story:
              (", climbing" if laid.climb else "") + (", dismounting" if laid.dismount else ""),
              "shoot": f"to shoot the {laid.weapon}" + (", aiming" if laid.aim else ""),
              "dynamite": "to throw Dynamite"}[laid.kind]
-    story = story_of(ctx, "norman-play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,
+    story = story_of(ctx, "a play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,
                      laid.targets[0] if laid.targets else "")
+    state.shown += [Shown(each, figure.name) for each in laid.all_cards]
     state.plays += 1
     state.window = Window(laid, state.opponents(request.player), number=state.plays)
     if state.window.waiting:
@@ -321,7 +323,7 @@ def answer(state: NormanState, request: AnswerRequest, ctx: Context) -> Story:
     window.answers[request.player] = request.cancel
     window.waiting.remove(request.player)
     figure = state.figure(window.play.figure)
-    story = story_of(ctx, "norman-answer", f"An answer to {figure.name}'s play", figure.key)
+    story = story_of(ctx, "the Joker window", f"An answer to {figure.name}'s play", figure.key)
     total = len(window.answers) + len(window.waiting)
     ctx.note(f"Answers in: {len(window.answers)} of {total}.")
     if not window.waiting:
@@ -343,6 +345,7 @@ def close(state: NormanState, ctx: Context) -> None:
             continue
         cancelled.add(unit)
         state.discards.append(joker)
+        state.shown.append(Shown(joker, state.seats[player].suit.capitalize()))
         what = "the move" if laid.kind == "move" else "the throw" if laid.kind == "dynamite" else \
             f"Shoot card {unit} ({laid.cards[unit - 1]})" + (" and its Aim card" if laid.aim else "")
         ctx.note(f"A {state.seats[player].suit.capitalize()} Joker cancels {what}.")
@@ -465,7 +468,7 @@ def contact(state: NormanState, request: ContactRequest, ctx: Context) -> Story:
     figure.shots += len(cards)
     state.weapon = "hand to hand"
     state.contact = Contact(figure.key, target.key, cards)
-    story = story_of(ctx, "norman-contact", f"{figure.name} attacks {target.name} in contact with "
+    story = story_of(ctx, "close combat", f"{figure.name} attacks {target.name} in contact with "
                      f"{len(cards)} card(s) out of sight", figure.key, target.key)
     ctx.note(f"{target.name} may play up to {DEFENCE_CARDS} Shoot cards back, out of sight.")
     return story
@@ -497,7 +500,7 @@ def defend(state: NormanState, request: DefendRequest, ctx: Context) -> Story:
     for each in cards:
         state.take_from_hand(request.player, each)
     fight.defence = cards
-    story = story_of(ctx, "norman-defend", f"{defender.name} answers in close combat", fight.attacker,
+    story = story_of(ctx, "close combat", f"{defender.name} answers in close combat", fight.attacker,
                      defender.key)
     strike(state, ctx)
     return story
@@ -511,6 +514,8 @@ def strike(state: NormanState, ctx: Context) -> None:
     for one, other in ((attacker, defender), (defender, attacker)):
         if other.key not in one.contact:
             one.contact.append(other.key)
+    state.shown += [Shown(each, attacker.name) for each in fight.attack] + \
+        [Shown(each, defender.name) for each in fight.defence]
     ctx.note(f"Revealed: {attacker.name} {listed(fight.attack)}; {defender.name} "
              f"{listed(fight.defence) or 'nothing'}.")
     hits: list[tuple[Figure, Figure]] = []
@@ -558,7 +563,7 @@ def door(state: NormanState, request: DoorRequest, ctx: Context) -> Story:
     verbs = {"peek": "looks at the card of", "persuade": "tries to Persuade whoever is in", "take": "searches"}
     if request.what not in verbs:
         raise RulesError("At a door a figure looks (peek), Persuades or takes Money.")
-    story = story_of(ctx, "norman-door", f"{figure.name} {verbs[request.what]} the {place.name}", figure.key)
+    story = story_of(ctx, "at the door", f"{figure.name} {verbs[request.what]} the {place.name}", figure.key)
     if request.player not in place.seen_by:
         place.seen_by.append(request.player)
     stock = place.card
@@ -614,7 +619,7 @@ def pick_up(state: NormanState, request: PickUpRequest, ctx: Context) -> Story:
         raise RulesError("No dud lies on the ground.")
     state.duds -= 1
     figure.dynamite += 1
-    story = story_of(ctx, "norman-pickup", f"{figure.name} picks up a dud stick of Dynamite", figure.key)
+    story = story_of(ctx, "Dynamite", f"{figure.name} picks up a dud stick of Dynamite", figure.key)
     return story
 
 
@@ -639,7 +644,7 @@ def swap(state: NormanState, request: SwapRequest, ctx: Context) -> Story:
     state.discards.append(dropped)
     seat.hand.append(state.draw(ctx.rng))
     seat.swaps -= 1
-    return story_of(ctx, "norman-swap", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",
+    return story_of(ctx, "Cheatin' rat", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",
                     "")
 
 
@@ -678,7 +683,7 @@ def choose_skill(state: NormanState, request: SkillRequest, ctx: Context) -> Sto
     else:
         raise RulesError(f"{figure.name} has no skill due: one for each 2 notches ({figure.notches} now).")
     figure.skills[skill] = figure.skill(skill) + 1
-    story = story_of(ctx, "norman-skill", f"{figure.name} takes {skill} {paid}", figure.key)
+    story = story_of(ctx, "skills for kills", f"{figure.name} takes {skill} {paid}", figure.key)
     ctx.note(f"{figure.name}: {skill} +{figure.skill(skill)}.")
     return story
 
@@ -699,7 +704,7 @@ def aftermath(state: NormanState, request: AftermathRequest, ctx: Context) -> St
         raise RulesError("This gunfight's aftermath is done.")
     if state.window or state.contact:
         raise RulesError("A play is still waiting for its answers.")
-    story = story_of(ctx, "norman-aftermath", "After the gunfight", "")
+    story = story_of(ctx, "after a gunfight", "After the gunfight", "")
     standing = {user: sum(f.standing for f in state.characters.values() if f.owner == user) for user in state.seats}
     left = sum(1 for place in state.town if place.card and place.card.type == "money")
     for figure in list(state.characters.values()):

@@ -175,6 +175,7 @@ class Norman(Ruleset):
             state.deck = full_deck(state.settings.packs)
             rng.shuffle(state.deck)
         state.turn += 1
+        state.shown = []
         if not state.settings.keep:
             for seat in state.seats.values():
                 state.discards.extend(seat.hand)
@@ -372,18 +373,34 @@ class Norman(Ruleset):
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
                                  f.owner == state.player and (not state.acting or state.acting == f.key)))
+        hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{len(s.hand)}" for s in state.seats.values())
+        face_down = sum(1 for place in state.town if place.card)
+        footer = f"hands {hands} · deck {len(state.deck)}" + (f" · town {face_down}/{len(state.town)}"
+                                                               if state.town else "")
+        return Board(self.title_of(state), rows, footer)
+
+    def title_of(self, state: NormanState) -> str:
+        if not state.turn:
+            return "Before the first deal"
+        if state.over:
+            return "After the gunfight"
+        suit = state.seats[state.player].suit if state.player is not None else ""
+        return f"Turn {state.turn}" + (f" — {suit.capitalize()} {SUIT_SYMBOLS[suit]}" if suit else "")
+
+    def counts(self, state: NormanState) -> str:
+        """What anyone may count: hands by size, the deck, the discards, the town's face-down cards, duds."""
         hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {len(s.hand)}" for s in state.seats.values())
         face_down = sum(1 for place in state.town if place.card)
-        footer = f"Hands: {hands} · deck {len(state.deck)} · discards {len(state.discards)} · " \
-                 f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
-        if not state.turn:
-            title = "Before the first deal"
-        elif state.over:
-            title = "After the gunfight"
-        else:
-            suit = state.seats[state.player].suit if state.player is not None else ""
-            title = f"Turn {state.turn}" + (f" — {suit.capitalize()} {SUIT_SYMBOLS[suit]} to play" if suit else "")
-        return Board(title, rows, footer)
+        return f"Hands: {hands} · deck {len(state.deck)} · discards {len(state.discards)} · " \
+               f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
+
+    def deck(self, state: NormanState) -> Step:
+        """What `/deck` shows: every card shown face up this turn and whose it was, in order (drawn in a row),
+        and what anyone may count."""
+        lines = [f"{n}. {escape(shown.by)}: **{shown.card}**" for n, shown in enumerate(state.shown, 1)]
+        return Step(self.title_of(state), lines + [self.counts(state)],
+                    faces=tuple(shown.card.code for shown in state.shown),
+                    captions=tuple(shown.by for shown in state.shown))
 
     def help(self) -> str:
         return ("Each player holds a suit and a hand. `/deal` deals the turn's hands; on your turn play cards for "

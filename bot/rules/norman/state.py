@@ -225,6 +225,15 @@ class Contact:
 
 
 @dataclass
+class Shown:
+    """A card shown face up this turn, and whose it was: for `/deck` and its picture."""
+
+    card: Card
+    by: str
+    """The figure it was played for, or the suit of the player whose Joker it was."""
+
+
+@dataclass
 class NormanState:
     seats: dict[int, Seat] = field(default_factory=dict)
     characters: dict[str, Figure] = field(default_factory=dict)
@@ -247,6 +256,9 @@ class NormanState:
     stopped: bool = False
     """The player's turn was ended by a Joker on a move (MN 75-77)."""
     window: Window | None = None
+    shown: list[Shown] = field(default_factory=list)
+    """Every card shown face up this turn, in order: plays, Jokers that cancelled, close combat's cards (a copy
+    of where they are shown, not where they lie; the deal clears it)."""
     plays: int = 0
     """Plays laid face up so far this gunfight, each with its window."""
     contact: Contact | None = None
