@@ -279,10 +279,10 @@ dora: /gunfight cast name:Joe type:man long:rifle
 /gunfight town buildings:"Saloon, Bank"
 /deal
 pete: /hand
-pete: /gunfight move card:6C
+pete: /gunfight move card:4H
 dora: click "Let it stand"
 pete: /draw
-dora: /gunfight shoot cards:KD weapon:rifle target:Kid range:10
+dora: /gunfight shoot cards:AC weapon:rifle target:Kid range:10
 pete: click "Cancel with a Joker"
 pete: click "Let it stand"
 /deck
@@ -297,11 +297,11 @@ def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
     out = play(tmp_path, GUNFIGHT, "--seed", "3").stdout
     assert "== Mackenzie Norman's card gunfight — the cameras are rolling ==" in out
     assert "Doc** goes into the stock, face down: only you saw it. (only you see this)" in out
-    assert "In your hand: 6♣, 6♥, 4♠, 2♣, 10♣." in out and "== Kid plays 6♣ to move ==" in out
+    assert "In your hand: 10♠, 7♦, 4♥, J♥, 7♠." in out and "== Kid plays 4♥ to move ==" in out
     assert "@dora — 1 to answer: cancel with a Joker, or let it stand.\nButtons: [Let it stand] | [Cancel with a " \
            "Joker]" in out
-    assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 6".' in out
-    assert "You hold no Joker. (only you see this)" in out and "• Kid is Shot down." in out
-    assert "1. Kid: **6♣**\n2. Joe: **K♦**" in out and "== After the gunfight ==" in out
+    assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 4".' in out
+    assert "You hold no Joker. (only you see this)" in out and "== Joe plays A♣ to shoot the rifle ==" in out
+    assert "1. Kid: **4♥**\n2. Joe: **A♣**" in out and "== After the gunfight ==" in out
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved[0] == "001-hand.png" and "006-deck.png" in saved

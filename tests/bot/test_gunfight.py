@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
-from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import SHOOT_RANKS, MOVE_RANKS, NormanState
+
+from tests.rules.norman.table import hidden
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
@@ -62,15 +63,8 @@ async def three_gangs(scene) -> dict[int, object]:
 
 
 def secrets(state: NormanState) -> tuple[set[str], set[str]]:
-    """What a gunfight hides: the deck, the hands, the cards out of sight; the town's face-down cards."""
-    cards = set(state.deck)
-    for seat in state.seats.values():
-        cards.update(seat.hand)
-    if state.window:
-        cards.update(state.window.jokers.values())
-    if state.contact:
-        cards.update(state.contact.attack + state.contact.defence)
-    names = {place.card.name for place in state.town if place.card} | {card.name for card in state.stock}
+    """What a gunfight hides, the cards by their codes."""
+    cards, names = hidden(state)
     return {card.code for card in cards}, names
 
 
@@ -326,7 +320,7 @@ async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_noth
     player, other = players[user], next(p for u, p in players.items() if u != user)
     mine = figures_of(state, user)[0]
     theirs = enemies_of(state, user)[0]
-    missing = next(c for c in state.deck if c.rank in MOVE_RANKS)
+    missing = next(c for c in state.deck.to_come if c.rank in MOVE_RANKS)
     before = (await scene.db().load_game(scene.guild.id, scene.channel.id)).state
     for who, command, options, words in (
             (other, "gunfight move", {"card": "5H", "figure": mine.name}, "not yours"),

@@ -344,12 +344,12 @@ def close(state: NormanState, ctx: Context) -> None:
             state.seats[player].hand.append(joker)
             continue
         cancelled.add(unit)
-        state.discards.append(joker)
+        state.deck.discard.append(joker)
         state.shown.append(Shown(joker, state.seats[player].suit.capitalize()))
         what = "the move" if laid.kind == "move" else "the throw" if laid.kind == "dynamite" else \
             f"Shoot card {unit} ({laid.cards[unit - 1]})" + (" and its Aim card" if laid.aim else "")
         ctx.note(f"A {state.seats[player].suit.capitalize()} Joker cancels {what}.")
-    state.discards.extend(laid.all_cards)
+    state.deck.discard.extend(laid.all_cards)
     if laid.kind == "move":
         move(state, ctx, figure, laid, bool(cancelled))
     elif laid.kind == "dynamite":
@@ -529,7 +529,7 @@ def strike(state: NormanState, ctx: Context) -> None:
     for striker, struck in hits:
         if struck.standing:
             true_grit(state, ctx, struck, striker)
-    state.discards.extend(fight.attack + fight.defence)
+    state.deck.discard.extend(fight.attack + fight.defence)
 
 
 def building(state: NormanState, name: str) -> Building:
@@ -641,7 +641,7 @@ def swap(state: NormanState, request: SwapRequest, ctx: Context) -> Story:
     if seat is None or not seat.swaps:
         raise RulesError("Only a Cheatin' rat's player swaps a card, once dealt, before their first play.")
     dropped = state.take_from_hand(request.player, card(request.card))
-    state.discards.append(dropped)
+    state.deck.discard.append(dropped)
     seat.hand.append(state.draw(ctx.rng))
     seat.swaps -= 1
     return story_of(ctx, "Cheatin' rat", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",

@@ -11,6 +11,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
@@ -77,7 +78,7 @@ class Norman(Ruleset):
         if state.window and user in state.window.waiting:
             raise RulesError("A play waits on your answer: answer it before leaving.")
         seat = state.seats.pop(user)
-        state.discards.extend(seat.hand)
+        state.deck.discard.extend(seat.hand)
         state.order = [u for u in state.order if u != user]
 
     def cast(self, state: NormanState, spec: CastSpec, rng: random.Random) -> Figure:
@@ -172,13 +173,12 @@ class Norman(Ruleset):
         if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
             raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
         if not state.turn:
-            state.deck = full_deck(state.settings.packs)
-            rng.shuffle(state.deck)
+            state.deck = Deck.shuffled(full_deck(state.settings.packs), rng)
         state.turn += 1
         state.shown = []
         if not state.settings.keep:
             for seat in state.seats.values():
-                state.discards.extend(seat.hand)
+                state.deck.discard.extend(seat.hand)
                 seat.hand = []
         lines = []
         for user, count in dealt.items():
@@ -232,6 +232,9 @@ class Norman(Ruleset):
         """The player's turn ends; the next player plays (a new turn is dealt after the last)."""
         if state.window or state.contact:
             raise RulesError("A play is still waiting for its answers.")
+        if state.turn and self.decided(state):
+            raise RulesError("One side alone has figures in play: the gunfight is over, and the Director rolls "
+                             "`/gunfight aftermath`.")
         rest = [user for user in state.order[1:] if state.fighting(user)]
         if not rest:
             return self.deal(state, rng)
@@ -239,6 +242,10 @@ class Norman(Ruleset):
         self.start_player_turn(state)
         return Step(f"Turn {state.turn} — {len(state.order) - 1} to come", [self.whose_turn(state)],
                     self.pinged(state))
+
+    def decided(self, state: NormanState) -> bool:
+        """Whether one side alone (or none) has figures in play: the gunfight is over (MN 46-47)."""
+        return len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2
 
     def waiting_on(self, state: NormanState, director: int) -> Wait | None:
         if not state.turn or state.over:
@@ -255,7 +262,7 @@ class Norman(Ruleset):
             return Wait((defender.owner,), "close combat", defender.key,
                         f"**{escape(defender.name)}** is attacked in contact: play up to two Shoot cards back, "
                         "out of sight, or none.", f"{escape(defender.name)} strikes back with nothing")
-        if len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2:
+        if self.decided(state):
             return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
                         "roll its aftermath.", then="the aftermath is rolled")
         if state.player is not None:
@@ -348,7 +355,7 @@ class Norman(Ruleset):
         """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and
         face-down buildings are counted, never named."""
         public = serial.to_json(state)
-        public["deck"] = len(state.deck)
+        public["deck"] = {"to_come": len(state.deck.to_come), "discard": [c.code for c in state.deck.discard]}
         public["stock"] = len(state.stock)
         public["seats"] = {str(user): {"suit": seat.suit, "hand": len(seat.hand), "money": seat.money}
                            for user, seat in state.seats.items()}
@@ -375,7 +382,7 @@ class Norman(Ruleset):
                                  f.owner == state.player and (not state.acting or state.acting == f.key)))
         hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{len(s.hand)}" for s in state.seats.values())
         face_down = sum(1 for place in state.town if place.card)
-        footer = f"hands {hands} · deck {len(state.deck)}" + (f" · town {face_down}/{len(state.town)}"
+        footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
                                                                if state.town else "")
         return Board(self.title_of(state), rows, footer)
 
@@ -391,7 +398,7 @@ class Norman(Ruleset):
         """What anyone may count: hands by size, the deck, the discards, the town's face-down cards, duds."""
         hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {len(s.hand)}" for s in state.seats.values())
         face_down = sum(1 for place in state.town if place.card)
-        return f"Hands: {hands} · deck {len(state.deck)} · discards {len(state.discards)} · " \
+        return f"Hands: {hands} · deck {len(state.deck.to_come)} · discards {len(state.deck.discard)} · " \
                f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
 
     def deck(self, state: NormanState) -> Step:

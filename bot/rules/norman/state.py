@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules.core import serial
-from bot.rules.core.cards import JOKERS, RANKS, SUITS, Card
+from bot.rules.core.cards import JOKERS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.piles import Deck, full_pack
 from bot.rules.core.replay import Context
 
 from .charts import HORSE, MAN, MAN_ON_HORSE
@@ -47,9 +48,9 @@ def value(card: Card) -> int:
 
 
 def full_deck(packs: int) -> list[Card]:
-    """Every card the game plays with: ``packs`` standard packs, each with its two Jokers."""
-    return [Card(rank, suit, pack) for pack in range(1, packs + 1) for suit in SUITS for rank in RANKS] + \
-        [joker for _ in range(packs) for joker in JOKERS]
+    """Every card the game plays with: ``packs`` standard packs, each with its two Jokers (every Joker alike,
+    whatever its pack: a Joker is a Joker)."""
+    return [card for pack in range(1, packs + 1) for card in full_pack(pack, jokers=0)] + list(JOKERS) * packs
 
 
 @dataclass
@@ -239,8 +240,8 @@ class NormanState:
     characters: dict[str, Figure] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
     settings: Settings = field(default_factory=Settings)
-    deck: list[Card] = field(default_factory=list)
-    discards: list[Card] = field(default_factory=list)
+    deck: Deck = field(default_factory=Deck)
+    """The one deck every hand is dealt from, and its discards (face up)."""
     town: list[Building] = field(default_factory=list)
     stock: list[Figure] = field(default_factory=list)
     """Stock cards not (yet) dealt to a building."""
@@ -284,7 +285,7 @@ class NormanState:
     # cards
     def cards(self) -> Counter[Card]:
         """Every card wherever it is: the deck, the discards, the hands, the table, face down."""
-        found: Counter[Card] = Counter(self.deck) + Counter(self.discards)
+        found: Counter[Card] = Counter(self.deck.to_come) + Counter(self.deck.discard)
         for seat in self.seats.values():
             found.update(seat.hand)
         if self.window:
@@ -301,12 +302,10 @@ class NormanState:
 
     def draw(self, rng: random.Random) -> Card:
         """The top card; the discards are shuffled into a new deck when it runs out."""
-        if not self.deck:
-            if not self.discards:
-                raise RulesError("Every card is in a hand: there is none left to deal.")
-            self.deck, self.discards = self.discards, []
-            rng.shuffle(self.deck)
-        return self.deck.pop()
+        card = self.deck.take(rng)
+        if card is None:
+            raise RulesError("Every card is in a hand: there is none left to deal.")
+        return card
 
     def hand_of(self, user: int) -> list[Card]:
         seat = self.seats.get(user)
