@@ -109,10 +109,15 @@ async def answer(interaction: discord.Interaction, game: int, play: int, cancel:
         if window is None or window.number != play:
             raise UserError("Every answer to that play is in: these buttons do nothing now.")
         return AnswerRequest(interaction.user.id, cancel)
-    await run(interaction, build)
+    table = await run(interaction, build)
     said = "You let the play stand." if cancel == STAND else \
         "Your Joker lies face down: it shows when every answer is in."
     await send(interaction, content=said, ephemeral=True)
+    if table.state.window is None and interaction.message is not None:
+        try:
+            await interaction.message.edit(view=None)          # the last answer is in: the buttons are spent
+        except discord.HTTPException:
+            pass
 
 
 async def run(interaction: discord.Interaction, build: Callable[[Table], Request]) -> Table:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import SHOOT_RANKS, MOVE_RANKS, NormanState
 
@@ -40,17 +41,19 @@ async def stored(scene) -> NormanState:
 
 
 async def three_gangs(scene) -> dict[int, object]:
-    """dora directs; pete's Kid (a pistol) and Ann (a rifle), polly's Joe (two pistols, Dynamite), the stranger's
-    Cy (a shotgun); the town's Saloon, Bank and Jail hold Doc, a Money card and nobody."""
+    """dora directs; pete's Kid (a pistol) and Ann (a rifle), polly's Joe (two pistols), the stranger's Cy (a
+    shotgun), the men with a stick of Dynamite each; the town's Saloon, Bank and Jail hold Doc, a Money card
+    and nobody."""
     started = await scene.dora.slash(scene.channel, "game start", ruleset="norman")
     assert "Mackenzie Norman's card gunfight" in text_of(started)
     players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly, scene.stranger.id: scene.stranger}
     for player in players.values():
         joined = text_of(await player.slash(scene.channel, "game join"))
         assert any(suit in joined for suit in ("Spades", "Clubs", "Diamonds", "Hearts")), joined
-    casts = ((scene.pete, "Kid", "man", {"pistols": 1}), (scene.pete, "Ann", "woman", {"long": "rifle"}),
+    casts = ((scene.pete, "Kid", "man", {"pistols": 1, "dynamite": 1}),
+             (scene.pete, "Ann", "woman", {"long": "rifle"}),
              (scene.polly, "Joe", "man", {"pistols": 2, "dynamite": 1}),
-             (scene.stranger, "Cy", "man", {"long": "shotgun", "skills": "Sneak"}))
+             (scene.stranger, "Cy", "man", {"long": "shotgun", "skills": "Sneak", "dynamite": 1}))
     for player, name, type, options in casts:
         cast = await player.slash(scene.channel, "gunfight cast", name=name, type=type, **options)
         assert f"{name}** joins the cast" in text_of(cast), text_of(cast)
@@ -73,11 +76,14 @@ def sweep_of(scene) -> Sweep:
 
 
 async def look(sweep: Sweep) -> NormanState:
-    """The stored game, its public messages so far swept, and the data its board is drawn from too."""
+    """The stored game, its public messages so far swept, and the data its board and `/deck`'s picture of the
+    played cards are drawn from too."""
     state = await sweep.look()
     board = NORMAN.board(state)
     sweep.check("\n".join([board.title, board.footer, *(w for r in board.rows for w in (r.name, r.kind, *r.words)),
                            *(f"{k} {v}" for r in board.rows for k, v in r.badges)]), "the board")
+    played = NORMAN.deck(state)
+    sweep.check("\n".join([*played.lines, *(str(Card.parse(face)) for face in played.faces)]), "/deck's picture")
     return state
 
 
@@ -185,14 +191,15 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     fresh.rng = hits()
     closed = await players[second].click(window.message, label="Let it stand")   # the buttons outlive the restart
     assert f"{figure.name} moves up to {int(move.rank)}\"" in text_of(closed), text_of(closed)
-    refused(await players[first].click(window.message, label="Let it stand"), "every answer to that play is in")
+    [spent] = [m for m in scene.channel.history() if m.id == window.message.id]
+    assert not spent.components                                            # the last answer took the buttons away
     await players[user].slash(scene.channel, "draw")
 
     state = await look(sweep)                                               # a window nobody answers
     user = state.player
     figure = figures_of(state, user)[0]
     move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)
-    await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=figure.name)
+    played = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=figure.name)
     waiting = (await look(sweep)).window.waiting
     await hours(scene, 13)
     [reminder] = posted(scene, "a reminder")
@@ -201,6 +208,8 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     [deadline] = posted(scene, "The deadline passed")
     assert f"{figure.name} moves up to" in words_of(deadline), words_of(deadline)
     assert (await look(sweep)).window is None
+    refused(await players[waiting[0]].click(played.followups[0].message, label="Let it stand"),
+            "every answer to that play is in")
     await players[user].slash(scene.channel, "draw")
 
     cancelled = False
@@ -305,6 +314,9 @@ async def test_a_buildings_card_is_seen_by_the_player_who_looks_alone(scene):
 
 async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_nothing(scene):
     players = await three_gangs(scene)
+    helped = await scene.pete.slash(scene.channel, "help")
+    assert helped.response.ephemeral and "This channel plays Mackenzie Norman's card gunfight: Each player holds" \
+        in text_of(helped) and "`/gunfight contact` Close combat: your Shoot cards out of sight" in text_of(helped)
     refused(await scene.pete.slash(scene.channel, "gunfight settings", setting="hand", value="6"),
             "only a director")
     settings = await scene.dora.slash(scene.channel, "gunfight settings", setting="hand", value="6")
@@ -345,3 +357,36 @@ async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_noth
     await scene.pete.slash(saloon, "game join")
     refused(await scene.pete.slash(saloon, "gunfight move", card="5H"), "This channel plays Quick on the Draw")
     refused(await scene.pete.slash(saloon, "gunfight peek", building="Bank"), "This channel plays Quick on the Draw")
+
+
+async def test_dynamite_a_dud_picked_up_money_taken_home_and_a_skill_bought(scene):
+    """MN 141-145: a stick thrown with a Shoot card, a dud on a 1 picked up again; MN 22-26, 225-227: a Money
+    card taken and brought home buys a skill after the gunfight."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(1)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    user = state.player
+    thrower = next(f for f in figures_of(state, user) if f.dynamite)
+    card = next(c for c in state.seats[user].hand if c.rank in SHOOT_RANKS)
+    thrown = await players[user].slash(scene.channel, "gunfight dynamite", card=card.code,
+                                       targets=enemies_of(state, user)[0].name, figure=thrower.name)
+    assert f"{thrower.name} plays {card} to throw Dynamite" in text_of(thrown)
+    closed = await answer_all(scene, sweep, players, thrown.followups[0].message)
+    assert "Dynamite fuse" in text_of(closed) and "A dud: it lies where it landed" in text_of(closed)
+    picked = await players[user].slash(scene.channel, "gunfight pickup")
+    assert f"{thrower.name} picks up a dud stick of Dynamite" in text_of(picked)
+    state = await look(sweep)
+    bank = next(place.name for place in state.town if place.card and place.card.name == "Gold")
+    taken = await players[user].slash(scene.channel, "gunfight take", building=bank)
+    assert f"{thrower.name} takes a Money card." in text_of(taken)
+    assert (await look(sweep)).characters[thrower.key].dynamite == 1
+    scene.env.bot.rng = hits(6)
+    home = await scene.dora.slash(scene.channel, "gunfight aftermath")
+    assert f"{thrower.name} brings 1 Money card(s) home." in text_of(home)
+    bought = await players[user].slash(scene.channel, "gunfight skill", figure=thrower.name, skill="Shoot")
+    assert f"{thrower.name} takes Shoot for two notches of the gang's Money" in text_of(bought)
+    refused(await players[user].slash(scene.channel, "gunfight skill", figure=thrower.name, skill="Shoot"),
+            "no skill due")
+    assert (await look(sweep)).characters[thrower.key].skills == {"Shoot": 1}

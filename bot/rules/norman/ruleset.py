@@ -410,9 +410,11 @@ class Norman(Ruleset):
                     captions=tuple(shown.by for shown in state.shown))
 
     def help(self) -> str:
-        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands; on your turn play cards for "
-                "your figures (2-6 move, 7-10 climb, A/J/Q/K Shoot), every opponent then answers: cancel with a "
-                "Joker, or let it stand; `/draw` passes the turn. Hits on 5,6, then the True Grit roll.")
+        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands: **My hand** or `/hand` shows "
+                "yours. On your turn play cards for your figures: `/gunfight move` (2-6, a climb 7-10), "
+                "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
+                "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
+                "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end.")
 
 
 NORMAN = register(Norman())
