@@ -227,10 +227,11 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     assert "After the gunfight" in text_of(after)
     assert (await look(sweep)).over
 
-    for command in ("status", "deck", "log recent"):
+    for command in ("status", "deck"):
         sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
+    sweep.check(text_of(await scene.pete.slash(scene.channel, "log recent")), "/log recent", history=True)
     export = await scene.pete.slash(scene.channel, "log export")
-    sweep.check((await export.response.attachments[0].read()).decode(), "the log export")
+    sweep.check((await export.response.attachments[0].read()).decode(), "the log export", history=True)
     await look(sweep)
     assert sweep.messages > 30
     assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
