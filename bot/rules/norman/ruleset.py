@@ -260,8 +260,9 @@ class Norman(Ruleset):
         if state.contact:
             defender = state.characters[state.contact.defender]
             return Wait((defender.owner,), "close combat", defender.key,
-                        f"**{escape(defender.name)}** is attacked in contact: play up to two Shoot cards back, "
-                        "out of sight, or none.", f"{escape(defender.name)} strikes back with nothing")
+                        f"**{escape(defender.name)}** is attacked in contact: strike back out of sight with a Shoot "
+                        "card from **My hand**, or `/gunfight defend` with two, or none.",
+                        f"{escape(defender.name)} strikes back with nothing")
         if self.decided(state):
             return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
                         "roll its aftermath.", then="the aftermath is rolled")
@@ -351,13 +352,19 @@ class Norman(Ruleset):
                     captions=tuple(state.characters[key].name for key, cards in
                                    ((fight.attacker, fight.attack), (fight.defender, fight.defence)) for _ in cards))
 
+    def held(self, state: NormanState, user: int) -> int:
+        """A player's hand as anyone may count it: a Joker laid in the window still counts until the window
+        closes, or the count would tell who laid one (MN 73-78)."""
+        laid = state.window is not None and user in state.window.jokers
+        return len(state.seats[user].hand) + laid
+
     def redact(self, state: NormanState) -> dict[str, Any]:
         """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and
         face-down buildings are counted, never named."""
         public = serial.to_json(state)
         public["deck"] = {"to_come": len(state.deck.to_come), "discard": [c.code for c in state.deck.discard]}
         public["stock"] = len(state.stock)
-        public["seats"] = {str(user): {"suit": seat.suit, "hand": len(seat.hand), "money": seat.money}
+        public["seats"] = {str(user): {"suit": seat.suit, "hand": self.held(state, user), "money": seat.money}
                            for user, seat in state.seats.items()}
         public["town"] = [{"name": place.name, "card": "face down" if place.card else "none"}
                           for place in state.town]
@@ -380,7 +387,7 @@ class Norman(Ruleset):
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
                                  f.owner == state.player and (not state.acting or state.acting == f.key)))
-        hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{len(s.hand)}" for s in state.seats.values())
+        hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
         footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
                                                                if state.town else "")
@@ -396,7 +403,7 @@ class Norman(Ruleset):
 
     def counts(self, state: NormanState) -> str:
         """What anyone may count: hands by size, the deck, the discards, the town's face-down cards, duds."""
-        hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {len(s.hand)}" for s in state.seats.values())
+        hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
         return f"Hands: {hands} · deck {len(state.deck.to_come)} · discards {len(state.deck.discard)} · " \
                f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")

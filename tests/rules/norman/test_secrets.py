@@ -16,7 +16,7 @@ from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactReq
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import CLIMB_RANKS, MOVE_RANKS, SHOOT_RANKS, stock
 
-from .table import hidden
+from .table import ANN, BOB, CAL, act, gunfight, hidden
 
 DIRECTOR = 99
 WEAPONS = ({"pistols": "1"}, {"pistols": "2", "dynamite": "1"}, {"long": "rifle", "skills": "Cheatin' rat"},
@@ -130,3 +130,18 @@ def test_a_random_gunfight_keeps_every_card_and_every_secret(seed):
         state.check()
         assert_secret(state, *told(resolution))
     assert NORMAN.load(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_an_answer_in_the_window_looks_the_same_whether_it_cancels_or_not():
+    """MN 73-78: while the window is open, nothing public tells a Joker laid from a play let stand: the story,
+    the board (hands counted with the Joker laid), `/deck`, the redacted state, whom the game waits on."""
+    seen = []
+    for cancel in (1, 0):
+        state = gunfight({key: (owner, "man", {"pistols": "1"}) for key, owner in (("kid", ANN), ("joe", BOB),
+                                                                                   ("cal", CAL))},
+                         {ANN: "3S", BOB: "RJ 2H", CAL: "4C"}, {ANN: "spades", BOB: "hearts", CAL: "clubs"})
+        state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
+        state, resolution = act(state, AnswerRequest(BOB, cancel))
+        seen.append((told(resolution), repr(NORMAN.board(state)), repr(NORMAN.deck(state)),
+                     json.dumps(NORMAN.redact(state), sort_keys=True), repr(NORMAN.waiting_on(state, DIRECTOR))))
+    assert seen[0] == seen[1]
