@@ -353,6 +353,13 @@ async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_noth
     assert (await scene.db().load_game(scene.guild.id, scene.channel.id)).state == before
     refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
 
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)   # a play taken back by the Director
+    await player.slash(scene.channel, "gunfight move", card=move.code, figure=mine.name)
+    refused(await player.slash(scene.channel, "undo"), "only a director")
+    undone = await scene.dora.slash(scene.channel, "undo")
+    assert "Undone" in text_of(undone) and f"{mine.name} plays {move}" in text_of(undone), text_of(undone)
+    assert (await scene.db().load_game(scene.guild.id, scene.channel.id)).state == before
+
     saloon = scene.guild.create_text_channel("old-saloon")
     await scene.dora.slash(saloon, "game start")
     await scene.pete.slash(saloon, "game join")
