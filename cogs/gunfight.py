@@ -174,7 +174,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                    horse: bool = False, shoot: app_commands.Range[int, -2, 2] = 0,
                    grit: app_commands.Range[int, -2, 2] = 0, skills: app_commands.Range[str, 1, 200] = "",
                    player: discord.Member | None = None) -> None:
-        """Cast a figure of your gang: its weapons, horse and skills (MN 27-44)."""
+        """Cast a figure of your gang: its weapons, horse and skills."""
         fields = {"pistols": str(pistols), "long": long or "", "dynamite": str(dynamite),
                   "horse": "yes" if horse else "no", "shoot": str(shoot), "grit": str(grit), "skills": skills}
         await add_character(self.bot, interaction, NORMAN.key, name, type, player, fields)
@@ -197,9 +197,9 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(cards="The Shoot cards (A, J, Q, K), as `KH QS`", weapon="Which gun",
                            target="Who is shot at (a shotgun: everyone in its template, comma-separated)",
                            range="Inches to the target", cover="Pieces of cover between firer and target",
-                           aim="A rifle's Aim card, another Shoot card (+1 to hit)",
-                           covered="In a shotgun's template, those behind cover, comma-separated",
-                           figure="Who shoots (default: the figure activated)")
+                           aim="A rifle's Aim card, another Shoot card (+1)",
+                           covered="In a shotgun's template, those behind cover",
+                           figure="Who shoots (default: the one activated)")
     @app_commands.autocomplete(figure=options.characters)
     async def shoot(self, interaction: discord.Interaction, cards: app_commands.Range[str, 2, 40],
                     weapon: Literal["pistol", "pistols", "rifle", "shotgun"], target: app_commands.Range[str, 1, 200],
@@ -221,7 +221,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     async def dynamite(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4],
                        targets: app_commands.Range[str, 1, 200] = "", distance: app_commands.Range[str, 2, 4] = "",
                        figure: str | None = None) -> None:
-        """Throw a stick of Dynamite: the fuse, then 4,5,6 on all in the blast, all Pinned (MN 133-145)."""
+        """Throw a stick of Dynamite: the fuse, then 4,5,6 on all in the blast, all Pinned."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
             return PlayRequest(player, key, "dynamite", codes(card), distance=distance, targets=keys(table, targets))
@@ -233,7 +233,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(target=options.characters, figure=options.characters)
     async def contact(self, interaction: discord.Interaction, target: str, cards: app_commands.Range[str, 2, 40],
                       figure: str | None = None) -> None:
-        """Close combat: your Shoot cards out of sight; the defender's back; shown together (MN 146-161)."""
+        """Close combat: your Shoot cards out of sight; the defender's back; shown together."""
         def build(table: Table) -> ContactRequest:
             player, key = commanded(table, figure)
             return ContactRequest(player, key, table.character(target).key, codes(cards))
@@ -251,7 +251,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def peek(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                    figure: str | None = None) -> None:
-        """Look at a building's face-down card: only you see it (MN 212-213)."""
+        """Look at a building's face-down card: only you see it."""
         await self.door(interaction, building, figure, "peek")
 
     @app_commands.command(name="persuade")
@@ -260,7 +260,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def persuade(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                        figure: str | None = None) -> None:
-        """Persuade whoever is in a building to join your side: 6+ (MN 214-224)."""
+        """Persuade whoever is in a building to join your side: 6+."""
         await self.door(interaction, building, figure, "persuade")
 
     @app_commands.command(name="take")
@@ -269,7 +269,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def take(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                    figure: str | None = None) -> None:
-        """Take a building's Money card (MN 22-26)."""
+        """Take a building's Money card."""
         await self.door(interaction, building, figure, "take")
 
     async def door(self, interaction: discord.Interaction, building: str, name: str | None, what: str) -> None:
@@ -288,13 +288,13 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(figure="Who picks up a dud stick (default: the figure activated)")
     @app_commands.autocomplete(figure=options.characters)
     async def pickup(self, interaction: discord.Interaction, figure: str | None = None) -> None:
-        """Pick up a dud stick of Dynamite to throw again (MN 144-145)."""
+        """Pick up a dud stick of Dynamite to throw again."""
         await self.act(interaction, lambda table: PickUpRequest(*commanded(table, figure)))
 
     @app_commands.command(name="swap")
     @app_commands.describe(card="The card discarded, as `5H`")
     async def swap(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4]) -> None:
-        """Cheatin' rat: discard a card just dealt and be dealt another (MN 248-250)."""
+        """Cheatin' rat: discard a card just dealt and be dealt another."""
         await self.act(interaction, lambda table: SwapRequest(interaction.user.id, card))
 
     @app_commands.command(name="skill")
@@ -302,7 +302,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def skill(self, interaction: discord.Interaction, figure: str,
                     skill: Literal[SKILLS]) -> None:  # type: ignore[valid-type]
-        """A skill for each 2 notches, or for two notches of the gang's Money (MN 227-254)."""
+        """A skill for each 2 notches, or for two notches of the gang's Money."""
         def build(table: Table) -> SkillRequest:
             chosen = table.character(figure)
             table.require_control(chosen)
@@ -320,7 +320,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.command(name="town")
     @app_commands.describe(buildings="The buildings, comma-separated: the stock cards go face down to them")
     async def town(self, interaction: discord.Interaction, buildings: app_commands.Range[str, 1, 1000]) -> None:
-        """Deal the stock cards face down to the town's buildings, one each (MN 208-210; Director)."""
+        """Deal the stock cards face down to the town's buildings, one each (Director)."""
         names = [name.strip() for name in buildings.split(",") if name.strip()]
         async with open_table(self.bot, interaction, NORMAN.key) as table:
             table.require_director("build the town")
@@ -334,7 +334,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(name="The card's name", type="A stock character, or a Money card",
                            suit="Its suit, for Persuading", pistols="0, 1 or 2", long="One long arm",
                            shoot="Its Shooting characteristic", grit="Its True Grit",
-                           special="Its special rules, as its card says")
+                           special="Its special rules")
     async def stock(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 64],
                     type: Literal["man", "woman", "horse", "dog", "money"],
                     suit: Literal["spades", "clubs", "diamonds", "hearts"] | None = None,
@@ -351,9 +351,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                    ephemeral=True)
 
     @app_commands.command(name="settings")
-    @app_commands.describe(setting="What the text leaves to the Director (docs/rulings.md)",
-                           value="hand 1-12, keep yes/no, packs 1-4, order rotate/random, contact "
-                                 "section/table/option/none, pins turn/game, money 0-10")
+    @app_commands.describe(setting="What the text leaves to the Director",
+                           value="hand 1-12, packs 1-4, money 0-10; keep yes/no; order, contact, pins: see rulings")
     async def settings(self, interaction: discord.Interaction,
                        setting: Literal[tuple(Settings.__dataclass_fields__)],  # type: ignore[valid-type]
                        value: app_commands.Range[str, 1, 10]) -> None:
