@@ -325,7 +325,8 @@ class Norman(Ruleset):
         seat = state.seats.get(user)
         if seat is None:
             return None
-        lines = ["Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user))]
+        lines = ["Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user))] \
+            if seat.hand else []
         if laid := self.face_down(state, user):
             lines.append(f"Out of sight: {', '.join(map(str, laid))}.")
         if state.window and user in state.window.waiting:
