@@ -18,7 +18,8 @@ from discord.ext import commands
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import NotAllowed, UserError
-from bot.replies import COLOUR, safe, send
+from bot.render import render_turn
+from bot.replies import COLOUR, render, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PickUpRequest, PlayRequest, SkillRequest, SwapRequest
@@ -133,14 +134,17 @@ async def run(interaction: discord.Interaction, build: Callable[[Table], Request
 
 
 async def after(interaction: discord.Interaction, table: Table) -> None:
-    """What an action leaves open, posted under its reply: the window's buttons for every opponent alike, or the
-    defender's call to strike back."""
+    """What an action leaves open, posted under its reply: the cards played, face up, with the window's buttons
+    for every opponent alike; or the defender's call to strike back."""
     state: NormanState = table.state
     if state.window:
         waiting = list(state.window.waiting)
+        play = state.window.play
+        cards = tuple(play.all_cards)
+        image = await render(render_turn, cards, None, (state.characters[play.figure].name,) * len(cards))
         await send(interaction, content=" ".join(f"<@{user}>" for user in waiting) +
-                   f" — {len(waiting)} to answer: cancel with a Joker, or let it stand.",
-                   view=window_view(table.game.id, state), ping=pingable(table.game, waiting))
+                   f" — {len(waiting)} to answer: cancel with a Joker, or let it stand.", image=image,
+                   filename="played.png", view=window_view(table.game.id, state), ping=pingable(table.game, waiting))
     elif state.contact:
         defender = state.characters[state.contact.defender]
         await send(interaction, content=f"<@{defender.owner}>, **{safe(defender.name)}** strikes back: a Shoot card "

@@ -298,10 +298,10 @@ def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
     assert "== Mackenzie Norman's card gunfight — the cameras are rolling ==" in out
     assert "Doc** goes into the stock, face down: only you saw it. (only you see this)" in out
     assert "In your hand: 10♠, 7♦, 4♥, J♥, 7♠." in out and "== Kid plays 4♥ to move ==" in out
-    assert "@dora — 1 to answer: cancel with a Joker, or let it stand.\nButtons: [Let it stand] | [Cancel with a " \
-           "Joker]" in out
+    assert "@dora — 1 to answer: cancel with a Joker, or let it stand." in out
+    assert "003-played.png]\nButtons: [Let it stand] | [Cancel with a Joker]" in out
     assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 4".' in out
     assert "You hold no Joker. (only you see this)" in out and "== Joe plays A♣ to shoot the rifle ==" in out
     assert "1. Kid: **4♥**\n2. Joe: **A♣**" in out and "== After the gunfight ==" in out
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
-    assert saved[0] == "001-hand.png" and "006-deck.png" in saved
+    assert saved[:3] == ["001-hand.png", "002-roll.png", "003-played.png"] and "008-deck.png" in saved

@@ -148,6 +148,7 @@ async def player_turn(scene, sweep: Sweep, players, cancel: bool = False) -> boo
         else:
             continue
         [window] = played.followups
+        assert png(await window.attachments[0].read())                   # the cards played, face up
         waiting = (await look(sweep)).window.waiting
         assert all(f"<@{other}>" in window.content for other in waiting) and f"{len(waiting)} to answer" in \
             window.content
