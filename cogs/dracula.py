@@ -70,10 +70,10 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.command(name="cast")
     @app_commands.describe(name="The model's name", type="Its Rank, or the kind of NPC it is",
                            rank="An NPC's Rank (Novice by default)", boss="The posse's Boss (one a posse)",
-                           weapons="Weapons, comma-separated (Pistol, Rifle, Sixgun …)",
-                           skills="Skills, comma-separated (Deadeye, Tough, 'Ornery …)",
-                           injuries="Lasting Injuries, comma-separated (One-Eyed, Weakened …)",
-                           player="Whose model it is (a Director casting for someone; NPCs are the Director's)")
+                           weapons="Weapons (Pistol, Rifle, Sixgun …)",
+                           skills="Skills (Deadeye, Tough, 'Ornery …)",
+                           injuries="Lasting Injuries (One-Eyed, Weakened …)",
+                           player="Whose model (a Director casting for another)")
     async def cast(self, interaction: discord.Interaction, name: str,
                    type: Literal["novice", "veteran", "hero", "bystander", "supernatural"],
                    rank: Literal["novice", "veteran", "hero"] | None = None, boss: bool = False,
@@ -109,8 +109,8 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
                            twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
                            second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
-                           second_target="Gunslinger: the second Weapon's target, if another",
-                           fight="Shooting into a Fight: the other models in it, comma-separated",
+                           second_target="Gunslinger: the second Weapon's target",
+                           fight="Into a Fight: the other models in it",
                            shooter="Who shoots (default: the Activated model)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
@@ -206,7 +206,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         await self.act(interaction, build)
 
     @app_commands.command(name="enrol")
-    @app_commands.describe(model="A model of this adventure: yours, or anyone's for a Director")
+    @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
         """Put a model of this adventure on its campaign's roster, to cast again in its next games."""
@@ -237,9 +237,9 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
-                           skills="Its Skills, comma-separated, in place of its own ('none' for none)",
-                           injuries="Its Lasting Injuries, comma-separated, in place of its own ('none' for none)",
-                           dead="The model is dead: it cannot be cast again (false: it lives after all)")
+                           skills="Its Skills, replacing its own ('none' for none)",
+                           injuries="Its Lasting Injuries, replacing its own ('none')",
+                           dead="Dead: it cannot be cast again (false: alive)")
     @app_commands.autocomplete(model=roster_choices)
     async def amend(self, interaction: discord.Interaction, model: str,
                     rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
@@ -260,11 +260,11 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
 
     @app_commands.command(name="settings")
     @app_commands.describe(multiple_enemies="The Fight modifier for each enemy in Contact after the first",
-                           absent_play="At a face-down play's deadline, a player who has not played",
+                           absent_play="A player who has not played by the deadline",
                            jokers="Jokers in each player's deck (before the first Draw Phase)",
                            pass_at_will="A player may Pass with models still to Activate",
-                           test_dice="Dice of the Reaction, Spotting and Nerve Tests the text does not size",
-                           into_fight="A shot into a Fight: strikes a model in it at random, or only a Hawkeye's")
+                           test_dice="Dice of Reaction, Spotting and Nerve Tests",
+                           into_fight="Into a Fight: a random model is hit, or only a Hawkeye shoots")
     async def settings(self, interaction: discord.Interaction, multiple_enemies: Literal["+1", "-1"] | None = None,
                        absent_play: Literal["random", "none"] | None = None,
                        jokers: app_commands.Range[int, 0, 2] | None = None, pass_at_will: bool | None = None,

@@ -253,7 +253,8 @@ class Timers(commands.Cog):
         else:
             dice = self.bot.dice(rules, state, game.channel_id)
             step = rules.at_deadline(state, wait, dice)
-            outcome, data, turned = "does not act." if who else "", step_data(step, dice), step.lines
+            outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
+            data, turned = step_data(step, dice), step.lines
             content, embed, ping, drawn = step_message(rules, state, step, announced(changes(before, state),
                                                                                      rules.turn_name))
             filename = "turn.png"

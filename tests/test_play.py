@@ -302,3 +302,41 @@ quit
     first = menu.split(" ")[0]
     out = play(tmp_path, f'as pete\n/hand\nselect {first}\nquit\n').stdout
     assert "Abe's Posse plays a card face down; 1 still to play." in out
+
+
+GUNFIGHT = """\
+/game start ruleset:norman
+pete: /game join
+dora: /game join
+pete: /gunfight cast name:Kid type:man pistols:1
+dora: /gunfight cast name:Joe type:man long:rifle
+/gunfight stock name:Doc type:man pistols:1
+/gunfight town buildings:"Saloon, Bank"
+/deal
+pete: /hand
+pete: /gunfight move card:4S
+dora: click "Let it stand"
+pete: /draw
+dora: /gunfight shoot cards:AH weapon:rifle target:Kid range:10
+pete: click "Cancel with a Joker"
+pete: click "Let it stand"
+/deck
+/gunfight aftermath
+quit
+"""
+
+
+def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
+    """Mackenzie Norman's card gunfight from the terminal: the hand, a play, the window's buttons answered (a
+    player with no Joker is told so alone), the played cards of the turn, the aftermath."""
+    out = play(tmp_path, GUNFIGHT, "--seed", "11").stdout
+    assert "== Mackenzie Norman's card gunfight — the cameras are rolling ==" in out
+    assert "Doc** goes into the stock, face down: only you saw it. (only you see this)" in out
+    assert "In your hand: 7♠, 7♦, 7♥, Q♦, 4♠." in out and "== Kid plays 4♠ to move ==" in out
+    assert "@dora — 1 to answer: cancel with a Joker, or let it stand." in out
+    assert "003-played.png]\nButtons: [Let it stand] | [Cancel with a Joker]" in out
+    assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 4".' in out
+    assert "You hold no Joker. (only you see this)" in out and "== Joe plays A♥ to shoot the rifle ==" in out
+    assert "1. Kid: **4♠**\n2. Joe: **A♥**" in out and "== After the gunfight ==" in out
+    saved = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert saved[:3] == ["001-hand.png", "002-roll.png", "003-played.png"] and "008-deck.png" in saved

@@ -15,6 +15,7 @@ from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
+from .sweep import CARD, code_of
 from .test_timers import hours, posted
 
 
@@ -81,7 +82,6 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     assert hands[scene.pete.id][0] in text_of(flipped) and hands[scene.polly.id][1] in text_of(flipped)
 
 
-CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker")
 FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker)\**")
 """A flip line's posse and card, as the channel, the log and its export show it."""
 
@@ -117,13 +117,6 @@ class Sweep:
             if "turned:" in line:
                 turned = line.split("turned:")[1].strip(" |").split()
                 assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
-
-
-def code_of(shown: str) -> str:
-    """A card's code from its name as shown ("10♥" is 10H, "Red Joker" RJ)."""
-    if shown.endswith("Joker"):
-        return "RJ" if shown.startswith("Red") else "BJ"
-    return shown[:-1] + {"♥": "H", "♠": "S", "♣": "C", "♦": "D"}[shown[-1]]
 
 
 def posse_name(state: DraculaState, user: int) -> str:

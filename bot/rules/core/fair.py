@@ -28,7 +28,7 @@ import random
 import struct
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 
@@ -169,8 +169,10 @@ class PhaseDice(random.Random):
     def seed(self, *args: object, **kwargs: object) -> None:
         """A phase's source is its seal; it cannot be seeded again."""
 
-    def shuffle(self, pack: MutableSequence[Card | str]) -> None:
+    def shuffle(self, pack: MutableSequence[Any]) -> None:
         """Deal ``pack`` as :func:`dealt` does: sorted by code (a deck of names, such as Steve Burt's character
-        deck, by name), then Fisher-Yates from the last card down."""
-        pack[:] = sorted(pack, key=lambda card: card if isinstance(card, str) else card.code)
+        deck, by name; other cards, such as Mackenzie Norman's stock characters, by their ``name``), then
+        Fisher-Yates from the last card down."""
+        pack[:] = sorted(pack, key=lambda card: card if isinstance(card, str) else getattr(card, "code", None)
+                         or card.name)
         shuffle_down(pack, self._randbelow)
