@@ -7,7 +7,9 @@ recovery (see :func:`end_adventure`), so an adventure can never end without it.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Iterable
+import dataclasses
+import functools
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 import discord
@@ -25,11 +27,13 @@ from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventur
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.rules.core.ruleset import RULESETS, Cast
-from bot.rules.dracula.campaign import described
+from bot.rules.core.ruleset import RULESETS, Cast, CastSpec, Ruleset
+from bot.rules.dracula.campaign import described as posse_described
 from bot.rules.dracula.ruleset import DRACULA
+from bot.rules.norman.campaign import described as gang_described
+from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
-from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored
+from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from . import options
 from .cast import character_embed, trait_text
@@ -142,6 +146,45 @@ async def roster_row_to_cast(bot: Director, table: Table, text: str) -> RosterRo
     if row.owner_id not in table.state.seats and not table.is_director:
         raise UserError("Join the game first with `/game join`.")
     return row
+
+
+async def cast_from_roster(bot: Director, table: Table, text: str,
+                           spec: Callable[[dict], tuple[str, dict[str, str]]]) -> tuple[RosterRow, Cast]:
+    """Cast a living roster character into the adventure through its ruleset (checked as
+    :func:`roster_row_to_cast`); ``spec`` gives its type and cast options from the roster's data. The caller
+    commits."""
+    row = await roster_row_to_cast(bot, table, text)
+    if row.status == Standing.DEAD.value:
+        raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
+    table.require_room(row.owner_id)
+    type, options = spec(row.data)
+    return row, table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, type, options))
+
+
+async def keep_on_roster(bot: Director, table: Table, target: Cast, data: dict) -> CampaignRow:
+    """Put a character on the roster (:func:`put_on_roster`) that remembers its entry, as its ``roster_id``, to
+    carry what the adventure does to it; saved without an undo snapshot: /undo leaves the roster as it is."""
+    if target.roster_id:
+        raise UserError(f"{safe(target.name)} is on the roster already.")
+    target.roster_id, campaign = await put_on_roster(bot, table, target, data)
+    table.uow.save(table.state.to_json())
+    return campaign
+
+
+async def amend_on_roster(bot: Director, interaction: discord.Interaction, text: str, rules: Ruleset,
+                          change: Callable[[dict], dict], dead: bool | None) -> tuple[RosterRow, CampaignRow]:
+    """A roster character of a campaign of ``rules`` as its Director amends it between games: ``change`` makes its
+    new data, ``dead`` (if given) its standing. Stored; returns the row as amended, and its campaign."""
+    row = await find_veteran(bot, interaction.guild_id, text)
+    campaign = await bot.db.campaign(interaction.guild_id, row.campaign_id)
+    if campaign.ruleset != rules.key:
+        raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
+                        f"{rules.title}.")
+    await require_campaign_director(bot, interaction, campaign, "amend its roster")
+    data = change(row.data)
+    status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
+    await bot.db.amend_roster(row.id, data, status)
+    return dataclasses.replace(row, data=data, status=status), campaign
 
 
 # -- the end of an adventure ------------------------------------------------------------------------------
@@ -376,8 +419,14 @@ def roster_line(row: RosterRow) -> str:
             f"{PERSONALITIES[character.personality].name}, <@{row.owner_id}>) — {standing}; {played}{last}")
 
 
-def posse_line(row: RosterRow) -> str:
-    """One roster model of Dracula's America: Rank, Weapons, Skills, Lasting Injuries, player; dead or not."""
+KEPT = {DRACULA.key: (posse_described, "`/dracula enrol` a model"),
+        NORMAN.key: (gang_described, "`/gunfight enrol` a figure")}
+"""The rulesets whose roster keeps a character as the game left it: how an entry reads, and how one is added."""
+
+
+def kept_line(row: RosterRow, described: Callable[[dict], str]) -> str:
+    """One roster entry of Dracula's America (Rank, Weapons, Skills, Lasting Injuries) or of Mackenzie Norman's
+    gunfight (kit, skills, notches), as ``described``, and its player; dead or not."""
     name = f"**{safe(row.name)}**"
     if row.status == Standing.DEAD.value:
         return f"~~{name}~~ ({safe(described(row.data))}, <@{row.owner_id}>) — dead"
@@ -438,11 +487,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
             table.require_control(target)
             if target.is_beast:
                 raise UserError("Beasts do not join a roster.")
-            if target.roster_id:
-                raise UserError(f"{safe(target.name)} is on the roster already.")
-            data = serial.to_json(enlist(target))
-            target.roster_id, campaign = await put_on_roster(self.bot, table, target, data)
-            table.uow.save(table.state.to_json())       # no undo snapshot: /undo leaves the roster as it is
+            campaign = await keep_on_roster(self.bot, table, target, serial.to_json(enlist(target)))
         await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
                                         "after this adventure they carry over to the next.")
 
@@ -487,8 +532,11 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 *([] if plays is QOTD else [f"Plays {plays.title if plays else found.ruleset}"]),
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
-        line, adding = (posse_line, "`/dracula enrol` a model") if plays is DRACULA else \
-            (roster_line, "`/campaign add` a character")
+        if found.ruleset in KEPT:
+            described, adding = KEPT[found.ruleset]
+            line = functools.partial(kept_line, described=described)
+        else:
+            line, adding = roster_line, "`/campaign add` a character"
         lines = [line(row) for row in roster] or [f"Nobody is on the roster yet: {adding}."]
         embed = discord.Embed(title=clip(f"{safe(found.name)} — the roster", 256), colour=COLOUR,
                               description=clip("\n".join(head) + "\n\n" + "\n".join(lines), DESCRIPTION_LIMIT))

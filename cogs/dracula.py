@@ -16,16 +16,14 @@ from bot.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
-from bot.rules.core.ruleset import CastSpec
 from bot.rules.dracula.campaign import amend as amended, cast_options, described, enlist, kept
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
 from bot.rules.qotd.campaign import Standing
-from bot.table import Table, open_table, slug
-from cogs.campaign import (find_veteran, put_on_roster, require_campaign_director, roster_choices,
-                           roster_row_to_cast)
+from bot.table import Table, open_table
+from cogs.campaign import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
 from cogs.cast import add_character, card_embed
 
 from . import options
@@ -223,13 +221,8 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
         """Cast a roster model into this adventure, as the roster keeps it."""
         async with open_table(self.bot, interaction, DRACULA.key) as table:
-            row = await roster_row_to_cast(self.bot, table, model)
-            if row.status == Standing.DEAD.value:
-                raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
-            table.require_room(row.owner_id)
-            roster = kept(row.data)
-            cast = table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, roster.rank,
-                                            cast_options(roster)))
+            row, cast = await cast_from_roster(self.bot, table, model,
+                                               lambda data: (kept(data).rank, cast_options(kept(data))))
             await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
                                {"character": cast.key, "roster": row.id})
             embed = card_embed(DRACULA, table.state, cast.key)
@@ -245,17 +238,10 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
                     injuries: str | None = None, dead: bool | None = None) -> None:
         """Between games, the campaign's Director amends a roster model: Rank, Skills, Lasting Injuries."""
-        row = await find_veteran(self.bot, interaction.guild_id, model)
-        campaign = await self.bot.db.campaign(interaction.guild_id, row.campaign_id)
-        if campaign.ruleset != DRACULA.key:
-            raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
-                            "Dracula's America.")
-        await require_campaign_director(self.bot, interaction, campaign, "amend its roster")
-        data = amended(row.data, rank, skills, injuries)
-        status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
-        await self.bot.db.amend_roster(row.id, data, status)
-        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(data))}" + \
-            (" — dead." if status == Standing.DEAD.value else ".")
+        row, campaign = await amend_on_roster(self.bot, interaction, model, DRACULA,
+                                              lambda data: amended(data, rank, skills, injuries), dead)
+        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(row.data))}" + \
+            (" — dead." if row.status == Standing.DEAD.value else ".")
         await send(interaction, content=said)
 
     @app_commands.command(name="settings")

@@ -24,6 +24,7 @@ from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
 from bot.rules.dracula.ruleset import DRACULA
+from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
@@ -34,6 +35,7 @@ from bot.waiting import HOLD
 
 from . import options
 from .campaign import announce_recovery, end_adventure, next_adventure_of
+from .gunfight import gang_home, require_aftermath
 from .pings import InvitationButton, join_game, leave_game, tell_joined
 
 MOST_CAST = PER_PAGE * MAX_FILES
@@ -143,7 +145,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
-            back, add = ("`/dracula recast`", "`/dracula enrol`") if rules is DRACULA else \
+            back, add = (f"`/{rules.group} recast`", f"`/{rules.group} enrol`") if rules in (DRACULA, NORMAN) else \
                 ("`/campaign cast`", "`/campaign add`")
             description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
                             f"back, {add} puts new characters on it.")
@@ -175,6 +177,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         An adventure's roster rolls Post Action Rest and Recovery."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("end the game")
+            require_aftermath(table)
             game_id, played = table.game.id, played_for(table.state)
         await send(interaction, content=f"End the game in this channel{played}? "
                                         "It cannot be undone; `/log export` and `/status` still show it afterwards. "
@@ -186,8 +189,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             if table.game.id != game_id:
                 raise UserError("That game is over already.")
             table.require_director("end the game")
-            aftermath = None
+            aftermath, home = None, []
             if confirmed:
+                require_aftermath(table)
+                if table.game.campaign_id is not None and table.ruleset is NORMAN:
+                    home = gang_home(table)
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
                     if table.game.campaign_id is not None and table.sealed else None
@@ -208,7 +214,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
         wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
-                          *announced(data, table.ruleset.turn_name)])
+                          *announced(data, table.ruleset.turn_name),
+                          *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
         await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)

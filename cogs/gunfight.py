@@ -21,14 +21,16 @@ from bot.errors import NotAllowed, UserError
 from bot.render import render_turn
 from bot.replies import COLOUR, render, safe, send
 from bot.rules.core.actions import Request
+from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, homecoming, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PickUpRequest, PlayRequest, SkillRequest, SwapRequest
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import SKILLS, NormanState, Settings, stock
+from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
+from bot.rules.qotd.campaign import Standing
 from bot.table import INTEGER, Table, open_table, require_stored
 
 from . import options
-from .campaign import guarded
+from .campaign import amend_on_roster, cast_from_roster, guarded, keep_on_roster, kept_line, roster_choices
 from .cast import add_character
 from .hands import hand_view
 from .rolls import ruled_by_the_rules
@@ -144,12 +146,35 @@ async def after(interaction: discord.Interaction, table: Table) -> None:
         image = await render(render_turn, cards, None, (state.characters[play.figure].name,) * len(cards))
         await send(interaction, content=" ".join(f"<@{user}>" for user in waiting) +
                    f" — {len(waiting)} to answer: cancel with a Joker, or let it stand.", image=image,
-                   filename="played.png", view=window_view(table.game.id, state), ping=pingable(table.game, waiting))
+                   filename="played.png", view=window_view(table.game.id, state),
+                   ping=pingable(table.game, waiting))
     elif state.contact:
         defender = state.characters[state.contact.defender]
         await send(interaction, content=f"<@{defender.owner}>, **{safe(defender.name)}** strikes back: a Shoot card "
                    "from **My hand**, or `/gunfight defend` with two, or none.",
                    view=hand_view(table.game.id), ping=pingable(table.game, [defender.owner]))
+
+
+def require_aftermath(table: Table) -> None:
+    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
+    keeps what the aftermath gives (docs/rulings.md)."""
+    state = table.state
+    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
+        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
+                        "`/gunfight aftermath` before the gunfight ends.")
+
+
+def gang_home(table: Table) -> list[str]:
+    """At a campaign's gunfight's end, each roster figure goes home to the roster as the aftermath left it, dead or
+    alive, each gang's unspent Money with it (queued to commit with the game's end). Returns what each keeps."""
+    state: NormanState = table.state
+    purses = {user: seat.money for user, seat in state.seats.items()}
+    lines = []
+    for figure, data in homecoming([f for f in state.characters.values() if f.roster_id], purses):
+        dead = figure.status == DEAD
+        table.uow.update_roster(figure.roster_id, data=data, status=(Standing.DEAD if dead else Standing.READY).value)
+        lines.append(f"**{safe(figure.name)}**: {safe(described(data))}" + (" — dead." if dead else "."))
+    return lines
 
 
 @app_commands.guild_only()
@@ -171,7 +196,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                            long="One long arm", dynamite="Sticks of Dynamite", horse="On a horse",
                            shoot="Its Shooting characteristic", grit="Its True Grit, -2 to +2",
                            skills="Skills, comma-separated (Shoot, Sneak, Cardsharp …)",
-                           player="Whose figure it is (a Director casting for someone)")
+                           player="Whose figure (a Director casting for them)")
     async def cast(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 64],
                    type: Literal["man", "woman", "horse", "dog"], pistols: app_commands.Range[int, 0, 2] = 0,
                    long: Literal["rifle", "shotgun"] | None = None, dynamite: app_commands.Range[int, 0, 9] = 0,
@@ -185,13 +210,13 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
 
     @app_commands.command(name="move")
     @app_commands.describe(card="The move card, 2 to 6 (as `5H`)", climb="A climb card, 7 to 10, taken on the way",
-                           figure="Who moves (default: the figure activated)", dismount="Get off the horse on the way",
-                           group="Figures in base contact moving with it, comma-separated (Group Move)")
+                           figure="Default: the figure activated", dismount="Get off the horse on the way",
+                           group="In base contact moving with it, comma-separated (Group Move)")
     @app_commands.autocomplete(figure=options.characters)
     async def move(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4],
                    climb: app_commands.Range[str, 2, 4] = "", figure: str | None = None, dismount: bool = False,
                    group: app_commands.Range[str, 1, 200] = "") -> None:
-        """Play a move card (and a climb card): the move waits on every opponent's answer."""
+        """Play a move card (and a climb card): every opponent answers."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
             return PlayRequest(player, key, "move", codes(card), climb, dismount, keys(table, group))
@@ -199,18 +224,18 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
 
     @app_commands.command(name="shoot")
     @app_commands.describe(cards="The Shoot cards (A, J, Q, K), as `KH QS`", weapon="Which gun",
-                           target="Who is shot at (a shotgun: everyone in its template, comma-separated)",
+                           target="Who is shot at (a shotgun: all in its template)",
                            range="Inches to the target", cover="Pieces of cover between firer and target",
                            aim="A rifle's Aim card, another Shoot card (+1)",
                            covered="In a shotgun's template, those behind cover",
-                           figure="Who shoots (default: the one activated)")
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def shoot(self, interaction: discord.Interaction, cards: app_commands.Range[str, 2, 40],
                     weapon: Literal["pistol", "pistols", "rifle", "shotgun"], target: app_commands.Range[str, 1, 200],
                     range: app_commands.Range[int, 0, MAX_INCHES] = 0, cover: app_commands.Range[int, 0, 6] = 0,
                     aim: app_commands.Range[str, 2, 4] = "", covered: app_commands.Range[str, 1, 200] = "",
                     figure: str | None = None) -> None:
-        """Play Shoot cards: each waits on every opponent's answer, then cover, to hit and True Grit."""
+        """Play Shoot cards: opponents answer, then cover, to hit, True Grit."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
             return PlayRequest(player, key, "shoot", codes(cards), aim=aim, weapon=weapon,
@@ -220,12 +245,12 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.command(name="dynamite")
     @app_commands.describe(card="A Shoot card (A, J, Q, K)", targets="Everyone in the blast, comma-separated",
                            distance="A distance card, 1 to 10 (thrown 3\" + its number)",
-                           figure="Who throws (default: the figure activated)")
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def dynamite(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4],
                        targets: app_commands.Range[str, 1, 200] = "", distance: app_commands.Range[str, 2, 4] = "",
                        figure: str | None = None) -> None:
-        """Throw a stick of Dynamite: the fuse, then 4,5,6 on all in the blast, all Pinned."""
+        """Throw Dynamite: the fuse, then 4,5,6 on all in the blast, all Pinned."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
             return PlayRequest(player, key, "dynamite", codes(card), distance=distance, targets=keys(table, targets))
@@ -233,7 +258,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
 
     @app_commands.command(name="contact")
     @app_commands.describe(target="The enemy in base contact", cards="Shoot cards placed out of sight, as `KH QS`",
-                           figure="Who attacks (default: the figure activated)")
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(target=options.characters, figure=options.characters)
     async def contact(self, interaction: discord.Interaction, target: str, cards: app_commands.Range[str, 2, 40],
                       figure: str | None = None) -> None:
@@ -246,12 +271,12 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.command(name="defend")
     @app_commands.describe(cards="Up to two Shoot cards, as `KH QS`; none to strike back with nothing")
     async def defend(self, interaction: discord.Interaction, cards: app_commands.Range[str, 0, 40] = "") -> None:
-        """Strike back in close combat with up to two Shoot cards; both sides' cards show together."""
+        """Strike back in close combat with up to two Shoot cards."""
         await self.act(interaction, lambda table: DefendRequest(interaction.user.id, codes(cards)))
 
     @app_commands.command(name="peek")
-    @app_commands.describe(building="The building at whose door the figure stands",
-                           figure="Who looks (default: the figure activated)")
+    @app_commands.describe(building="The building whose door it is at",
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def peek(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                    figure: str | None = None) -> None:
@@ -259,8 +284,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.door(interaction, building, figure, "peek")
 
     @app_commands.command(name="persuade")
-    @app_commands.describe(building="The building at whose door the figure stands",
-                           figure="Who Persuades (default: the figure activated)")
+    @app_commands.describe(building="The building whose door it is at",
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def persuade(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                        figure: str | None = None) -> None:
@@ -268,8 +293,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.door(interaction, building, figure, "persuade")
 
     @app_commands.command(name="take")
-    @app_commands.describe(building="The building at whose door the figure stands",
-                           figure="Who takes it (default: the figure activated)")
+    @app_commands.describe(building="The building whose door it is at",
+                           figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def take(self, interaction: discord.Interaction, building: app_commands.Range[str, 1, 64],
                    figure: str | None = None) -> None:
@@ -289,7 +314,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                                             f"**{safe(seen[place])}**.", ephemeral=True)
 
     @app_commands.command(name="pickup")
-    @app_commands.describe(figure="Who picks up a dud stick (default: the figure activated)")
+    @app_commands.describe(figure="Default: the figure activated")
     @app_commands.autocomplete(figure=options.characters)
     async def pickup(self, interaction: discord.Interaction, figure: str | None = None) -> None:
         """Pick up a dud stick of Dynamite to throw again."""
@@ -321,8 +346,48 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
             return AftermathRequest()
         await self.act(interaction, build)
 
+    @app_commands.command(name="enrol")
+    @app_commands.describe(figure="Yours (a Director: anyone's)")
+    @app_commands.autocomplete(figure=options.characters)
+    async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
+        """Put a figure on the campaign's roster for its next gunfights."""
+        async with open_table(self.bot, interaction, NORMAN.key) as table:
+            target = table.character(figure)
+            table.require_control(target)
+            if target.status == DEAD:
+                raise UserError(f"{safe(target.name)} is dead and off to Boot Hill.")
+            campaign = await keep_on_roster(self.bot, table, target, enlist(target))
+        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
+                                        "`/gunfight recast` brings them into its next gunfights.")
+
+    @app_commands.command(name="recast")
+    @app_commands.describe(figure="A figure on this campaign's roster")
+    @app_commands.autocomplete(figure=roster_choices)
+    async def recast(self, interaction: discord.Interaction, figure: str) -> None:
+        """Cast a roster figure into this gunfight, with its notches and skills."""
+        async with open_table(self.bot, interaction, NORMAN.key) as table:
+            row, cast = await cast_from_roster(self.bot, table, figure, lambda data: cast_options(kept(data).figure))
+            rejoin(table.state, cast, kept(row.data), row.id)
+            await table.commit("cast", f"{row.name} is cast from the roster.",
+                               {"character": cast.key, "roster": row.id})
+        await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(described(row.data))}.")
+
+    @app_commands.command(name="amend")
+    @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",
+                           dynamite="Sticks", horse="Mounted", dead="Dead (false: alive)")
+    @app_commands.autocomplete(figure=roster_choices)
+    async def amend(self, interaction: discord.Interaction, figure: str,
+                    pistols: app_commands.Range[int, 0, 2] | None = None,
+                    long: Literal["rifle", "shotgun", "none"] | None = None,
+                    dynamite: app_commands.Range[int, 0, 9] | None = None, horse: bool | None = None,
+                    dead: bool | None = None) -> None:
+        """The campaign's Director amends a roster figure's kit."""
+        row, campaign = await amend_on_roster(self.bot, interaction, figure, NORMAN,
+                                              lambda data: amended(data, pistols, long, dynamite, horse), dead)
+        await send(interaction, content=f"The roster of **{safe(campaign.name)}**: {kept_line(row, described)}.")
+
     @app_commands.command(name="town")
-    @app_commands.describe(buildings="The buildings, comma-separated: the stock cards go face down to them")
+    @app_commands.describe(buildings="The buildings, comma-separated")
     async def town(self, interaction: discord.Interaction, buildings: app_commands.Range[str, 1, 1000]) -> None:
         """Deal the stock cards face down to the town's buildings, one each (Director)."""
         names = [name.strip() for name in buildings.split(",") if name.strip()]

@@ -403,3 +403,72 @@ async def test_dynamite_a_dud_picked_up_money_taken_home_and_a_skill_bought(scen
     refused(await players[user].slash(scene.channel, "gunfight skill", figure=thrower.name, skill="Shoot"),
             "no skill due")
     assert (await look(sweep)).characters[thrower.key].skills == {"Shoot": 1}
+
+
+async def test_a_campaign_carries_notches_and_a_skill_to_the_next_gunfight_and_the_dead_stay_dead(scene):
+    """MN 225-254 over a campaign of two gunfights: a figure that Shoots Down an enemy keeps its notch, and the
+    skill the gang's Money bought (MN 22-26: the Money card left on the table goes to the side still standing);
+    the enemy the aftermath killed is dead, and cannot be cast again; bad input changes nothing."""
+    boot_hill = scene.guild.create_text_channel("boot-hill")
+    started = await scene.dora.slash(scene.channel, "campaign start", name="Tombstone", ruleset="norman")
+    assert "It plays Mackenzie Norman's card gunfight." in text_of(started)
+    adventure = await scene.dora.slash(scene.channel, "game start", campaign="Tombstone")
+    assert "`/gunfight recast` brings its roster back, `/gunfight enrol` puts new characters on it." in \
+        text_of(adventure)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "gunfight cast", name=name, type="man", pistols=1)
+    await scene.dora.slash(scene.channel, "gunfight stock", name="Gold", type="money")
+    await scene.dora.slash(scene.channel, "gunfight town", buildings="Bank")
+    refused(await scene.polly.slash(scene.channel, "gunfight enrol", figure="Kid"), "not yours to play")
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe")):
+        enrolled = await player.slash(scene.channel, "gunfight enrol", figure=name)
+        assert f"**{name}** joins the roster of **Tombstone**" in text_of(enrolled), text_of(enrolled)
+    refused(await scene.pete.slash(scene.channel, "gunfight enrol", figure="Kid"), "on the roster already")
+
+    scene.env.bot.rng = hits()                             # the shot hits on a 6; True Grit 2: Shot down
+    await scene.dora.slash(scene.channel, "deal")
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    user = state.player
+    [shooter] = figures_of(state, user)
+    [victim] = enemies_of(state, user)
+    card = next(c for c in state.seats[user].hand if c.rank in SHOOT_RANKS)
+    shot = await players[user].slash(scene.channel, "gunfight shoot", cards=card.code, weapon="pistol",
+                                     target=victim.name, range=5)
+    await players[victim.owner].click(shot.followups[0].message, label="Let it stand")
+    assert (await stored(scene)).characters[shooter.key].notches == 1
+    refused(await scene.dora.slash(scene.channel, "game end"), "/gunfight aftermath")
+    scene.env.bot.rng = hits(6)                            # the Shot down enemy dies on a 5,6 (MN 226)
+    after = await scene.dora.slash(scene.channel, "gunfight aftermath")
+    assert f"{victim.name} is dead and off to Boot Hill" in text_of(after), text_of(after)
+    bought = await players[user].slash(scene.channel, "gunfight skill", figure=shooter.name, skill="Shoot")
+    assert "for two notches of the gang's Money" in text_of(bought), text_of(bought)
+    wrap = text_of(await end_game(scene.dora, scene.channel))
+    assert f"**{shooter.name}**: Man, value 3; Pistol; Shoot +1; 1 notch." in wrap, wrap
+    assert f"**{victim.name}**: Man, value 2; Pistol; 0 notches — dead." in wrap, wrap
+    shown = text_of(await scene.pete.slash(scene.channel, "campaign show", campaign="Tombstone"))
+    assert f"~~**{victim.name}**~~" in shown and f"**{shooter.name}** (Man, value 3; Pistol; Shoot +1; 1 notch" \
+        in shown, shown
+
+    await scene.dora.slash(boot_hill, "game start", campaign="Tombstone")          # the second gunfight
+    refused(await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name), "join")
+    for player in players.values():
+        await player.slash(boot_hill, "game join")
+    before = (await scene.db().load_game(scene.guild.id, boot_hill.id)).state
+    for who, command, options, words in (
+            (players[victim.owner], "gunfight recast", {"figure": victim.name}, "is dead"),
+            (players[victim.owner], "gunfight recast", {"figure": shooter.name}, "not yours to play"),
+            (players[user], "gunfight recast", {"figure": "Wyatt"}, "no character called"),
+            (players[user], "gunfight amend", {"figure": shooter.name, "horse": True}, "only a director")):
+        refused(await who.slash(boot_hill, command, **options), words)
+    assert (await scene.db().load_game(scene.guild.id, boot_hill.id)).state == before
+    recast = await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name)
+    assert f"**{shooter.name}** rides again: Man, value 3; Pistol; Shoot +1; 1 notch." in text_of(recast)
+    refused(await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name), "already a figure called")
+    row = await scene.db().load_game(scene.guild.id, boot_hill.id)
+    again = NORMAN.load(row.state).characters[shooter.key]
+    assert (again.notches, again.skills, again.status) == (1, {"Shoot": 1}, "in play")
+    amended = await scene.dora.slash(boot_hill, "gunfight amend", figure=victim.name, dead=False, horse=True)
+    assert f"**{victim.name}** (Man, value 3; Pistol, Horse; 0 notches" in text_of(amended), text_of(amended)
+

@@ -197,7 +197,9 @@ MATRIX = [
                                ("take", {"building": "Bank"}), ("pickup", {}), ("swap", {"card": "5H"}),
                                ("skill", {"figure": "Kid", "skill": "Shoot"}), ("aftermath", {}),
                                ("town", {"buildings": "Bank"}), ("stock", {"name": "Doc", "type": "man"}),
-                               ("settings", {"setting": "hand", "value": "5"}))),
+                               ("settings", {"setting": "hand", "value": "5"}), ("enrol", {"figure": "Kid"}))),
+    Row("gunfight recast", {"figure": "Kid"},                                       "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
+    Row("gunfight amend", {"figure": "Kid", "horse": True},                         "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""

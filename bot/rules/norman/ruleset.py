@@ -425,7 +425,8 @@ class Norman(Ruleset):
                 "yours. On your turn play cards for your figures: `/gunfight move` (2-6, a climb 7-10), "
                 "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
                 "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
-                "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end.")
+                "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end. In a "
+                "campaign, `/gunfight enrol` and `/gunfight recast` carry a gang's figures, notches and skills on.")
 
 
 NORMAN = register(Norman())

@@ -116,6 +116,8 @@ class Figure:
     """Skills chosen for its notches (one each 2 notches; MN 227)."""
     money: int = 0
     """Money cards it carries."""
+    roster_id: int = 0
+    """Its entry on the roster of the game's campaign, if any (see :mod:`bot.rules.norman.campaign`)."""
 
     @property
     def standing(self) -> bool:

@@ -1,11 +1,16 @@
 """After a gunfight and over a campaign (MN 225-254): Boot Hill, fled figures, Allies going home, Money,
 notches and skills."""
 
+import random
+
 import pytest
 
 from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import CastSpec
 from bot.rules.norman.actions import AftermathRequest, DoorRequest, SkillRequest
-from bot.rules.norman.state import DEAD, IN_PLAY, SHOT_DOWN, Building, Figure, stock
+from bot.rules.norman.campaign import amend, cast_options, described, enlist, homecoming, kept, rejoin
+from bot.rules.norman.ruleset import NORMAN
+from bot.rules.norman.state import DEAD, FLED, IN_PLAY, SHOT_DOWN, Building, Figure, stock
 
 from .table import ANN, BOB, act, gunfight, told
 
@@ -91,3 +96,58 @@ def test_money_carried_by_a_figure_shot_down_is_left_on_the_table():
     state.characters["kid"].status = SHOT_DOWN
     state, resolution = act(state, AftermathRequest(), 1)
     assert state.seats[ANN].money == 0 and state.seats[BOB].money == 2
+
+
+def campaign_gang() -> tuple:
+    """Ann's Kid after a gunfight: 3 notches (one skill taken, Shoot), fled once (True Grit -1), a rifle and
+    two pistols on a horse; Bob's Joe Shot down and dead; Ann's gang 3 Money notches unspent."""
+    state = gunfight({"kid": (ANN, "man", {"pistols": "2", "long": "rifle", "horse": "yes", "skills": "Shoot",
+                                          "dynamite": "1"}),
+                      "joe": (BOB, "man", {"pistols": "1", "skills": "Sneak"})})
+    kid, joe = state.characters["kid"], state.characters["joe"]
+    kid.notches, kid.taken, kid.roster_id, kid.status = 3, 1, 7, FLED
+    joe.roster_id, joe.status = 8, SHOT_DOWN
+    state, _ = act(state, AftermathRequest(), 6)
+    state.seats[ANN].money = 3
+    return state, state.characters["kid"], state.characters["joe"]
+
+
+def test_the_roster_keeps_notches_skills_kit_and_lowered_true_grit_and_the_dead_stay_dead():
+    """MN 227: notches counted over the campaign ("Once the total reaches 2 (and then again for 4, 6 ...)"); MN
+    203: a flight lowers True Grit "for future games"; MN 226, 254: the dead lose their skills."""
+    state, kid, joe = campaign_gang()
+    home = dict((figure.key, kept(data)) for figure, data in homecoming([joe, kid], {ANN: 3, BOB: 0}))
+    assert (home["kid"].figure.notches, home["kid"].figure.taken, home["kid"].figure.grit) == (3, 1, -1)
+    assert home["kid"].figure.skills == {"Shoot": 1} and home["kid"].purse == 3
+    assert joe.status == DEAD and home["joe"].figure.skills == {} and home["joe"].purse == 0
+    assert described(enlist(kid, 3)) == ("Man, value 6; 2 Pistols, Rifle, Dynamite 1, Horse; True Grit -1; "
+                                         "Shoot +1; 3 notches; the gang's Money: 3 notches")
+
+    again = gunfight({"doc": (ANN, "man", {}), "joe": (BOB, "man", {})})   # the next gunfight: cast as kept
+    entry = home["kid"]
+    cast = NORMAN.cast(again, CastSpec("kid", "Kid", ANN, *cast_options(entry.figure)), random.Random(0))
+    rejoin(again, cast, entry, 7)
+    assert enlist(cast, 3) == enlist(kid, 3) and cast.roster_id == 7 and again.seats[ANN].money == 3
+    again, _ = act(again, SkillRequest(ANN, "kid", "True Grit"))   # 3 notches bought one skill: the Money pays
+    assert again.characters["kid"].true_grit == 0 and again.seats[ANN].money == 1
+
+
+def test_the_gangs_money_goes_home_with_its_first_living_roster_figure():
+    state, kid, joe = campaign_gang()
+    joe.owner = ANN
+    purses = {figure.key: kept(data).purse for figure, data in homecoming([joe, kid], {ANN: 3})}
+    assert purses == {"kid": 3, "joe": 0}
+
+
+def test_allies_and_money_cards_join_no_roster_and_kit_is_amended_within_the_text():
+    state, kid, _ = campaign_gang()
+    kid.ally = True
+    with pytest.raises(RulesError, match="Allies only stay"):
+        enlist(kid)
+    kid.ally = False
+    with pytest.raises(RulesError, match="Rifle or a Shotgun"):
+        amend(enlist(kid), long="cannon")
+    with pytest.raises(RulesError, match="up to 2 pistols"):
+        amend(enlist(kid), pistols=3)
+    changed = kept(amend(enlist(kid), pistols=1, long="none", dynamite=0, horse=False)).figure
+    assert (changed.pistols, changed.long, changed.dynamite, changed.horse, changed.notches) == (1, "", 0, False, 3)
