@@ -19,7 +19,7 @@ from bot.client import Director
 from bot.consent import pingable
 from bot.errors import NotAllowed, UserError
 from bot.render import render_turn
-from bot.replies import COLOUR, render, safe, send
+from bot.replies import COLOUR, SHOWN_ENTRY, render, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, homecoming, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
@@ -70,45 +70,60 @@ def commanded(table: Table, name: str | None) -> tuple[int, str]:
 
 
 class WindowButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"joker:(?P<game>\d+):(?P<play>\d+):(?P<cancel>\d+)"):
-    """An opponent's answer to play ``play``: let it stand, or cancel a card with a Joker (MN 73-78). Every
-    opponent gets the same buttons; the answer is seen by its giver alone. Works after restarts."""
+                   template=r"joker:(?P<game>\d+):(?P<entry>\d+):(?P<play>\d+):(?P<cancel>\d+)"):
+    """An opponent's answer to the play of log entry ``entry`` (the gunfight's play ``play``): let it stand, or
+    cancel a card with a Joker (MN 73-78). Every opponent gets the same buttons; the answer is seen by its giver
+    alone. Works after restarts."""
 
-    def __init__(self, game: int, play: int, cancel: int, label: str = "Let it stand") -> None:
+    def __init__(self, game: int, entry: int, play: int, cancel: int, label: str = "Let it stand") -> None:
         style = discord.ButtonStyle.secondary if cancel == STAND else discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"joker:{game}:{play}:{cancel}"))
-        self.game, self.play, self.cancel = game, play, cancel
+                                           custom_id=f"joker:{game}:{entry}:{play}:{cancel}"))
+        self.game, self.entry, self.play, self.cancel = game, entry, play, cancel
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> WindowButton:
-        return cls(int(match["game"]), int(match["play"]), int(match["cancel"]), item.label or "")
+        return cls(int(match["game"]), int(match["entry"]), int(match["play"]), int(match["cancel"]),
+                   item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer(interaction, require_stored(self.game),
+        await guarded(interaction, answer(interaction, require_stored(self.game), require_stored(self.entry, INTEGER),
                                           require_stored(self.play, INTEGER), self.cancel))
 
 
-def window_view(game: int, state: NormanState) -> discord.ui.View:
-    """The window's buttons: Let it stand, and a Joker for the play (a Joker for each Shoot card of a shot)."""
+def window_view(game: int, entry: int, state: NormanState) -> discord.ui.View:
+    """The window's buttons: Let it stand, and a Joker for the play (a Joker for each Shoot card of a shot). They
+    name the play's log entry, whose number is never used again: after an undo the new play's window, numbered
+    as the undone one was, has buttons of its own (docs/rulings.md)."""
     window = state.window
     view = discord.ui.View(timeout=None)
-    view.add_item(WindowButton(game, window.number, STAND))
+    view.add_item(WindowButton(game, entry, window.number, STAND))
     play = window.play
     for unit in range(1, play.units + 1):
         what = f" {play.cards[unit - 1]}" if play.kind == "shoot" and play.units > 1 else ""
-        view.add_item(WindowButton(game, window.number, unit, f"Cancel{what} with a Joker"))
+        view.add_item(WindowButton(game, entry, window.number, unit, f"Cancel{what} with a Joker"))
     return view
 
 
-async def answer(interaction: discord.Interaction, game: int, play: int, cancel: int) -> None:
+async def undone(interaction: discord.Interaction, entry: int) -> bool:
+    """Whether log entry ``entry`` of the channel's game was undone."""
+    async with interaction.client.db.unit(interaction.guild_id, interaction.channel_id) as uow:
+        logged = await uow.log_from(entry) if uow.game else []
+    return not logged or logged[0].seq != entry or logged[0].undone
+
+
+async def answer(interaction: discord.Interaction, game: int, entry: int, play: int, cancel: int) -> None:
     """An opponent's answer: the channel hears that an answer is in (the same words for either), the giver
     alone what they answered; the last answer shows the Jokers and carries out what stands."""
+    was_undone = await undone(interaction, entry)
+
     def build(table: Table) -> Request:
         window = table.state.window
         if table.game.id != game:
             raise UserError("That button belongs to a game that is over.")
+        if was_undone:
+            raise UserError("That play was undone: these buttons do nothing now.")
         if window is None or window.number != play:
             raise UserError("Every answer to that play is in: these buttons do nothing now.")
         return AnswerRequest(interaction.user.id, cancel)
@@ -140,13 +155,14 @@ async def after(interaction: discord.Interaction, table: Table) -> None:
     for every opponent alike; or the defender's call to strike back."""
     state: NormanState = table.state
     if state.window:
+        _, entry = interaction.extras[SHOWN_ENTRY]              # the play's log entry (Table.commit)
         waiting = list(state.window.waiting)
         play = state.window.play
         cards = tuple(play.all_cards)
         image = await render(render_turn, cards, None, (state.characters[play.figure].name,) * len(cards))
         await send(interaction, content=" ".join(f"<@{user}>" for user in waiting) +
                    f" — {len(waiting)} to answer: cancel with a Joker, or let it stand.", image=image,
-                   filename="played.png", view=window_view(table.game.id, state),
+                   filename="played.png", view=window_view(table.game.id, entry, state),
                    ping=pingable(table.game, waiting))
     elif state.contact:
         defender = state.characters[state.contact.defender]

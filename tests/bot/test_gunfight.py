@@ -472,3 +472,29 @@ async def test_a_campaign_carries_notches_and_a_skill_to_the_next_gunfight_and_t
     amended = await scene.dora.slash(boot_hill, "gunfight amend", figure=victim.name, dead=False, horse=True)
     assert f"**{victim.name}** (Man, value 3; Pistol, Horse; 0 notches" in text_of(amended), text_of(amended)
 
+
+async def test_an_undone_plays_window_does_not_answer_the_next_play(scene):
+    """A Director's /undo takes a play back (its window's message, which Discord would not let the undo strike out,
+    keeps its buttons); the next play is the gunfight's play of the same number, but the undone play's buttons name
+    its log entry, never used again: pressed, they are refused and change nothing."""
+    players = await three_gangs(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    user = state.player
+    mine = figures_of(state, user)[0]
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)
+    played = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=mine.name)
+    [old] = played.followups
+    scene.env.inject_error("PATCH", f"/channels/{scene.channel.id}/messages/{old.message.id}", status=403,
+                           code=50001, message="Missing Access", times=None)   # the undo cannot strike it out
+    await scene.dora.slash(scene.channel, "undo")
+    again = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=mine.name)
+    [new] = again.followups
+    before = await stored(scene)
+    assert before.window.number == 1 and before.window.play.cards == [move]    # the undone play's number
+    opponent = before.window.waiting[0]
+    pressed = await players[opponent].click(old.message, label="Let it stand")
+    refused(pressed, "That play was undone")
+    assert await stored(scene) == before
+    stands = await players[opponent].click(new.message, label="Let it stand")
+    assert "Answers in: 1 of 2" in text_of(stands), text_of(stands)
