@@ -57,5 +57,5 @@ def test_gallery_draws_into_the_folder_named(tmp_path):
     result = director("gallery", "pictures", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["burt-roll.png", "burt-turn.png", "deck.png",
-                                                                       "flip.png", "hand.png", "map.png", "roll.png",
-                                                                       "status.png", "turn.png"]
+                                                                       "flip.png", "gunfight.png", "hand.png",
+                                                                       "map.png", "roll.png", "status.png", "turn.png"]

@@ -48,8 +48,8 @@ def test_an_installed_wheel_draws_the_gallery_in_an_empty_folder_and_has_no_simu
     empty.mkdir()
     drawn = run(tmp_path / "venv" / "bin" / "director", "gallery", cwd=empty)
     pictures = sorted((empty / "gallery").iterdir())
-    assert [p.name for p in pictures] == ["burt-roll.png", "burt-turn.png", "deck.png", "flip.png", "hand.png",
-                                          "map.png", "roll.png", "status.png", "turn.png"], drawn.stdout
+    assert [p.name for p in pictures] == ["burt-roll.png", "burt-turn.png", "deck.png", "flip.png", "gunfight.png",
+                                          "hand.png", "map.png", "roll.png", "status.png", "turn.png"], drawn.stdout
     gallery.main([str(tmp_path / "checkout")])            # the same pictures drawn by the checkout
     for picture in pictures:
         assert picture.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"), picture.name

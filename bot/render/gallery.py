@@ -15,11 +15,11 @@ from ..rules.burt.firing import FireRequest
 from ..rules.burt.ruleset import BURT
 from ..rules.burt.state import EVENT, STOP
 from ..rules.core.actions import perform
-from ..rules.core.cards import RED_JOKER
+from ..rules.core.cards import RED_JOKER, Card
 from ..rules.core.charts import Outcome
 from ..rules.core.dice import Dice, Keep, Luck, Roll
 from ..rules.core.replay import Reading
-from ..rules.core.ruleset import CastSpec
+from ..rules.core.ruleset import CastSpec, Step
 from ..rules.qotd.battlefield import Token
 from ..rules.qotd.casting import CharacterType
 from ..rules.qotd.on_the_map import mark_shot, mover_of
@@ -174,9 +174,38 @@ def sample_round() -> tuple[tuple, tuple, tuple]:
     return hand, tuple(state.flipped), captions(state)
 
 
+def sample_gunfight() -> Step:
+    """A turn of Mackenzie Norman's gunfight played with its engine: Kid moves, the play stands; Ann shoots, and the
+    enemy cancels the Shoot card with a Joker (MN 73-86). What `/deck` shows: the cards shown face up this turn,
+    each captioned with its figure, the Joker with its player's suit."""
+    from ..rules.norman.actions import AnswerRequest, PlayRequest
+    from ..rules.norman.ruleset import NORMAN
+    from ..rules.norman.state import MOVE_RANKS, SHOOT_RANKS
+
+    rng = random.Random(10)
+    state = NORMAN.new_game()
+    for user, names in zip(PLAYERS, (("Kid", "Ann"), ("Joe", "Cy"))):
+        NORMAN.join(state, user, rng)
+        for name in names:
+            NORMAN.cast(state, CastSpec(name.lower(), name, user, "man", {"pistols": "1"}), rng)
+    NORMAN.deal(state, rng)
+    player, enemy = state.player, next(u for u in PLAYERS[:2] if u != state.player)
+    kid, ann = (f.key for f in state.characters.values() if f.owner == player)
+    hand = state.seats[player].hand
+    move, shot = (next(c for c in hand if c.rank in ranks) for ranks in (MOVE_RANKS, SHOOT_RANKS))
+    target = next(f.key for f in state.characters.values() if f.owner == enemy)
+    for play, cancel in ((PlayRequest(player, kid, "move", (move.code,)), 0),
+                         (PlayRequest(player, ann, "shoot", (shot.code,), weapon="pistol", targets=(target,),
+                                      range=6), 1)):
+        state = perform(state, play, rng)[0]
+        state = perform(state, AnswerRequest(enemy, cancel), rng)[0]
+    return NORMAN.deck(state)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write turn.png, deck.png, status.png, roll.png and map.png to the folder named (default docs/gallery), with
-    Steve Burt's burt-turn.png and burt-roll.png, and Dracula's America's hand.png and flip.png."""
+    Steve Burt's burt-turn.png and burt-roll.png, Dracula's America's hand.png and flip.png, and Mackenzie Norman's
+    gunfight.png."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else FOLDER
     folder.mkdir(parents=True, exist_ok=True)
@@ -188,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                 "burt-roll.png": render_burt_roll(sample_burt_resolution())}
     hand, flipped, captions = sample_round()
     pictures |= {"hand.png": render_turn(hand), "flip.png": render_turn(flipped, None, captions)}
+    gunfight = sample_gunfight()
+    pictures["gunfight.png"] = render_turn(tuple(map(Card.parse, gunfight.faces)), None, gunfight.captions)
     for name, data in pictures.items():
         (folder / name).write_bytes(data)
         print(f"{folder / name}: {len(data) // 1024} KB")
