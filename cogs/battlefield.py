@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import UserError
-from bot.render import render_battlefield
+from bot.render import render_scene, scene_of
 from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
@@ -44,7 +44,7 @@ def map_embed(state: GameState, words: str) -> discord.Embed:
 
 async def show(interaction: discord.Interaction, state: GameState, words: str) -> None:
     """Reply with the map's picture and ``words``."""
-    drawing = render_soon(render_battlefield, state)
+    drawing = render_soon(render_scene, scene_of(state))
     await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
 
 
@@ -177,7 +177,7 @@ def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] 
     field = the_map(state)
     if field is None or field is before or field.plan is not None:
         return None
-    return render_soon(render_battlefield, state)
+    return render_soon(render_scene, scene_of(state))
 
 
 async def map_after_roll(state: GameState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
