@@ -267,40 +267,41 @@ class Backdrop:
 
     def __init__(self, image: Image.Image) -> None:
         self.image = image
-        self._raw = image.tobytes()
+        raw, step = image.tobytes(), image.width * BAND
+        self._rows = [raw[start:start + step] for start in range(0, len(raw), step)]
         self._bands: dict[int, tuple[bytes, int]] = {}
+        header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
+        self._head = PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(image.getpalette()))
 
     def canvas(self) -> Canvas:
         """A copy of the backdrop to draw a picture on."""
         return Canvas.over(self.image.copy())
 
     def png(self, image: Image.Image) -> bytes:
-        """``image`` (the backdrop's size, drawn on a copy of it) as PNG bytes."""
+        """``image`` (drawn on a :meth:`canvas` of the backdrop) as PNG bytes."""
         width, height = image.size
         if image.mode != "P" or (width, height) != self.image.size:
             raise ValueError("not a picture drawn on this backdrop")
-        raw, step = image.tobytes(), width * BAND
+        raw = image.tobytes()
         stream, check = [b"\x78\x01"], 1
-        for start in range(0, len(raw), step):
-            band = raw[start:start + step]
-            if band == self._raw[start:start + step]:
-                packed, band_check = self._band(start, band)
+        for number, band in enumerate(self._rows):
+            start = number * len(self._rows[0])
+            if raw.startswith(band, start):                  # compared in place, not cut out
+                packed, band_check = self._band(number)
             else:
-                rows = _filtered(band, width)
+                rows = _filtered(raw[start:start + len(band)], width)
                 packed, band_check = _packed(rows), zlib.adler32(rows)
             stream.append(packed)
             check = _adler_joined(check, band_check, len(band) + len(band) // width)
         stream.append(b"\x03\x00" + struct.pack(">I", check))
-        header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-        return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(image.getpalette())),
-                         _chunk(b"IDAT", b"".join(stream)), _chunk(b"IEND", b"")))
+        return b"".join((self._head, _chunk(b"IDAT", b"".join(stream)), _chunk(b"IEND", b"")))
 
-    def _band(self, start: int, band: bytes) -> tuple[bytes, int]:
-        """The backdrop's band of rows from byte ``start``, filtered: compressed, and its Adler-32 (once)."""
-        if start not in self._bands:
-            rows = _filtered(band, self.image.width)
-            self._bands[start] = _packed(rows), zlib.adler32(rows)
-        return self._bands[start]
+    def _band(self, number: int) -> tuple[bytes, int]:
+        """The backdrop's band of rows ``number``, filtered: compressed, and its Adler-32 (once)."""
+        if number not in self._bands:
+            rows = _filtered(self._rows[number], self.image.width)
+            self._bands[number] = _packed(rows), zlib.adler32(rows)
+        return self._bands[number]
 
 
 ADLER = 65521
