@@ -453,8 +453,8 @@ def sketch(marks: tuple[Mark, ...]) -> Sprite:
         else:
             fill, outline, width = how
             getattr(canvas, kind)(xy, fill, outline, width)
-            getattr(pen, _SHAPES[kind])(xy, fill=None if fill is None else 255,        # as Pillow, no outline
-                                        outline=None if outline in (None, fill) else 254, width=width)  # of the fill's colour
+            outline = None if outline in (None, fill) else 254        # as Pillow: no outline of the fill's colour
+            getattr(pen, _SHAPES[kind])(xy, fill=None if fill is None else 255, outline=outline, width=width)
     return Sprite(canvas.image, cover.point(_COVERED, "1"), (left, top))
 
 
@@ -466,4 +466,5 @@ def _reach(mark: Mark) -> Box:
         x, y = xy[0] + sprite.offset[0], xy[1] + sprite.offset[1]
         return x, y, x + sprite.image.width, y + sprite.image.height
     width = how[-1]
-    return min(xy[0], xy[2]) - width, min(xy[1], xy[3]) - width, max(xy[0], xy[2]) + width + 1, max(xy[1], xy[3]) + width + 1
+    return (min(xy[0], xy[2]) - width, min(xy[1], xy[3]) - width, max(xy[0], xy[2]) + width + 1,
+            max(xy[1], xy[3]) + width + 1)
