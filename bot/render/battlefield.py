@@ -20,7 +20,7 @@ from PIL import Image
 
 from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS
 from ..rules.core.geometry import Point
-from ..rules.qotd.battlefield import Area, Battlefield, Obstacle, Token
+from ..rules.qotd.battlefield import Area, Battlefield, Obstacle, Shot, Token
 from ..rules.qotd.state import OUT_OF_ACTION, Condition, GameState
 from .status import suit_of
 from .theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
@@ -43,7 +43,7 @@ OPENING_COLOURS: dict[str, Colour] = {"door": CREAM, "window": FACE, "loophole":
 TERRAIN_KEPT = 16
 
 
-def scale(field: Battlefield) -> int:
+def scale(field: Battlefield | Scene) -> int:
     """Pixels a pace."""
     return max(3, min(24, WIDTH // field.width))
 
@@ -56,12 +56,20 @@ def size(field: Battlefield) -> tuple[int, int]:
 _terrain: OrderedDict[bytes, Backdrop] = OrderedDict()
 
 
-def terrain(field: Battlefield) -> Backdrop:
-    """The set without tokens: the grid, its labels and the terrain, drawn (and compressed) once and kept."""
-    key = pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
+def terrain_of(field: Battlefield) -> bytes:
+    """The set without its tokens and marks, pickled: what its drawing is kept by (see :func:`terrain`)."""
+    return pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility),
+                        protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def terrain(key: bytes) -> Backdrop:
+    """The set (:func:`terrain_of`) without tokens: the grid, its labels and the terrain, drawn (and compressed)
+    once and kept."""
     image = _terrain.get(key)
     if image is None:
-        image = Backdrop(_draw_terrain(field))
+        width, height, name, areas, obstacles, poor_visibility = pickle.loads(key)
+        image = Backdrop(_draw_terrain(Battlefield(width, height, name, areas, obstacles,
+                                                   poor_visibility=poor_visibility)))
         _terrain[key] = image
         while len(_terrain) > TERRAIN_KEPT:
             _terrain.popitem(last=False)
@@ -153,11 +161,15 @@ class Figure(NamedTuple):
 
 @dataclass(frozen=True)
 class Scene:
-    """What the map picture shows and no more: the set (its terrain, the last shot and move) and everyone on it
-    as drawn. A picture worker is sent this, a quarter of the whole game's bytes and quicker to pickle and
-    unpickle; a token drawn is kept by its :class:`Figure`."""
+    """What the map picture shows and no more: the set (its terrain pickled, see :func:`terrain_of`, and its
+    width in paces), the last shot and move, and everyone on it as drawn. A picture worker is sent this, a
+    quarter of the whole game's bytes and quicker to pickle and unpickle; the terrain is unpickled only to draw
+    it the first time, and a token drawn is kept by its :class:`Figure`."""
 
-    field: Battlefield
+    terrain: bytes
+    width: int
+    last_shot: Shot | None
+    last_path: tuple[Point, ...]
     figures: tuple[Figure, ...]
 
 
@@ -166,9 +178,8 @@ def scene_of(state: GameState) -> Scene:
     field = state.battlefield
     if field is None:
         raise ValueError("the game has no map")
-    bare = field.copy()
-    bare.tokens, bare.plan = {}, None
-    return Scene(bare, tuple(_figure(state, token) for token in field.tokens.values()))
+    return Scene(terrain_of(field), field.width, field.last_shot, tuple(field.last_path),
+                 tuple(_figure(state, token) for token in field.tokens.values()))
 
 
 def _figure(state: GameState, token: Token) -> Figure:
@@ -192,23 +203,22 @@ def render_battlefield(state: GameState) -> bytes:
 
 def render_scene(scene: Scene) -> bytes:
     """The map picture of a :class:`Scene` (see :func:`scene_of`); PNG bytes."""
-    field = scene.field
-    backdrop = terrain(field)
+    backdrop = terrain(scene.terrain)
     canvas = backdrop.canvas()
-    s = scale(field)
+    s = scale(scene)
 
     def at(p: Point) -> tuple[float, float]:
         return RULER + p[0] * s, HEADER + RULER + p[1] * s
 
-    if len(field.last_path) > 1:
-        points = [at(p) for p in field.last_path]
+    if len(scene.last_path) > 1:
+        points = [at(p) for p in scene.last_path]
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             canvas.line((round(x0), round(y0), round(x1), round(y1)), RUST, 3)
         for x, y in points[:-1]:
             canvas.ellipse((round(x) - 3, round(y) - 3, round(x) + 3, round(y) + 3), fill=RUST)
     for figure in scene.figures:
         canvas.stamp(*_token(figure, s, canvas.width))
-    shot = field.last_shot
+    shot = scene.last_shot
     if shot is not None:
         (x0, y0), (x1, y1) = at(shot.shooter), at(shot.target)
         canvas.line((round(x0), round(y0), round(x1), round(y1)), STRIKE, 2)

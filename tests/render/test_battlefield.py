@@ -8,7 +8,8 @@ from bot.render import battlefield, render_battlefield, render_scene, scene_of, 
 from bot.render.battlefield import HEADER, RULER, scale
 from bot.render.gallery import sample_battlefield
 from bot.render.theme import BLACK, FACE, GREY, RED, RUST, STRIKE, WOOD, WOODS
-from bot.rules.qotd.battlefield import Token
+from bot.rules.core.geometry import Rect
+from bot.rules.qotd.battlefield import Area, Token
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.sets import ready
 from bot.rules.qotd.state import Condition
@@ -144,4 +145,14 @@ def test_the_scene_sent_to_a_picture_worker_draws_the_games_map():
     scene = scene_of(state)
     assert render_scene(pickle.loads(pickle.dumps(scene))) == render_battlefield(state)
     assert len(pickle.dumps(scene)) * 2 < len(pickle.dumps(state))
-    assert state.battlefield.tokens and not scene.field.tokens and len(scene.figures) == len(state.battlefield.tokens)
+    assert len(scene.figures) == len(state.battlefield.tokens)
+
+
+def test_the_terrain_kept_from_an_earlier_picture_is_drawn_again_when_the_set_changes():
+    """The set's terrain is drawn once and kept by what it is: woods added to the set show at once."""
+    state, _ = on_a_map()
+    before = picture(render_battlefield(state))
+    state.battlefield.areas = [*state.battlefield.areas, Area("woods", Rect(40, 30, 8, 6))]
+    after = picture(render_battlefield(state))
+    assert count(before, pixel_box(state, (44, 33), 10), WOODS) == 0
+    assert count(after, pixel_box(state, (44, 33), 10), WOODS) > 100
