@@ -17,8 +17,8 @@ from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, falls_short, flee, in_contact, mark_shot, placed,
-                                      plan_on_map, positions, shot_on_map, spread_to)
+from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, fall_back, falls_short, flee, in_contact, mark_shot,
+                                      placed, plan_on_map, positions, shot_on_map, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
@@ -162,12 +162,13 @@ def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
 
 def after_roll(state: State, resolution: Resolution) -> str:
     """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
-    whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, GameState):
+    whose courage broke fled, those whose result sends them back or to the nearest cover moved; the words the
+    map's picture then shows ("" for none of them)."""
+    if resolution.decision is not None or not isinstance(state, GameState) or state.battlefield is None:
         return ""
     readings = resolution.readings
     done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
-            flee(state, resolution.actor, readings))
+            flee(state, resolution.actor, readings), fall_back(state, resolution))
     return " ".join(filter(None, done))
 
 

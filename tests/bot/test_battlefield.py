@@ -258,3 +258,15 @@ async def test_waypoints_typed_before_are_kept_in_the_squares_offered(ready):
     await step(ready, "dora", "map set", {"ready_set": "main_street"})
     offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "move", "to", "c5 d1")]
     assert offered == ["C5 D1", "C5 D10", "C5 D11", "C5 D12", "C5 D13", "C5 D14"]
+
+
+async def test_fall_back_and_take_cover_moves_the_token_into_the_nearest_cover_and_shows_its_path(ready):
+    """1062-1071: Fall back and Take Cover!: in the open, 1 move towards the nearest cover; the Bank's door is
+    nearest, and inside it Kid is in light cover from Wyatt (see docs/rulings.md)."""
+    await main_street(ready, kid="24,18", wyatt="24,22")
+    # wants [6], hits [6]: Gotcha!; effect [9]: a Courage Test; courage [3]: Fall back and Take Cover!
+    result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 6, 9, 3))
+    assert "Fall back and Take Cover!" in text_of(result)
+    assert map_shown(ready) == "Kid falls back 5.5 paces to H5, in light cover from Wyatt (through a door of the Bank)."
+    field = (await view(ready)).game.battlefield
+    assert field.tokens["kid"].at == (23.5, 12.5) and field.last_path == [(24, 18), (23.5, 12.5)]

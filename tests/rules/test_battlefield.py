@@ -7,9 +7,10 @@ from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Plan, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, falls_short, flee, plan_move, spread_to
+from bot.rules.qotd.fighting import FightRequest
+from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, fall_back, falls_short, flee, plan_move, spread_to
 from bot.rules.qotd.shooting import ShotRequest
-from bot.rules.qotd.state import GameState, Mount, RulesError
+from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
 
 from .scripted import Dice
 from .test_actions import SUPPORTING, game, person
@@ -317,9 +318,7 @@ def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_
 def test_one_whose_courage_breaks_in_the_open_flees_a_full_move_away_from_the_shooter():
     """Taking a Courage Test, Let's get out of here!: in the open, panic and flee at maximum speed away from
     the enemy (see docs/rulings.md: one full move, straight away, stopped by a wall)."""
-    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
-    for key, at in (("kid", (10, 20)), ("ike", (10, 14))):
-        state.battlefield.place(Token(key, at))
+    state = kid_and_ike((10, 20), (10, 14))
     # wants [6], hits [6]; effect [9] at DV 0: a Courage Test; courage [1]: Let's get out of here!
     state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 6, 9, 1))
     assert flee(state, "kid", result.readings) == "Ike flees 8.0 paces to F4."
@@ -354,3 +353,116 @@ def test_a_plan_left_by_a_roll_decided_elsewhere_is_dropped_by_the_next_roll():
     state, result = perform(state, TestRequest("ike", "task"), Dice(6))
     assert carry_out_plan(state, result.readings) == ""
     assert state.battlefield.plan is None and state.battlefield.tokens["kid"].at == (2, 2)
+
+
+# -- falling back and taking cover -----------------------------------------------------------------------
+
+
+def kid_and_ike(kid, ike, *terrain):
+    """Kid and Ike, of two players, placed on a 40 x 30 map with the terrain given."""
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2), terrain=terrain)
+    for key, at in (("kid", kid), ("ike", ike)):
+        state.battlefield.place(Token(key, at))
+    return state
+
+
+def shot_at_ike(*terrain, ike=(10, 14)):
+    """Kid, at 10,25, shoots Ike: wants [6], hits [6], effect [9] at DV 0 calls a Courage Test; courage [3]:
+    Fall back and Take Cover!"""
+    return perform(kid_and_ike((10, 25), ike, *terrain), ShotRequest("kid", "ike", paces=11), Dice(6, 6, 9, 3))
+
+
+def test_fall_back_and_take_cover_goes_one_move_to_the_nearest_cover_from_the_shooter():
+    """1062-1071: Fall back and Take Cover! "If in the open fall back 1 move towards the nearest cover". Behind
+    the fence, within 2 paces of it, Ike is in light cover from Kid (2246); crossing it costs 25% (473-479), so
+    a move is 6 paces and reaches it."""
+    state, result = shot_at_ike(Obstacle("fence", [(0, 10), (40, 10)]))
+    assert "Fall back and Take Cover!" in [r.outcome.title for r in result.readings]
+    words = fall_back(state, result)
+    assert words == "Ike falls back 4.5 paces to E5, in light cover from Kid (behind the fence)."
+    ike = state.battlefield.tokens["ike"]
+    assert ike.at == (9.5, 9.5) and ike.facing == 178                  # facing the enemy
+    assert state.battlefield.last_path == [(10, 14), (9.5, 9.5)]
+
+
+def test_cover_further_than_a_move_is_gone_towards_as_far_as_the_move_allows():
+    """1062-1071: 1 move towards the nearest cover: 6 paces after the fence's 25%, short of the cover."""
+    state, result = shot_at_ike(Obstacle("fence", [(0, 6), (40, 6)]))
+    words = fall_back(state, result)
+    assert words == "Ike falls back 6.0 paces to E5, towards cover at E3 (in light cover from Kid (behind the fence))."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((9.65, 8.01), abs=0.01)
+
+
+def test_one_already_behind_cover_ducks_down_and_stays():
+    """1066-1069: "if already behind cover duck down"."""
+    state, result = shot_at_ike(Obstacle("wall", [(0, 15), (40, 15)]), ike=(10, 14))
+    assert fall_back(state, result) == "Ike is already in hard cover from Kid (behind the wall): ducks down."
+    assert state.battlefield.tokens["ike"].at == (10, 14)
+
+
+def test_a_building_between_hides_one_who_falls_back_behind_it():
+    """975: out of sight is better than cover; the nearest place is behind the Saloon's east wall."""
+    state, result = shot_at_ike(saloon(), ike=(22, 18))
+    words = fall_back(state, result)
+    assert words.startswith("Ike falls back ") and "out of Kid's sight (the wall of the Saloon is in the way)" in words
+    assert state.battlefield.sight((10, 25), state.battlefield.tokens["ike"].at).hidden
+
+
+def test_falling_back_never_goes_nearer_the_enemy_and_with_no_cover_goes_straight_away():
+    """1062-1065: fall back: the wall in front of Ike is nearer Kid, so it is not taken (see docs/rulings.md);
+    with no cover behind, Ike falls back a move straight away from Kid."""
+    state, result = shot_at_ike(Obstacle("wall", [(5, 20), (15, 20)]))
+    assert fall_back(state, result) == "Ike falls back 8.0 paces to F4, straight away from Kid: no cover within reach."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((10, 6))
+
+
+def test_this_doesnt_look_good_heads_for_the_nearest_cover_even_towards_the_enemy():
+    """952-955: This doesn't look good! "Head for the nearest cover if in the open": taken on /test, from the
+    nearest enemy on the map (see docs/rulings.md)."""
+    state = kid_and_ike((10, 25), (10, 14), Obstacle("wall", [(0, 20), (40, 20)]))
+    state, result = perform(state, TestRequest("ike", "react"), Dice(3))
+    assert fall_back(state, result) == "Ike moves 4.5 paces to E10, in hard cover from Kid (behind the wall)."
+
+
+def test_flustered_retreats_slowly_half_a_move_towards_cover():
+    """888-891: Flustered! "if in the open retreat slowly towards cover": half a move (see docs/rulings.md)."""
+    state = kid_and_ike((10, 25), (10, 14), Obstacle("fence", [(0, 6), (40, 6)]))
+    state.characters["ike"].conditions.add(Condition.HOLDING)
+    state, result = perform(state, TestRequest("ike", "respond_opportunity"), Dice(1))
+    assert fall_back(state, result).startswith("Ike falls back 3.0 paces to E6, towards cover at E3")
+
+
+def test_not_sure_about_a_shot_falls_back_four_paces_towards_cover():
+    """1160-1170: Wanting to Shoot, I'm not sure I can do this!: "falls back 4 paces facing the enemy or moves
+    towards the nearest cover"."""
+    state = kid_and_ike((10, 14), (10, 5), Obstacle("fence", [(0, 20), (40, 20)]))
+    state, result = perform(state, ShotRequest("kid", "ike", paces=9), Dice(1))
+    assert fall_back(state, result) == "Kid falls back 4.0 paces to E9, towards cover at E11 (in light cover " \
+                                       "from Ike (behind the fence))."
+
+
+def test_not_sure_about_an_attack_falls_back_two_paces_facing_the_enemy_cover_or_not():
+    """1979-1986: Wanting to make an attack, I'm not sure I can do this!: "does not close to attack. Fall back
+    2 paces facing the enemy" (no cover is sought: the book names none)."""
+    state = kid_and_ike((10, 15), (10, 12), Obstacle("fence", [(0, 17), (40, 17)]))
+    state, result = perform(state, FightRequest("kid", "ike"), Dice(1))
+    assert fall_back(state, result) == "Kid falls back 2.0 paces to F9."
+    kid = state.battlefield.tokens["kid"]
+    assert (kid.at, kid.facing) == ((10, 17), 0)
+
+
+def test_a_courage_test_in_close_combat_falls_back_without_leaving_the_fight():
+    """1073-1078: in close combat, fall back 2 paces and stay On the Back Foot for the rest of this combat:
+    the token stays in contact (see docs/rulings.md)."""
+    state = kid_and_ike((10, 15), (11, 15))
+    state.engage(state.characters["kid"], state.characters["ike"])
+    state, result = perform(state, TestRequest("ike", "courage", in_close_combat=True), Dice(3))
+    assert fall_back(state, result) == ""
+    assert state.battlefield.tokens["ike"].at == (11, 15)
+
+
+def test_nobody_falls_back_with_no_enemy_on_the_map():
+    state = mapped(person("ike", SUPPORTING, owner=2))
+    state.battlefield.place(Token("ike", (10, 14)))
+    state, result = perform(state, TestRequest("ike", "react"), Dice(3))
+    assert fall_back(state, result) == ""

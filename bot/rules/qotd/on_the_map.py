@@ -3,12 +3,14 @@ where a Wanting to Move result takes a token."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
 from ..core.dice import Band
 from ..core.replay import Reading
+from ..core.results import Resolution
 from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
 from .beasts import ANIMALS
 from .shooting import DEVIATION, carried_weapon
@@ -139,8 +141,7 @@ def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Readi
     paces = can.moves * route.allowance
     start = route.path[0]
     if can.random and swerve:
-        aim = turned(start, route.path[1], QUARTER_TURNS[swerve], paces)
-        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+        stop = stopped(field, start, turned(start, route.path[1], QUARTER_TURNS[swerve], paces))
         path = [start, stop]
         words = f"{swerve.lower()}: {distance(start, stop):.1f} paces to {field.label(stop)}"
     elif paces <= EPSILON:
@@ -150,13 +151,20 @@ def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Readi
         short = route.length > paces + EPSILON
         words = (f"moves {min(paces, route.length):.1f} paces to {field.label(path[-1])}"
                  + (f", stopping short: {result} allows {paces:g}" if short else ""))
-    field.tokens[token.key] = type(token)(token.key, path[-1], token.facing, token.kind)
+    return field, words + walk(state, field, token.key, path)
+
+
+def walk(state: GameState, field: Battlefield, key: str, path: list[Point], facing: int | None = None) -> str:
+    """Put the token at the end of ``path`` on ``field`` (a copy), drawn as the last move; a prone character
+    gets up (see docs/rulings.md). Returns ", getting up" or ""."""
+    token = field.tokens[key]
+    field.tokens[key] = type(token)(key, path[-1], token.facing if facing is None else facing, token.kind)
     field.last_path = path
     character = state.characters.get(key)
     if character is not None and Condition.PRONE in character.conditions:
         character.conditions.discard(Condition.PRONE)
-        words += ", getting up"
-    return field, words
+        return ", getting up"
+    return ""
 
 
 def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
@@ -251,16 +259,136 @@ def flee(state: GameState, enemy: str, readings: Iterable[Reading]) -> str:
     field = battlefield(state).copy()
     words = []
     for key in fled:
-        start, away = position(state, key), position(state, enemy)
-        ahead = (2 * start[0] - away[0], 2 * start[1] - away[1])
-        aim = turned(start, ahead, 0, mover_of(state, key).move)
-        stop = point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
-        token = field.tokens[key]
-        field.tokens[key] = type(token)(key, stop, token.facing, token.kind)
-        field.last_path = [start, stop]
+        start = position(state, key)
+        stop = away(field, start, position(state, enemy), mover_of(state, key).move)
+        walk(state, field, key, [start, stop])
         words.append(f"{name_of(state, key)} flees {distance(start, stop):.1f} paces to {field.label(stop)}.")
     state.battlefield = field
     return " ".join(words)
+
+
+def away(field: Battlefield, start: Point, threat: Point, paces: float) -> Point:
+    """Where ``paces`` straight away from a threat takes one, stopped by a wall or the map's edge."""
+    ahead = (2 * start[0] - threat[0], 2 * start[1] - threat[1])
+    return stopped(field, start, turned(start, ahead, 0, paces))
+
+
+def stopped(field: Battlefield, start: Point, aim: Point) -> Point:
+    """Where one heading straight from ``start`` to ``aim`` stops: short of a wall or the map's edge."""
+    return point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+
+
+@dataclass(frozen=True)
+class FallBack:
+    """A result that sends the character back or to the nearest cover: so many moves (each after the going's
+    deductions) or so many paces; ``cover``: towards the nearest cover, ducking down if already in it;
+    ``back``: never nearer the enemy (a fall back or a retreat)."""
+
+    moves: float = 0
+    paces: float = 0
+    cover: bool = True
+    back: bool = True
+
+
+FALL_BACKS: dict[tuple[str, str], FallBack] = {
+    ("respond_opportunity", "Flustered!"): FallBack(moves=0.5),
+    ("react", "This doesn’t look good!"): FallBack(moves=1, back=False),
+    ("courage", "Fall back and Take Cover!"): FallBack(moves=1),
+    ("shoot", "I’m not sure I can do this!"): FallBack(paces=4),
+    ("attack", "I’m not sure I can do this!"): FallBack(paces=2, cover=False),
+}
+"""The results that move a character back or to cover, by chart and title: Flustered! "retreat slowly towards
+cover" (888-891: half a move, see docs/rulings.md), This doesn't look good! "head for the nearest cover"
+(952-955), Fall back and Take Cover! "fall back 1 move towards the nearest cover" (1062-1071), Wanting to
+Shoot's "falls back 4 paces facing the enemy or moves towards the nearest cover" (1160-1170) and Wanting to
+Attack's "fall back 2 paces facing the enemy" (1979-1986). In close combat Fall back and Take Cover! is 2 paces
+On the Back Foot, still in the fight (1073-1078): the token stays in contact."""
+
+
+def fall_back(state: GameState, resolution: Resolution) -> str:
+    """Move the tokens of those whose result sends them back or to the nearest cover (:data:`FALL_BACKS`),
+    facing the enemy; what happened ("" for nobody)."""
+    words = []
+    for reading in resolution.readings:
+        how = FALL_BACKS.get((reading.chart, reading.outcome.title))
+        key = reading.roller
+        character = state.characters.get(key)
+        if how is None or character is None or character.casualty or not character.in_action \
+                or not placed(state, key) or state.vehicle_of(key) is not None:
+            continue
+        if reading.chart == "courage" and (resolution.kind == "fight" or character.opponents):
+            continue
+        enemy = enemy_of(state, key, resolution)
+        if enemy:
+            state.battlefield = battlefield(state).copy()
+            words.append(take_cover(state, key, enemy, how))
+    return " ".join(words)
+
+
+def enemy_of(state: GameState, key: str, resolution: Resolution) -> str:
+    """The enemy a character falls back from: the other side of the action (the one shot at or attacked, or
+    the one who shot or attacked), else the nearest character of another player in the fight on the map
+    ("" when there is none; see docs/rulings.md)."""
+    named = resolution.target if key == resolution.actor else resolution.actor
+    if named != key and (named in state.characters or named in state.vehicles) and placed(state, named):
+        return named
+    here, owner = position(state, key), state.characters[key].owner
+    foes = [(distance(here, position(state, k)), k) for k, c in state.characters.items()
+            if c.owner != owner and c.in_action and not c.casualty and placed(state, k)]
+    return min(foes)[1] if foes else ""
+
+
+def take_cover(state: GameState, key: str, enemy: str, how: FallBack) -> str:
+    """Carry out a :class:`FallBack` on the map (a copy already in ``state``): duck down if already in cover
+    from the enemy; else go towards the nearest place in cover from them that a straight path reaches, as far
+    as the result allows; with none, fall back straight away from them (see docs/rulings.md)."""
+    field, mover = state.battlefield, mover_of(state, key)
+    start, threat = position(state, key), position(state, enemy)
+    who, foe = name_of(state, key), name_of(state, enemy)
+    if how.cover and (already := field.covered(threat, start)):
+        return f"{who} is already {shelter_words(already, foe)}: ducks down."
+    found = nearest_cover(field, start, threat, mover, how.back) if how.cover else None
+    route = found[0] if found else field.going([start, away(field, start, threat, mover.move * 2)], mover)
+    paces = how.paces or how.moves * route.allowance
+    path = cut_path(route.path, min(paces, route.length))
+    stop = path[-1]
+    words = f"{who} {'falls back' if how.back else 'moves'} {distance(start, stop):.1f} paces to {field.label(stop)}"
+    if found and distance(stop, route.path[-1]) <= EPSILON:
+        words += f", {shelter_words(found[1], foe)}"
+    elif found:
+        words += f", towards cover at {field.label(route.path[-1])} ({shelter_words(found[1], foe)})"
+    elif how.cover:
+        words += f", straight away from {foe}: no cover within reach"
+    return words + walk(state, field, key, path, facing=bearing(stop, threat)) + "."
+
+
+def nearest_cover(field: Battlefield, start: Point, threat: Point, mover: Mover,
+                  back: bool) -> tuple[Route, Sight] | None:
+    """The straight path to the nearest place in cover from a threat (not nearer it when falling ``back``)
+    that the mover can take, with the cover found there; None when there is none."""
+    spots = sorted(field.shelter(), key=lambda p: distance(start, p))
+    for spot in spots:
+        if back and distance(spot, threat) < distance(start, threat) - EPSILON:
+            continue
+        sight = field.covered(threat, spot)
+        if sight is None:
+            continue
+        try:
+            return field.going([start, spot], mover), sight
+        except RulesError:
+            continue
+    return None
+
+
+def shelter_words(sight: Sight, foe: str) -> str:
+    if sight.hidden:
+        return f"out of {foe}'s sight ({sight.hidden})"
+    return f"{sight.cover.value} from {foe}" + (f" ({sight.why})" if sight.why else "")
+
+
+def bearing(a: Point, b: Point) -> int:
+    """The facing, in whole degrees clockwise from north, of one at ``a`` looking at ``b``."""
+    return round(math.degrees(math.atan2(b[0] - a[0], a[1] - b[1]))) % 360
 
 
 def in_contact(state: GameState, attacker: str, defender: str) -> int:
