@@ -18,7 +18,7 @@ from bot.rules.core import serial
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
 from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, fall_back, falls_short, flee, in_contact, mark_shot,
-                                      placed, plan_on_map, positions, shot_on_map, spread_to)
+                                      placed, plan_on_map, positions, shot_on_map, spread_reach, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
@@ -115,13 +115,15 @@ def lying(table: Table, target: str, typed: bool) -> bool:
                      and Condition.PRONE in character.conditions)
 
 
-def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
-           ) -> tuple[str, ...]:
-    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""
+def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None,
+           shell: bool = False) -> tuple[str, ...]:
+    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map (two of a
+    shell's); a shell that is no explosion is refused."""
+    spread_reach(table.state, shooter, weapon, shell)
     if typed:
         return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
     if placed(table.state, shooter) and placed(table.state, target):
-        return spread_to(table.state, shooter, target, weapon, fanning)
+        return spread_to(table.state, shooter, target, weapon, fanning, shell)
     return ()
 
 

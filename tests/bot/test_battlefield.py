@@ -270,3 +270,20 @@ async def test_fall_back_and_take_cover_moves_the_token_into_the_nearest_cover_a
     assert map_shown(ready) == "Kid falls back 5.5 paces to H5, in light cover from Wyatt (through a door of the Bank)."
     field = (await view(ready)).game.battlefield
     assert field.tokens["kid"].at == (23.5, 12.5) and field.last_path == [(24, 18), (23.5, 12.5)]
+
+
+async def test_a_shells_extra_hit_spreads_to_one_two_paces_off_without_naming_them(ready):
+    """1302-1311: an explosion's extra hits spread "within 1 pace of target or 2 paces if shell": on the map the
+    bot finds them (see docs/rulings.md); a revolver shot is no shell."""
+    await main_street(ready, kid="24,20", wyatt="30,20")
+    await step(ready, "dora", "cast add", {"name": "Ike", "type": "minor", "personality": "ordinary"})
+    await step(ready, "dora", "place", {"who": "Ike", "at": "31.5,20"})
+    await refused_and_unchanged(ready, "pete", "shoot", {"shooter": "Kid", "target": "Wyatt", "shell": True},
+                                "Only an explosion can be a shell: a Single action revolver is not")
+    await step(ready, "pete", "cast weapon", {"character": "Kid", "weapon": "dynamite"})
+    await step(ready, "pete", "reload", {"character": "Kid", "weapon": "dynamite"}, (6,))
+    result = await step(ready, "pete", "shoot", {"shooter": "Kid", "target": "Wyatt", "weapon": "dynamite",
+                                                 "shell": True}, (7, 8, 9, 5, 1))
+    # Wanting to Shoot [7]; 2D10 both can score [8, 9]: 2 hits; effect [5] on Wyatt, [1] on Ike, 1.5 paces off
+    assert "Effect of hit 2 of 2 (spread to Ike)" in text_of(result)
+    assert (await view(ready)).game.characters["ike"].casualty

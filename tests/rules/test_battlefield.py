@@ -301,6 +301,20 @@ def test_shotgun_hits_spread_to_those_within_a_pace_of_the_target_on_the_map():
     assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=True) == ("billy",)
 
 
+def test_a_shells_hits_spread_to_those_within_two_paces_and_only_an_explosion_is_a_shell():
+    """1302-1311: explosion hits may be spread to opponents "within 1 pace of target or 2 paces if shell"; a
+    shotgun is no shell (see docs/rulings.md)."""
+    state = mapped(person("kid", SUPPORTING, weapons=("dynamite", "double_barrelled")),
+                   person("ike", SUPPORTING, owner=2), person("billy", SUPPORTING, owner=2),
+                   person("frank", SUPPORTING, owner=2))
+    for key, at in (("kid", (2, 2)), ("ike", (10, 10)), ("billy", (11.5, 10)), ("frank", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    assert spread_to(state, "kid", "ike", "dynamite", fanning=False) == ()
+    assert spread_to(state, "kid", "ike", "dynamite", fanning=False, shell=True) == ("billy",)
+    with pytest.raises(RulesError, match="Only an explosion can be a shell: a Double-barrelled shotgun is not"):
+        spread_to(state, "kid", "ike", "double_barrelled", fanning=False, shell=True)
+
+
 def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_roll():
     """1296-1298, 1717: a throw of 2-4 misses: roll 1D10 for deviation (here 4-5, Go Right, of the line of the
     throw); it lands 2 paces from the target (see docs/rulings.md), and those within a pace are named."""

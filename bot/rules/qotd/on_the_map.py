@@ -16,7 +16,7 @@ from .beasts import ANIMALS
 from .shooting import DEVIATION, carried_weapon
 from .state import Condition, GameState, RulesError
 from .vehicles import full_move
-from .weapons import MOVES
+from .weapons import EXPLOSIVE, MOVES
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,9 @@ CONTACT = 2.0
 FALLS_SHORT_BY = 2.0
 """Paces from the target that thrown dynamite falling short lands (see docs/rulings.md)."""
 SPREAD_PACES = 1
-"""Paces from the target within which extra hits spread (1308-1309; a shell's 2 paces are typed by hand)."""
+"""Paces from the target within which extra hits spread (1308-1309)."""
+SHELL_PACES = 2
+"""Paces within which a shell's extra hits spread (1310-1311)."""
 
 
 def battlefield(state: GameState) -> Battlefield:
@@ -214,14 +216,25 @@ def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Batt
     return field
 
 
-def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning: bool) -> tuple[str, ...]:
-    """Those standing within 1 pace of the target, nearest first, still in the fight: where the extra hits of a
-    shotgun, blunderbuss, volley gun, explosion or fanning spread (1302-1311); none for other weapons, nor
-    on a vehicle (see docs/rulings.md)."""
+def spread_reach(state: GameState, shooter: str, weapon: str, shell: bool) -> int:
+    """Paces from the target within which extra hits spread: 2 for a shell, else 1 (1302-1311). Only an
+    explosion may be a shell (see docs/rulings.md)."""
     _, arm = carried_weapon(state.characters[shooter], weapon, missile=True)
+    if shell and arm.category != EXPLOSIVE:
+        raise RulesError(f"Only an explosion can be a shell: a {arm.name} is not.")
+    return SHELL_PACES if shell else SPREAD_PACES
+
+
+def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning: bool,
+              shell: bool = False) -> tuple[str, ...]:
+    """Those standing within 1 pace of the target (2 of a shell's), nearest first, still in the fight: where
+    the extra hits of a shotgun, blunderbuss, volley gun, explosion or fanning spread (1302-1311); none for
+    other weapons, nor on a vehicle (see docs/rulings.md)."""
+    _, arm = carried_weapon(state.characters[shooter], weapon, missile=True)
+    reach = spread_reach(state, shooter, weapon, shell)
     if not (arm.spreads or fanning) or state.vehicle_of(target) is not None:
         return ()
-    near = battlefield(state).near(position(state, target), SPREAD_PACES)
+    near = battlefield(state).near(position(state, target), reach)
     return tuple(key for key in near if key in state.characters and key not in (shooter, target)
                  and state.characters[key].in_action and not state.characters[key].casualty)
 
