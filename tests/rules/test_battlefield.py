@@ -8,7 +8,8 @@ from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
 from bot.rules.qotd.fighting import FightRequest
-from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, fall_back, falls_short, flee, plan_move, spread_to
+from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, dismount, fall_back, falls_short, flee,
+                                      loose_mount, loose_names, mover_of, plan_move, remount, spread_to)
 from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
 
@@ -480,3 +481,63 @@ def test_nobody_falls_back_with_no_enemy_on_the_map():
     state.battlefield.place(Token("ike", (10, 14)))
     state, result = perform(state, TestRequest("ike", "react"), Dice(3))
     assert fall_back(state, result) == ""
+
+
+# -- loose mounts -------------------------------------------------------------------------------------------
+
+
+def thrown_from_his_horse(*dice):
+    """Ike (a Marksman, at 20,25) shoots Kid's horse (Kid at 20,15, facing east): Wanting to Shoot 6, to hit 7,
+    effect on the horse 6 at DV -2: 1 Hit; control 1: Thrown!; then ``dice``."""
+    rider = person("kid", SUPPORTING, owner=2, mount=Mount("horse", 2))
+    state = mapped(person("ike", SUPPORTING, traits=["marksman"]), rider)
+    state.battlefield.place(Token("ike", (20, 25)))
+    state.battlefield.place(Token("kid", (20, 15), facing=90))
+    return perform(state, ShotRequest("ike", "kid", paces=10, at_mount=True), Dice(6, 7, 6, 1, *dice))
+
+
+def test_a_rider_thrown_leaves_the_mount_loose_and_it_bolts_a_full_move_by_the_random_movement_chart():
+    """2478-2479: on a 1 the rider is "thrown from their mount which will then bolt in a random direction. They
+    test for injury": the mount is loose, the rider on foot; the Random Movement roll (503-506: 8+ Straight
+    Ahead) sends it a mount's full move, 16 paces, the way the rider faced (see docs/rulings.md)."""
+    # Random movement [9]: Straight Ahead; injury from the fall [8]: a courage test, [6]: A-OK
+    state, result = thrown_from_his_horse(9, 8, 6)
+    assert [r.label for r in result.readings][4] == "Kid's horse bolts"
+    assert state.characters["kid"].mount is None
+    assert state.loose_mounts["Kid's horse"].hits == 1
+    assert bolt_loose(state, result.readings) == "Kid's horse bolts straight ahead: 16.0 paces to S8."
+    horse = state.battlefield.tokens["Kid's horse"]
+    assert (horse.at, horse.kind) == ((36, 15), "mount")
+    assert state.battlefield.tokens["kid"].at == (20, 15)                      # the rider lies where he fell
+    assert mover_of(state, "kid").move == 8                                     # on foot now
+
+
+def test_a_bolting_loose_mount_is_stopped_by_the_maps_edge():
+    """503-506: 1-3 Reverse, back the way the rider faced; stopped at the map's west edge (see docs/rulings.md)."""
+    state, result = thrown_from_his_horse(2, 8, 6)
+    bolt_loose(state, result.readings)
+    assert state.battlefield.tokens["Kid's horse"].at == pytest.approx((4, 15))
+
+
+def test_a_dismounting_rider_leaves_the_mount_loose_where_they_stand_and_may_mount_it_again():
+    """809: mounting and dismounting are basic actions. On the map the mount stays where it was left, with its
+    hits, and a rider within 2 paces mounts it again (see docs/rulings.md)."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, hits=1)))
+    state.battlefield.place(Token("kid", (20, 15)))
+    assert dismount(state, state.characters["kid"]) == "Kid dismounts: Kid's horse stands at K8."
+    assert state.characters["kid"].mount is None and state.battlefield.tokens["Kid's horse"].at == (20, 15)
+    state.battlefield.place(Token("kid", (25, 15)))
+    assert remount(state, state.characters["kid"], "horse") == ""                # 5 paces off: out of reach
+    state.battlefield.place(Token("kid", (21, 15)))
+    assert remount(state, state.characters["kid"], "camel") == ""
+    assert remount(state, state.characters["kid"], "horse") == "Kid's horse"
+    assert state.characters["kid"].mount.hits == 1
+    assert "Kid's horse" not in state.battlefield.tokens and not state.loose_mounts
+
+
+def test_a_fallen_riders_mount_is_left_loose_once_named():
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2)))
+    state.characters["kid"].lost = list(state.characters["kid"].cards)
+    assert loose_names(state) == ["Kid's horse"]
+    assert loose_mount(state, "kid's HORSE") == "Kid's horse"
+    assert state.characters["kid"].mount is None and "Kid's horse" in state.loose_mounts

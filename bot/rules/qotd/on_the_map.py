@@ -7,14 +7,15 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..core.geometry import EPSILON, Point, cut_path, distance, point_at, turned
+from ..core.geometry import EPSILON, Point, cut_path, distance, path_length, point_at, turned
 from ..core.dice import Band
 from ..core.replay import Reading
 from ..core.results import Resolution
-from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight
+from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight, Token
 from .beasts import ANIMALS
+from .hits import bolts
 from .shooting import DEVIATION, carried_weapon
-from .state import Condition, GameState, RulesError
+from .state import Character, Condition, GameState, RulesError
 from .vehicles import full_move
 from .weapons import EXPLOSIVE, MOVES
 
@@ -288,7 +289,8 @@ def away(field: Battlefield, start: Point, threat: Point, paces: float) -> Point
 
 def stopped(field: Battlefield, start: Point, aim: Point) -> Point:
     """Where one heading straight from ``start`` to ``aim`` stops: short of a wall or the map's edge."""
-    return point_at(start, aim, max(0.0, field.first_wall(start, aim) - EPSILON))
+    t = field.first_wall(start, aim)
+    return aim if t >= 1 else point_at(start, aim, max(0.0, t - EPSILON))
 
 
 @dataclass(frozen=True)
@@ -404,6 +406,84 @@ def bearing(a: Point, b: Point) -> int:
     return round(math.degrees(math.atan2(b[0] - a[0], a[1] - b[1]))) % 360
 
 
+def bolt_loose(state: GameState, readings: Iterable[Reading]) -> str:
+    """Put a mount whose rider was thrown on the map where the rider stands, and bolt it a full move (after
+    the going's deductions) the way its Random Movement roll gives from the way the rider faced, stopped by a
+    wall or the map's edge (2478-2479; see docs/rulings.md); what happened ("" for none)."""
+    words = []
+    for reading in readings:
+        name = next((n for n in state.loose_mounts if bolts(n) == reading.label), None)
+        if name is None or reading.chart != "random_movement" or not placed(state, reading.roller):
+            continue
+        field = battlefield(state).copy()
+        rider = field.tokens[reading.roller]
+        start = rider.at
+        ahead = turned(start, (start[0] + math.sin(math.radians(rider.facing)),
+                               start[1] - math.cos(math.radians(rider.facing))),
+                       QUARTER_TURNS[reading.outcome.title], MOVES["mounted"])
+        route = field.going([start, stopped(field, start, ahead)], Mover(MOVES["mounted"]))
+        path = cut_path(route.path, min(route.allowance, route.length))
+        field.place(Token(name, start, rider.facing, "mount"))
+        walk(state, field, name, path)
+        state.battlefield = field
+        words.append(f"{name} bolts {reading.outcome.title.lower()}: {path_length(path):.1f} paces to "
+                     f"{field.label(path[-1])}.")
+    return " ".join(words)
+
+
+def dismount(state: GameState, rider: Character) -> str:
+    """A rider dismounting on the map (a basic action, 809) leaves their mount loose where they stand; what
+    happened ("" off the map or on foot)."""
+    if rider.mount is None or not placed(state, rider.key):
+        return ""
+    field = battlefield(state).copy()
+    token = field.tokens[rider.key]
+    name = state.leave_mount(rider)
+    field.place(Token(name, token.at, token.facing, "mount"))
+    state.battlefield = field
+    return f"{rider.name} dismounts: {name} stands at {field.label(token.at)}."
+
+
+def remount(state: GameState, rider: Character, kind: str) -> str:
+    """A rider on the map mounting a loose mount of that kind within reach (2 paces, as base contact): it is
+    theirs again, with the hits it has taken, and off the map as a token; its name ("" for none in reach)."""
+    if not placed(state, rider.key):
+        return ""
+    field, here = battlefield(state), position(state, rider.key)
+    near = sorted((distance(here, token.at), key) for key, token in field.tokens.items()
+                  if key in state.loose_mounts and state.loose_mounts[key].kind == kind)
+    if not near or near[0][0] > CONTACT + EPSILON:
+        return ""
+    name = near[0][1]
+    rider.mount = state.loose_mounts.pop(name)
+    rider.mount.bolting = False
+    field = field.copy()
+    del field.tokens[name]
+    state.battlefield = field
+    return name
+
+
+def fallen_riders(state: GameState) -> dict[str, Character]:
+    """Riders out of the fight (a casualty, or out of the action) whose mount is still theirs, by the name their
+    mount takes once loose."""
+    return {f"{c.name}'s {c.mount.kind}": c for c in state.characters.values()
+            if c.mount is not None and (c.casualty or not c.in_action)}
+
+
+def loose_names(state: GameState) -> list[str]:
+    """The mounts that may be placed as loose: the game's loose mounts and those of fallen riders."""
+    return [*state.loose_mounts, *fallen_riders(state)]
+
+
+def loose_mount(state: GameState, text: str) -> str | None:
+    """The loose mount ``text`` names (any case): one of the game's, or a fallen rider's, left loose now; None
+    when it names none."""
+    wanted = text.strip().casefold()
+    found = next((name for name in state.loose_mounts if name.casefold() == wanted), None)
+    rider = next((c for name, c in fallen_riders(state).items() if name.casefold() == wanted), None)
+    return found or (state.leave_mount(rider) if rider else None)
+
+
 def in_contact(state: GameState, attacker: str, defender: str) -> int:
     """How many opponents the attacker fights on the map: those of other players within contact, the
     defender among them; refused when the defender is out of contact (see docs/rulings.md)."""
@@ -431,4 +511,7 @@ def positions(state: GameState, keys: Iterable[str]) -> dict[str, str]:
 
 
 def name_of(state: GameState, key: str) -> str:
-    return state.characters[key].name if key in state.characters else state.vehicles[key].name
+    """A character's or vehicle's name; a loose mount's key is its name."""
+    if key in state.characters:
+        return state.characters[key].name
+    return state.vehicles[key].name if key in state.vehicles else key
