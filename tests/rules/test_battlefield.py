@@ -10,7 +10,7 @@ from bot.rules.qotd.checks import TestRequest
 from bot.rules.qotd.fighting import FightRequest
 from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, dismount, fall_back, falls_short, flee,
                                       loose_mount, loose_names, mover_of, plan_move, remount, spread_to)
-from bot.rules.qotd.shooting import ShotRequest
+from bot.rules.qotd.shooting import DrawRequest, ShotRequest
 from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
 
 from .scripted import Dice
@@ -464,6 +464,16 @@ def test_not_sure_about_an_attack_falls_back_two_paces_facing_the_enemy_cover_or
     assert fall_back(state, result) == "Kid falls back 2.0 paces to F9."
     kid = state.battlefield.tokens["kid"]
     assert (kid.at, kid.facing) == ((10, 17), 0)
+
+
+def test_time_to_get_out_a_town_backs_off_four_paces_from_the_one_drawing():
+    """1637-1643: Responding to an opponent drawing, Time to get out 'a Town!: "You panic and back off 4
+    paces"."""
+    state = kid_and_ike((10, 25), (10, 14))
+    state, result = perform(state, DrawRequest("ike", "kid", paces=11, responding=True), Dice(3))
+    assert "Time to get out ‘a Town!" in [r.outcome.title for r in result.readings]
+    assert fall_back(state, result) == "Ike falls back 4.0 paces to F6."
+    assert state.battlefield.tokens["ike"].at == (10, 10)
 
 
 def test_a_courage_test_in_close_combat_falls_back_without_leaving_the_fight():

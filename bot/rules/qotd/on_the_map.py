@@ -311,12 +311,14 @@ FALL_BACKS: dict[tuple[str, str], FallBack] = {
     ("courage", "Fall back and Take Cover!"): FallBack(moves=1),
     ("shoot", "I’m not sure I can do this!"): FallBack(paces=4),
     ("attack", "I’m not sure I can do this!"): FallBack(paces=2, cover=False),
+    ("respond_draw", "Time to get out ‘a Town!"): FallBack(paces=4, cover=False),
 }
 """The results that move a character back or to cover, by chart and title: Flustered! "retreat slowly towards
 cover" (888-891: half a move, see docs/rulings.md), This doesn't look good! "head for the nearest cover"
 (952-955), Fall back and Take Cover! "fall back 1 move towards the nearest cover" (1062-1071), Wanting to
 Shoot's "falls back 4 paces facing the enemy or moves towards the nearest cover" (1160-1170) and Wanting to
-Attack's "fall back 2 paces facing the enemy" (1979-1986). In close combat Fall back and Take Cover! is 2 paces
+Attack's "fall back 2 paces facing the enemy" (1979-1986), and Responding to an opponent drawing's "back off 4
+paces" (1637-1643). In close combat Fall back and Take Cover! is 2 paces
 On the Back Foot, still in the fight (1073-1078): the token stays in contact."""
 
 
@@ -464,10 +466,11 @@ def remount(state: GameState, rider: Character, kind: str) -> str:
 
 
 def fallen_riders(state: GameState) -> dict[str, Character]:
-    """Riders out of the fight (a casualty, or out of the action) whose mount is still theirs, by the name their
-    mount takes once loose."""
+    """Riders who fell (a casualty, or KO'd) whose mount, still standing, is still theirs, by the name it takes
+    once loose; one who fled took theirs with them."""
     return {f"{c.name}'s {c.mount.kind}": c for c in state.characters.values()
-            if c.mount is not None and (c.casualty or not c.in_action)}
+            if c.mount is not None and not c.mount.collapsed
+            and (c.casualty or Condition.KNOCKED_OUT in c.conditions)}
 
 
 def loose_names(state: GameState) -> list[str]:
