@@ -9,7 +9,8 @@ from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
 from bot.rules.qotd.fighting import FightRequest
 from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, dismount, fall_back, falls_short, flee,
-                                      loose_mount, loose_names, mover_of, plan_move, remount, spread_to)
+                                      loose_mount, loose_names, mover_of, plan_move, plan_on_map, remount,
+                                      spread_to)
 from bot.rules.qotd.shooting import DrawRequest, ShotRequest
 from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
 
@@ -464,6 +465,17 @@ def test_not_sure_about_an_attack_falls_back_two_paces_facing_the_enemy_cover_or
     assert fall_back(state, result) == "Kid falls back 2.0 paces to F9."
     kid = state.battlefield.tokens["kid"]
     assert (kid.at, kid.facing) == ((10, 17), 0)
+
+
+def test_caution_in_good_going_withdraws_half_a_move_from_the_enemy_whatever_way_was_asked():
+    """530-535: Caution – Danger Ahead!: "Withdraw and fall back ½ a move facing the enemy if in good going":
+    Kid asked to go towards Ike, and falls back 4 paces from him instead (see docs/rulings.md)."""
+    state = kid_and_ike((10, 20), (10, 10))
+    plan_on_map(state, "kid", [(10, 14)])
+    state, result = perform(state, TestRequest("kid", "move"), Dice(1))
+    assert carry_out_plan(state, result.readings) == "Kid falls back 4.0 paces to F13."
+    kid = state.battlefield.tokens["kid"]
+    assert (kid.at, kid.facing, state.battlefield.plan) == ((10, 24), 0, None)
 
 
 def test_time_to_get_out_a_town_backs_off_four_paces_from_the_one_drawing():

@@ -28,8 +28,9 @@ class Allowed:
     random: bool = False
 
 
+CAUTION = "Caution – Danger Ahead!"
 ALLOWED: dict[str, Allowed] = {
-    "Caution – Danger Ahead!": Allowed(0.5),
+    CAUTION: Allowed(0.5),
     "Are you Sure?": Allowed(0), "Forward!": Allowed(1), "Move It!": Allowed(2),
     "Disorientated!": Allowed(0.5, random=True), "Is this the Path?": Allowed(0),
     "This is the Path!": Allowed(1), "Quickly – this way is Clear!": Allowed(2),
@@ -126,7 +127,7 @@ def plan_move(state: GameState, key: str, places: Iterable[Point]) -> Route:
 
 def allowed(title: str, route: Route) -> Allowed:
     """What a result allows; Caution – Danger Ahead! in bad going is a fall, not a move (Wanting to Move)."""
-    if title == "Caution – Danger Ahead!" and route.bad:
+    if title == CAUTION and route.bad:
         return Allowed(0)
     return ALLOWED.get(title, Allowed(0))
 
@@ -194,6 +195,11 @@ def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
         state.battlefield.plan = None
         return ""
     route = field.going(plan.path, mover_of(state, plan.key))
+    result = next((r.outcome.title for r in readings if r.roller == plan.key and r.chart.startswith("move")), "")
+    if result == CAUTION and not route.bad and (enemy := enemy_of(state, plan.key, "")):
+        state.battlefield = field.copy()
+        state.battlefield.plan = None
+        return take_cover(state, plan.key, enemy, WITHDRAW)
     moved, words = carry_out(state, plan.key, route, readings)
     moved.plan = None
     state.battlefield = moved
@@ -305,6 +311,9 @@ class FallBack:
     back: bool = True
 
 
+WITHDRAW = FallBack(moves=0.5, cover=False)
+"""Caution – Danger Ahead! in good going: "Withdraw and fall back ½ a move facing the enemy" (Wanting to Move,
+530-535), whatever way the move was asked."""
 FALL_BACKS: dict[tuple[str, str], FallBack] = {
     ("respond_opportunity", "Flustered!"): FallBack(moves=0.5),
     ("react", "This doesn’t look good!"): FallBack(moves=1, back=False),
@@ -335,18 +344,17 @@ def fall_back(state: GameState, resolution: Resolution) -> str:
             continue
         if reading.chart == "courage" and (resolution.kind == "fight" or character.opponents):
             continue
-        enemy = enemy_of(state, key, resolution)
+        enemy = enemy_of(state, key, resolution.target if key == resolution.actor else resolution.actor)
         if enemy:
             state.battlefield = battlefield(state).copy()
             words.append(take_cover(state, key, enemy, how))
     return " ".join(words)
 
 
-def enemy_of(state: GameState, key: str, resolution: Resolution) -> str:
-    """The enemy a character falls back from: the other side of the action (the one shot at or attacked, or
-    the one who shot or attacked), else the nearest character of another player in the fight on the map
-    ("" when there is none; see docs/rulings.md)."""
-    named = resolution.target if key == resolution.actor else resolution.actor
+def enemy_of(state: GameState, key: str, named: str) -> str:
+    """The enemy a character falls back from: the other side of the action (``named``: the one shot at or
+    attacked, or the one who shot or attacked), else the nearest character of another player in the fight on
+    the map ("" when there is none; see docs/rulings.md)."""
     if named != key and (named in state.characters or named in state.vehicles) and placed(state, named):
         return named
     here, owner = position(state, key), state.characters[key].owner
