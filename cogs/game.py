@@ -151,7 +151,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
             description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
-                            "back, `/campaign add` puts new characters on it." + (f"\n{on_set}" if on_set else ""))
+                            "back, `/campaign add` puts new characters on it.")
+        if on_set:
+            description += f"\n{on_set}"
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
