@@ -146,14 +146,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         description = "\n".join([f"Director: {interaction.user.mention}",
                                  f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
                                  f"{'cast' if rules.group else 'add'}`. "
-                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed)])
+                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed),
+                                 *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
             description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
                             "back, `/campaign add` puts new characters on it.")
-        if on_set:
-            description += f"\n{on_set}"
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
