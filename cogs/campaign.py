@@ -109,7 +109,7 @@ async def next_adventure_of(bot: Director, interaction: discord.Interaction, tex
 
 
 NO_MAP = "none"
-"""``/game start set:`` for an adventure with no map."""
+"""``/game start map_name:`` for an adventure with no map."""
 
 
 async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, chosen: str | None
@@ -128,7 +128,7 @@ async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, cho
         return None, ""
     field = terrain_only(serial.from_json(Battlefield, last["battlefield"]))
     return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
-                   "it yet (`/map show`; `/game start set:` chooses another).")
+                   "it yet (`/map show`; `/game start map_name:` chooses another).")
 
 
 async def adventure_sets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

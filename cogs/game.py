@@ -108,11 +108,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
     @app_commands.command(name="start")
     @app_commands.describe(ruleset="The game system this channel plays (default: Quick on the Draw, or the campaign's)",
                            campaign="Play the next adventure of this campaign (its Director only)",
-                           on_map="An adventure's map: one the server keeps, or none (default: the last adventure's)")
-    @app_commands.rename(on_map="set")
-    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns, on_map=adventure_sets)
+                           map_name="An adventure's map: one the server keeps, or none (default: the last adventure's)")
+    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns, map_name=adventure_sets)
     async def start(self, interaction: discord.Interaction, ruleset: str | None = None,
-                    campaign: str | None = None, on_map: app_commands.Range[str, 1, 60] | None = None) -> None:
+                    campaign: str | None = None, map_name: app_commands.Range[str, 1, 60] | None = None) -> None:
         """Make this channel a set: start a game (of Quick on the Draw unless you pick another), you directing."""
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
@@ -126,14 +125,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                 + (f", not of {rules.title}." if rules else "."))
             rules = playing
         rules = rules or QOTD
-        if on_map is not None and (adventure is None or rules is not QOTD):
-            raise UserError("`set:` chooses the map of a campaign's adventure of Quick on the Draw.")
+        if map_name is not None and (adventure is None or rules is not QOTD):
+            raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
         on_set = ""
         if rules is QOTD:
             new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
             if adventure is not None:
-                state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, on_map)
+                state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
         sealed = changes(None, state) if rules is QOTD else {}
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
