@@ -347,8 +347,7 @@ class Places(commands.Cog):
                     facing: Literal["north", "north-east", "east", "south-east", "south", "south-west", "west",
                                     "north-west"] | None = None,
                     prone: bool | None = None, mount: Literal["horse", "camel", "elephant"] | None = None) -> None:
-        """Put a character, vehicle or loose mount on the map, or move it there by hand (a Director, or its
-        player)."""
+        """Put a character, vehicle or loose mount on the map, or move it (a Director, or its player)."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
             field = require_map(table).copy()
             key, name, kind = place_whom(table, who, mount)
