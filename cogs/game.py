@@ -23,6 +23,7 @@ from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
+from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
@@ -128,12 +129,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if map_name is not None and (adventure is None or rules is not QOTD):
             raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
+        new_seal(state, interaction.channel_id, 0, self.bot.rng)        # for any roll before the first deal
         on_set = ""
-        if rules is QOTD:
-            new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
-            if adventure is not None:
-                state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
-        sealed = changes(None, state) if rules is QOTD else {}
+        if rules is QOTD and adventure is not None:
+            state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
+        sealed = changes(None, state)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
             what = "a game" if rules is QOTD else f"a game of {rules.title}"
@@ -141,17 +141,18 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
-        first = "phase" if rules is QOTD else "turn"
         description = "\n".join([f"Director: {interaction.user.mention}",
                                  f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
                                  f"{'cast' if rules.group else 'add'}`. "
-                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed),
-                                 *filter(None, [on_set])])
+                                 f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
+                                 *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
-                            "back, `/campaign add` puts new characters on it.")
+            back, add = ("`/dracula recast`", "`/dracula enrol`") if rules is DRACULA else \
+                ("`/campaign cast`", "`/campaign add`")
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
+                            f"back, {add} puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
@@ -196,7 +197,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
                     if table.game.campaign_id is not None and table.sealed else None
-                seal = table.state.seal if table.sealed else None
+                seal = table.state.seal
                 data = {"revealed": revealed(seal)} if seal else {}
                 if aftermath is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
@@ -212,7 +213,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if not confirmed:
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
-        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.", *announced(data)])
+        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
+                          *announced(data, table.ruleset.turn_name)])
         await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)

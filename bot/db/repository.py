@@ -510,6 +510,10 @@ class Database:
                                        .where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
                                        .values(data=data, traits_due=traits_due - 1)) == 1
 
+    async def amend_roster(self, entry_id: int, data: dict[str, Any], status: str) -> None:
+        """Store a roster character as its campaign's Director amended it between adventures."""
+        await self._write_alone(update(RosterEntry).where(RosterEntry.id == entry_id).values(data=data, status=status))
+
     # -- saved maps --------------------------------------------------------------------
 
     async def save_map(self, guild_id: int, name: str, data: dict[str, Any], author_id: int) -> bool:

@@ -180,9 +180,14 @@ MATRIX = [
     Row("dracula fight", {"defender": "Wyatt Earp"},                                "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula move", {"model": "Kid"},                                           "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula lookout", {"model": "Kid"},                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula react", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula test", {"model": "Kid", "test": "spotting"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula enrol", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula recast", {"model": "Kid"},                                         "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
+    Row("dracula amend", {"model": "Kid", "rank": "hero"},                          "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""

@@ -12,6 +12,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import JOKERS, RANKS, SUITS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Seal
 from bot.rules.core.replay import Context
 
 from .charts import HORSE, MAN, MAN_ON_HORSE
@@ -247,6 +248,8 @@ class NormanState:
     contact: Contact | None = None
     over: bool = False
     """The gunfight is over and its aftermath rolled."""
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     def to_json(self) -> dict:
         return serial.to_json(self)
