@@ -27,9 +27,9 @@ from .replies import fitted
 from .rules.core.fair import PhaseDice
 from .rules.core.errors import RulesError
 from .rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
-from .rules.core.ruleset import State
+from .rules.core.ruleset import Ruleset, State
 from .rules.qotd.state import GameState
-from .seals import new_seal
+from .seals import TurnDice, new_seal
 from .settings import Settings
 
 log = logging.getLogger("director.bot")
@@ -45,8 +45,6 @@ REPLY_FAILED = "Discord would not take the bot's reply. What you did is stored a
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
 UNFIT = "Pick from the list: that option takes members of this server and the values it offers."
 INTENTS = discord.Intents(guilds=True)
-SYSTEM_DICE = random.SystemRandom()
-"""The dice of the rulesets that have no seals yet, without a seed from tests or offline play."""
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
 and their channels, so Discord sends it none of the messages typed on the servers it is in."""
 
@@ -178,11 +176,11 @@ class Director(commands.AutoShardedBot):
         self._stale_boards: set[tuple[int, int]] = set()
         """Games, by (guild id, channel id), whose pinned status board shows an earlier state."""
 
-    def dice(self, state: State, channel_id: int) -> random.Random:
-        """The random source of a command on a game: in Quick on the Draw, its phase's seal (sealed now if the
-        game has none); in another ruleset, the bot's own (see docs/rulings.md)."""
+    def dice(self, ruleset: Ruleset, state: State, channel_id: int) -> random.Random:
+        """The random source of a command on a game of ``ruleset``: in Quick on the Draw, its phase's seal
+        (sealed now if the game has none); in another ruleset, its turn's (see :class:`bot.seals.TurnDice`)."""
         if not isinstance(state, GameState):
-            return self.rng or SYSTEM_DICE
+            return TurnDice(ruleset, state, channel_id, self.rng)
         return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
 
     def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:

@@ -120,13 +120,14 @@ class Table:
 
     @property
     def sealed(self) -> bool:
-        """Whether the game's cards and dice come from a phase's seal (Quick on the Draw: see :mod:`bot.seals`)."""
+        """Whether the game plays Quick on the Draw, whose pack the bot deals under its phases' seals itself (see
+        :mod:`bot.seals`); another ruleset's turns are sealed as its random source draws (:attr:`dice`)."""
         return self.ruleset is QOTD
 
     @property
     def dice(self) -> random.Random:
-        """The random source of this command: the phase's seal (see :meth:`Director.dice`)."""
-        return self.bot.dice(self.state, self.game.channel_id)
+        """The random source of this command: the phase's (or turn's) seal (see :meth:`Director.dice`)."""
+        return self.bot.dice(self.ruleset, self.state, self.game.channel_id)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:
@@ -211,7 +212,7 @@ class Table:
         The seal the command made, and the one it revealed, go into the entry. Every action starts a new
         wait on whoever is to act in ``self.state``, and has the game's pinned status board, if any, redrawn.
         """
-        data = {**(data or {}), **(changes(self.before, self.state) if self.sealed else {})}
+        data = {**(data or {}), **changes(self.before, self.state)}
         seq = await self.uow.log(self.user_id, kind, text, data, before=self.before if undoable else None)
         alarm = start_wait(self.uow, self.ruleset, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)

@@ -22,10 +22,14 @@ from bot.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe,
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
                                      learn, lessons, may_learn, missed_adventure, recover)
+from bot.rules.qotd.battlefield import Battlefield
 from bot.rules.qotd.results import Resolution
+from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.rules.core.ruleset import RULESETS
+from bot.rules.core.ruleset import RULESETS, Cast
+from bot.rules.dracula.campaign import described
+from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.qotd.ruleset import QOTD
 from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored
 
@@ -106,12 +110,69 @@ async def next_adventure_of(bot: Director, interaction: discord.Interaction, tex
     return campaign
 
 
+NO_MAP = "none"
+"""``/game start map_name:`` for an adventure with no map."""
+
+
+async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, chosen: str | None
+                        ) -> tuple[Battlefield | None, str]:
+    """The map an adventure starts on, and words saying so: the set of the campaign's last adventure, its
+    terrain only (see docs/rulings.md), unless the Director chose a map the server keeps, or none."""
+    if chosen is not None and chosen.strip().casefold() == NO_MAP:
+        return None, ""
+    if chosen is not None:
+        data = await bot.db.saved_map(guild_id, chosen)
+        if data is None:
+            raise UserError(f"This server keeps no map called **{safe(chosen[:40])}**: `/map save` keeps one.")
+        return read_json(data), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
+    last = await bot.db.last_adventure_state(campaign.id)
+    if not last or not last.get("battlefield"):
+        return None, ""
+    field = terrain_only(serial.from_json(Battlefield, last["battlefield"]))
+    return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
+                   "it yet (`/map show`; `/game start map_name:` chooses another).")
+
+
+async def adventure_sets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The maps the server keeps, and none."""
+    names = await interaction.client.db.map_names(interaction.guild_id) if interaction.guild_id else []
+    return options.matching(((name, name) for name in [NO_MAP, *names]), typed)
+
+
 def adventure_of(table: Table) -> int:
     """The campaign of the channel's game; refused when the game is not an adventure."""
     if table.game.campaign_id is None:
         raise UserError("This game is not an adventure of a campaign: a Director starts one with "
                         "`/game start campaign:`.")
     return table.game.campaign_id
+
+
+async def put_on_roster(bot: Director, table: Table, target: Cast, data: dict) -> tuple[int, CampaignRow]:
+    """Put a character of the adventure on its campaign's roster as ``data`` (any ruleset's JSON of it), logged,
+    unless a living one of the roster has its name. Returns its roster id and the campaign."""
+    campaign_id = adventure_of(table)
+    if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
+           for row in await bot.db.roster(campaign_id)):
+        raise UserError(f"The roster already has a character called {safe(target.name)}.")
+    entry = await table.uow.enrol(target.owner, target.name, data)
+    campaign = await bot.db.campaign(table.interaction.guild_id, campaign_id)
+    await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
+                    {"character": target.key, "roster": entry})
+    return entry, campaign
+
+
+async def roster_row_to_cast(bot: Director, table: Table, text: str) -> RosterRow:
+    """The roster character a user named to cast into the adventure: on its campaign's roster, and theirs to
+    play (or any for a Director) once they hold a seat."""
+    campaign_id = adventure_of(table)
+    row = await find_veteran(bot, table.interaction.guild_id, text, campaign_id)
+    if row.campaign_id != campaign_id:
+        raise NotFound(f"{safe(row.name)} is not on the roster of this adventure's campaign.")
+    if row.owner_id != table.user_id and not table.is_director:
+        raise NotAllowed(f"{safe(row.name)} is not yours to play.")
+    if row.owner_id not in table.state.seats and not table.is_director:
+        raise UserError("Join the game first with `/game join`.")
+    return row
 
 
 # -- the end of an adventure ------------------------------------------------------------------------------
@@ -346,6 +407,14 @@ def roster_line(row: RosterRow) -> str:
             f"{PERSONALITIES[character.personality].name}, <@{row.owner_id}>) — {standing}; {played}{last}")
 
 
+def posse_line(row: RosterRow) -> str:
+    """One roster model of Dracula's America: Rank, Weapons, Skills, Lasting Injuries, player; dead or not."""
+    name = f"**{safe(row.name)}**"
+    if row.status == Standing.DEAD.value:
+        return f"~~{name}~~ ({safe(described(row.data))}, <@{row.owner_id}>) — dead"
+    return f"{name} ({safe(described(row.data))}, <@{row.owner_id}>)"
+
+
 async def roster_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The living characters of the server's campaigns' rosters, the user's own first."""
     if interaction.guild_id is None:
@@ -395,21 +464,16 @@ class Campaign(commands.GroupCog, group_name="campaign",
     async def add(self, interaction: discord.Interaction, character: str) -> None:
         """Put a character of this adventure on its campaign's roster, to carry over to the next ones."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
-            campaign_id = adventure_of(table)
+            adventure_of(table)
             target = table.character(character)
             table.require_control(target)
             if target.is_beast:
                 raise UserError("Beasts do not join a roster.")
             if target.roster_id:
                 raise UserError(f"{safe(target.name)} is on the roster already.")
-            if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
-                   for row in await self.bot.db.roster(campaign_id)):
-                raise UserError(f"The roster already has a character called {safe(target.name)}.")
-            target.roster_id = await table.uow.enrol(target.owner, target.name, serial.to_json(enlist(target)))
+            data = serial.to_json(enlist(target))
+            target.roster_id, campaign = await put_on_roster(self.bot, table, target, data)
             table.uow.save(table.state.to_json())       # no undo snapshot: /undo leaves the roster as it is
-            campaign = await self.bot.db.campaign(interaction.guild_id, campaign_id)
-            await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
-                            {"character": target.key, "roster": target.roster_id})
         await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
                                         "after this adventure they carry over to the next.")
 
@@ -419,14 +483,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
     async def cast(self, interaction: discord.Interaction, character: str) -> None:
         """Cast a roster character into this adventure, as the last one left them."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
-            campaign_id = adventure_of(table)
-            row = await find_veteran(self.bot, interaction.guild_id, character, campaign_id)
-            if row.campaign_id != campaign_id:
-                raise NotFound(f"{safe(row.name)} is not on the roster of this adventure's campaign.")
-            if row.owner_id != table.user_id and not table.is_director:
-                raise NotAllowed(f"{safe(row.name)} is not yours to play.")
-            if row.owner_id not in table.state.seats and not table.is_director:
-                raise UserError("Join the game first with `/game join`.")
+            row = await roster_row_to_cast(self.bot, table, character)
             if any(c.roster_id == row.id for c in table.state.characters.values()):
                 raise UserError(f"{safe(row.name)} is in this adventure already.")
             table.require_room(row.owner_id)
@@ -461,7 +518,9 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 *([] if plays is QOTD else [f"Plays {plays.title if plays else found.ruleset}"]),
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
-        lines = [roster_line(row) for row in roster] or ["Nobody is on the roster yet: `/campaign add` a character."]
+        line, adding = (posse_line, "`/dracula enrol` a model") if plays is DRACULA else \
+            (roster_line, "`/campaign add` a character")
+        lines = [line(row) for row in roster] or [f"Nobody is on the roster yet: {adding}."]
         embed = discord.Embed(title=clip(f"{safe(found.name)} — the roster", 256), colour=COLOUR,
                               description=clip("\n".join(head) + "\n\n" + "\n".join(lines), DESCRIPTION_LIMIT))
         await send(interaction, embed=embed)

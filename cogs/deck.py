@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -16,14 +15,14 @@ from bot.answering import acknowledge, acknowledge_if_crowded
 from bot.client import Director
 from bot.consent import pingable
 from bot.errors import UserError
-from bot.render import render_burt_turn, render_deck, render_draws, render_turn
+from bot.render import render_deck, render_turn, step_picture
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
+from bot.rules.core.fair import PhaseDice
 from bot.rules.qotd.checks import HoldRequest
-from bot.rules.burt.state import BurtState
-from bot.rules.core.ruleset import HiddenHands, State, Step
+from bot.rules.core.ruleset import HiddenHands, Ruleset, State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
 from bot.rules.qotd.state import Character, GameState
 from bot.seals import announced, changes, deal
@@ -89,47 +88,24 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 """What a step too long for its message says in place of the lines left out."""
 
 
-TURN_PICTURES: dict[type, Callable[[tuple[str, ...]], bytes]] = {BurtState: render_burt_turn}
-"""How each ruleset with faces of its own draws them, by its state's type."""
-
-DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
-"""A die a step rolled for a character: ``d8:5:<key>`` (Shootist's Draw)."""
-
-
-def step_picture(state: State, step: Step) -> Callable[[], bytes] | None:
-    """How to draw what a step turned or rolled: a ruleset's own faces by its picture, dice rolled for characters
-    as their strip in order, or playing cards as the cards turned."""
-    if not step.faces:
-        return None
-    if type(state) in TURN_PICTURES:
-        return functools.partial(TURN_PICTURES[type(state)], step.faces)
-    dice = [DIE_FACE.fullmatch(face) for face in step.faces]
-    if all(dice):
-        rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
-                       for m in dice)
-        return functools.partial(render_draws, step.title, rolled)
-    try:
-        cards = tuple(Card.parse(face) for face in step.faces)
-    except ValueError:
-        return None
-    return functools.partial(render_turn, cards, None, step.captions) if cards else None
-
-
-def step_message(state: State, step: Step) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
-    """The content, embed, ping and picture showing what a ruleset's ``/deal``, ``/draw`` or deadline did:
-    the owner of the character who acts is pinged."""
+def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str] = ()
+                 ) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
+    """The content, embed, ping and picture (the ruleset's, see :mod:`bot.render.steps`) showing what a
+    ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
+    owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                          description=clip("\n".join(step.lines), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
+                          description=clip("\n".join([*step.lines, *notes]), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
+    picture = step_picture(ruleset.key, state, step)
     if character is None:
-        return "", embed, [], step_picture(state, step)
-    return (f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner],
-            step_picture(state, step))
+        return "", embed, [], picture
+    return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], picture
 
 
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:
     """Post a ruleset's step, with its picture, pinging whom it concerns."""
-    content, embed, ping, picture = step_message(table.state, step)
+    content, embed, ping, picture = step_message(table.ruleset, table.state, step,
+                                                 announced(changes(table.before, table.state), table.ruleset.turn_name))
     image = await render(picture) if picture is not None else None
     view = hand_view(table.game.id) if isinstance(table.ruleset, HiddenHands) else None
     await send(interaction, content=content, embed=embed, image=image, filename="turn.png", view=view,
@@ -140,9 +116,17 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
     """Run a ruleset's ``/deal`` or ``/draw`` (``move``) on the table's game, and store it."""
     if table.state.pending:
         raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-    step = move(table.state, table.dice)
-    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), {"turned": list(step.faces)})
+    dice = table.dice
+    step = move(table.state, dice)
+    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), step_data(step, dice))
     return step
+
+
+def step_data(step: Step, dice: random.Random) -> dict:
+    """A step's log entry data: the faces it turned, and the dice it rolled from the turn's seal, with their
+    draws (``/verify`` checks them)."""
+    rolled = dice.rolled if isinstance(dice, PhaseDice) else ()
+    return {"turned": list(step.faces), **({"rolls": [roll.to_json() for roll in rolled]} if rolled else {})}
 
 
 def check_may_step(table: Table) -> None:
@@ -251,7 +235,7 @@ class Deck(commands.Cog):
             state = table.state
         if not table.sealed:
             step = table.ruleset.deck(state)
-            picture = step_picture(state, step)
+            picture = step_picture(table.ruleset.key, state, step)
             await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
                                                         description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)),
                        image=await render(picture) if picture is not None else None, filename="deck.png")

@@ -14,13 +14,19 @@ from bot.client import Director
 from bot.errors import UserError
 from bot.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
-from bot.rules.dracula.actions import FightRequest, PlainRequest, RecoveryRequest, ShootRequest
+from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
+                                      ShootRequest)
+from bot.rules.core.ruleset import CastSpec
+from bot.rules.dracula.campaign import amend as amended, cast_options, described, enlist, kept
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
-from bot.table import Table, open_table
-from cogs.cast import add_character
+from bot.rules.qotd.campaign import Standing
+from bot.table import Table, open_table, slug
+from cogs.campaign import (find_veteran, put_on_roster, require_campaign_director, roster_choices,
+                           roster_row_to_cast)
+from cogs.cast import add_character, card_embed
 
 from . import options
 from .rolls import ruled_by_the_rules
@@ -28,13 +34,16 @@ from .options import matching
 
 
 def acting_model(table: Table, given: str | None) -> Model:
-    """The model named, or else the one model of the Activation under way with an Action left; its player's or
-    a Director's to command."""
+    """The model named, or else the one model with an Action left, of the Activation under way or of a
+    Reaction (the commander's own first); its player's or a Director's to command."""
     state: DraculaState = table.state
     if given:
         model = table.character(given)
     else:
-        left = [k for k, n in (state.activation.actions.items() if state.activation else ()) if n > 0]
+        activation = state.activation
+        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
+            if activation else []
+        left = [k for k in left if state.characters[k].owner == table.user_id] or left
         if len(left) != 1:
             raise UserError("Name the model that acts.")
         model = state.characters[left[0]]
@@ -49,7 +58,7 @@ async def weapons(interaction: discord.Interaction, typed: str) -> list[app_comm
 
 @app_commands.guild_only()
 class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracula's America's own actions"):
-    """Dracula's America: cast a posse, Activate, Shoot, Fight, Move, Lookout, the Recovery Phase."""
+    """Dracula's America: cast a posse, Activate, Shoot, Fight, Move, Lookout, React, Tests, the Recovery Phase."""
 
     def __init__(self, bot: Director) -> None:
         self.bot = bot
@@ -61,10 +70,10 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.command(name="cast")
     @app_commands.describe(name="The model's name", type="Its Rank, or the kind of NPC it is",
                            rank="An NPC's Rank (Novice by default)", boss="The posse's Boss (one a posse)",
-                           weapons="Weapons, comma-separated (Pistol, Rifle, Sixgun …)",
-                           skills="Skills, comma-separated (Deadeye, Tough, 'Ornery …)",
-                           injuries="Lasting Injuries, comma-separated (One-Eyed, Weakened …)",
-                           player="Whose model it is (a Director casting for someone; NPCs are the Director's)")
+                           weapons="Weapons (Pistol, Rifle, Sixgun …)",
+                           skills="Skills (Deadeye, Tough, 'Ornery …)",
+                           injuries="Lasting Injuries (One-Eyed, Weakened …)",
+                           player="Whose model (a Director casting for another)")
     async def cast(self, interaction: discord.Interaction, name: str,
                    type: Literal["novice", "veteran", "hero", "bystander", "supernatural"],
                    rank: Literal["novice", "veteran", "hero"] | None = None, boss: bool = False,
@@ -100,7 +109,8 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
                            twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
                            second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
-                           second_target="Gunslinger: the second Weapon's target, if another",
+                           second_target="Gunslinger: the second Weapon's target",
+                           fight="Into a Fight: the other models in it",
                            shooter="Who shoots (default: the Activated model)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
@@ -108,14 +118,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     range: Literal["short", "medium", "long"] = "medium", cover: bool = False,
                     back_shooter: bool = False, elevated: bool = False,
                     trick: Literal["long", "cover"] | None = None, twice: bool = False,
-                    second_weapon: str | None = None, second_target: str | None = None,
+                    second_weapon: str | None = None, second_target: str | None = None, fight: str = "",
                     shooter: str | None = None) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
             model = acting_model(table, shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
-                                table.character(second_target).key if second_target else "")
+                                table.character(second_target).key if second_target else "",
+                                [table.character(name).key for name in fight.split(",") if name.strip()])
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
@@ -151,6 +162,30 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         """A Lookout Action: the model gets a Lookout marker."""
         await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "lookout"))
 
+    @app_commands.command(name="react")
+    @app_commands.describe(model="The model on Lookout that Reacts")
+    @app_commands.autocomplete(model=options.characters)
+    async def react(self, interaction: discord.Interaction, model: str) -> None:
+        """React from Lookout to the enemy's Action just made: a Reaction Test, then one Action."""
+        def build(table: Table) -> ReactRequest:
+            reacting = table.character(model)
+            table.require_control(reacting)
+            return ReactRequest(reacting.key)
+        await self.act(interaction, build)
+
+    @app_commands.command(name="test")
+    @app_commands.describe(model="Who takes the Test", test="Which Test (the Director says when one is due)",
+                           modifier="Dice Modifiers the situation gives")
+    @app_commands.autocomplete(model=options.characters)
+    async def test(self, interaction: discord.Interaction, model: str, test: Literal["spotting", "nerve"],
+                   modifier: app_commands.Range[int, -3, 3] = 0) -> None:
+        """A Spotting or Nerve Test: Successes on 5+, passed with one (not an Action)."""
+        def build(table: Table) -> NamedTestRequest:
+            taker = table.character(model)
+            table.require_control(taker)
+            return NamedTestRequest(taker.key, test, modifier)
+        await self.act(interaction, build)
+
     @app_commands.command(name="clear")
     @app_commands.describe(weapon="The Jammed Weapon", model="Whose (default: the Activated model)")
     @app_commands.autocomplete(weapon=weapons, model=options.characters)
@@ -170,14 +205,71 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
             return RecoveryRequest([table.character(name).key for name in contact.split(",") if name.strip()])
         await self.act(interaction, build)
 
+    @app_commands.command(name="enrol")
+    @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
+    @app_commands.autocomplete(model=options.characters)
+    async def enrol(self, interaction: discord.Interaction, model: str) -> None:
+        """Put a model of this adventure on its campaign's roster, to cast again in its next games."""
+        async with open_table(self.bot, interaction, DRACULA.key) as table:
+            target = table.character(model)
+            table.require_control(target)
+            _, campaign = await put_on_roster(self.bot, table, target, enlist(target))
+        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
+                                        "`/dracula recast` brings them into its next games.")
+
+    @app_commands.command(name="recast")
+    @app_commands.describe(model="A model on the roster of this adventure's campaign")
+    @app_commands.autocomplete(model=roster_choices)
+    async def recast(self, interaction: discord.Interaction, model: str) -> None:
+        """Cast a roster model into this adventure, as the roster keeps it."""
+        async with open_table(self.bot, interaction, DRACULA.key) as table:
+            row = await roster_row_to_cast(self.bot, table, model)
+            if row.status == Standing.DEAD.value:
+                raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
+            table.require_room(row.owner_id)
+            roster = kept(row.data)
+            cast = table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, roster.rank,
+                                            cast_options(roster)))
+            await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
+                               {"character": cast.key, "roster": row.id})
+            embed = card_embed(DRACULA, table.state, cast.key)
+        await send(interaction, content=f"**{safe(row.name)}** rides again.", embed=embed)
+
+    @app_commands.command(name="amend")
+    @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
+                           skills="Its Skills, replacing its own ('none' for none)",
+                           injuries="Its Lasting Injuries, replacing its own ('none')",
+                           dead="Dead: it cannot be cast again (false: alive)")
+    @app_commands.autocomplete(model=roster_choices)
+    async def amend(self, interaction: discord.Interaction, model: str,
+                    rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
+                    injuries: str | None = None, dead: bool | None = None) -> None:
+        """Between games, the campaign's Director amends a roster model: Rank, Skills, Lasting Injuries."""
+        row = await find_veteran(self.bot, interaction.guild_id, model)
+        campaign = await self.bot.db.campaign(interaction.guild_id, row.campaign_id)
+        if campaign.ruleset != DRACULA.key:
+            raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
+                            "Dracula's America.")
+        await require_campaign_director(self.bot, interaction, campaign, "amend its roster")
+        data = amended(row.data, rank, skills, injuries)
+        status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
+        await self.bot.db.amend_roster(row.id, data, status)
+        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(data))}" + \
+            (" — dead." if status == Standing.DEAD.value else ".")
+        await send(interaction, content=said)
+
     @app_commands.command(name="settings")
     @app_commands.describe(multiple_enemies="The Fight modifier for each enemy in Contact after the first",
-                           absent_play="At a face-down play's deadline, a player who has not played",
+                           absent_play="A player who has not played by the deadline",
                            jokers="Jokers in each player's deck (before the first Draw Phase)",
-                           pass_at_will="A player may Pass with models still to Activate")
+                           pass_at_will="A player may Pass with models still to Activate",
+                           test_dice="Dice of Reaction, Spotting and Nerve Tests",
+                           into_fight="Into a Fight: a random model is hit, or only a Hawkeye shoots")
     async def settings(self, interaction: discord.Interaction, multiple_enemies: Literal["+1", "-1"] | None = None,
                        absent_play: Literal["random", "none"] | None = None,
-                       jokers: app_commands.Range[int, 0, 2] | None = None, pass_at_will: bool | None = None) -> None:
+                       jokers: app_commands.Range[int, 0, 2] | None = None, pass_at_will: bool | None = None,
+                       test_dice: app_commands.Range[int, 1, 3] | None = None,
+                       into_fight: Literal["random", "forbidden"] | None = None) -> None:
         """Where the quick reference is silent or contradicts itself, the Director chooses (docs/rulings.md)."""
         async with open_table(self.bot, interaction, DRACULA.key) as table:
             table.require_director("change the game's settings")
@@ -192,9 +284,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                 chosen.absent_play = absent_play
             if pass_at_will is not None:
                 chosen.pass_at_will = pass_at_will
+            if test_dice is not None:
+                chosen.test_dice = test_dice
+            if into_fight is not None:
+                chosen.into_fight = into_fight
             said = (f"Multiple enemies: {chosen.multiple_enemies:+d} a Die; at a play's deadline: "
                     f"{'a random card' if chosen.absent_play == 'random' else 'no card'}; Jokers: {chosen.jokers}; "
-                    f"Pass at will: {'yes' if chosen.pass_at_will else 'no'}.")
+                    f"Pass at will: {'yes' if chosen.pass_at_will else 'no'}; Reaction, Spotting and Nerve Tests: "
+                    f"{chosen.test_dice} {'Die' if chosen.test_dice == 1 else 'Dice'}; Shooting into a Fight: "
+                    f"{'a random model of it' if chosen.into_fight == 'random' else 'a Hawkeye only'}.")
             await table.commit("dracula-settings", said)
         await send(interaction, embed=discord.Embed(title="Dracula's America: settings", colour=COLOUR,
                                                     description=safe(said)))

@@ -23,6 +23,7 @@ from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
+from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
@@ -32,7 +33,7 @@ from bot.table import open_table, require_stored
 from bot.waiting import HOLD
 
 from . import options
-from .campaign import announce_recovery, end_adventure, next_adventure_of
+from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
 from .pings import InvitationButton, join_game, leave_game, tell_joined
 
 MOST_CAST = PER_PAGE * MAX_FILES
@@ -107,10 +108,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
 
     @app_commands.command(name="start")
     @app_commands.describe(ruleset="The game system this channel plays (default: Quick on the Draw, or the campaign's)",
-                           campaign="Play the next adventure of this campaign (its Director only)")
-    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns)
+                           campaign="Play the next adventure of this campaign (its Director only)",
+                           map_name="An adventure's map: one the server keeps, or none (default: the last adventure's)")
+    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns, map_name=adventure_sets)
     async def start(self, interaction: discord.Interaction, ruleset: str | None = None,
-                    campaign: str | None = None) -> None:
+                    campaign: str | None = None, map_name: app_commands.Range[str, 1, 60] | None = None) -> None:
         """Make this channel a set: start a game (of Quick on the Draw unless you pick another), you directing."""
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
@@ -124,10 +126,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                 + (f", not of {rules.title}." if rules else "."))
             rules = playing
         rules = rules or QOTD
+        if map_name is not None and (adventure is None or rules is not QOTD):
+            raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
-        if rules is QOTD:
-            new_seal(state, interaction.channel_id, 0, self.bot.rng)    # for any roll before the first deal
-        sealed = changes(None, state) if rules is QOTD else {}
+        new_seal(state, interaction.channel_id, 0, self.bot.rng)        # for any roll before the first deal
+        on_set = ""
+        if rules is QOTD and adventure is not None:
+            state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
+        sealed = changes(None, state)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
             what = "a game" if rules is QOTD else f"a game of {rules.title}"
@@ -135,16 +141,18 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
-        first = "phase" if rules is QOTD else "turn"
         description = "\n".join([f"Director: {interaction.user.mention}",
                                  f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
                                  f"{'cast' if rules.group else 'add'}`. "
-                                 f"The Director deals the first {first} with `/deal`.", *announced(sealed)])
+                                 f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
+                                 *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
-                            "back, `/campaign add` puts new characters on it.")
+            back, add = ("`/dracula recast`", "`/dracula enrol`") if rules is DRACULA else \
+                ("`/campaign cast`", "`/campaign add`")
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
+                            f"back, {add} puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
@@ -189,7 +197,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
                     if table.game.campaign_id is not None and table.sealed else None
-                seal = table.state.seal if table.sealed else None
+                seal = table.state.seal
                 data = {"revealed": revealed(seal)} if seal else {}
                 if aftermath is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
@@ -205,7 +213,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if not confirmed:
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
-        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.", *announced(data)])
+        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
+                          *announced(data, table.ruleset.turn_name)])
         await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)

@@ -1,7 +1,9 @@
 """Hidden hands, for any ruleset whose players hold cards the others must not see (Dracula's America, and
 Mackenzie Norman's gunfight to come): the "My hand" button on every step of such a game and `/hand` answer
-the presser alone, with their cards and a menu to play one face down. Nothing here posts a card before the
-ruleset reveals it: the channel hears only that a card was played (see docs/rulings.md)."""
+the presser alone, with their cards and a menu to play one face down. A Director who holds no seat sees every
+player's hand and face-down card the same way, ephemerally, through the same :meth:`HiddenHands.private` (so any
+ruleset with hidden hands gets it). Nothing here posts a card before the ruleset reveals it: the channel hears only
+that a card was played (see docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -82,13 +84,32 @@ def hand_embed(private: Private) -> discord.Embed:
     return discord.Embed(title="Your hand (only you see this)", colour=COLOUR, description="\n".join(lines))
 
 
+def every_hand(hands: dict[int, Private]) -> discord.Embed:
+    """Every player's hand and face-down card, for a Director who holds no seat (and them alone)."""
+    lines = []
+    for user, private in hands.items():
+        cards = ", ".join(str(Card.parse(code)) for code in private.cards) or "no cards"
+        down = f"; face down: {Card.parse(private.face_down)}" if private.face_down else ""
+        lines.append(f"<@{user}>: {cards}{down}.")
+    return discord.Embed(title="Every hand (only you see this)", colour=COLOUR,
+                         description="\n".join(lines) or "Nobody holds a seat yet.")
+
+
 async def show_hand(interaction: discord.Interaction, game: int | None) -> None:
-    """The presser's hand, seen by them alone: the cards, a picture of them, and the menu to play one."""
+    """The presser's hand, seen by them alone: the cards, a picture of them, and the menu to play one. A Director
+    with no seat sees every hand instead (a seated Director plays, and sees only their own: docs/rulings.md)."""
     async with open_table(interaction.client, interaction) as table:
-        private = hands_of(table, game).private(table.state, interaction.user.id)
-        if private is None:
+        rules = hands_of(table, game)
+        private = rules.private(table.state, interaction.user.id)
+        if private is None and not table.is_director:
             raise UserError("You hold no hand in this game: `/game join` first.")
+        if private is None:
+            hands = {user: rules.private(table.state, user) for user in table.state.seats}
+            embed = every_hand({user: hand for user, hand in hands.items() if hand is not None})
         game = table.game.id
+    if private is None:
+        await send(interaction, embed=embed, ephemeral=True)
+        return
     cards = tuple(Card.parse(code) for code in private.cards)
     image = await render(render_turn, cards) if cards else None
     view = None
@@ -101,14 +122,12 @@ async def show_hand(interaction: discord.Interaction, game: int | None) -> None:
 
 async def play_card(interaction: discord.Interaction, game: int, code: str) -> None:
     """Play the chosen card face down; the channel hears that a card was played, or sees the flip."""
-    from .deck import send_step                 # deck shows the "My hand" button of this module on its steps
+    from .deck import play, send_step           # deck shows the "My hand" button of this module on its steps
 
     async with open_table(interaction.client, interaction) as table:
         rules = hands_of(table, game)
-        if table.state.pending:
-            raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-        step = rules.play_card(table.state, interaction.user.id, code, table.dice)
-        await table.commit("play-card", " ".join([f"{step.title}:", *step.lines]), {"turned": list(step.faces)})
+        step = await play(table, "play-card",
+                          lambda state, dice: rules.play_card(state, interaction.user.id, code, dice))
     await send_step(interaction, table, step)
 
 
@@ -121,7 +140,7 @@ class Hands(commands.Cog):
 
     @app_commands.command(name="hand")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Your hand of cards, seen by you alone, with a menu to play one face down."""
+        """Your hand, seen by you alone, with a menu to play a card (a Director with no seat: every hand)."""
         await show_hand(interaction, None)
 
 

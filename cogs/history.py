@@ -39,14 +39,15 @@ UNDONE_COLOUR = discord.Colour.dark_grey()
 
 def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
     """An entry's rolls: each reading's label, faces (the first roll too, if re-rolled) and outcome title, or a
-    free roll's dice; with the draws of the phase they came from (see bot.verify)."""
+    free roll's dice, or the dice a turn's deal or draw rolled; with the draws of the phase they came from
+    (see bot.verify)."""
     if "resolution" in entry.data:
         resolution = serial.from_json(Resolution, entry.data["resolution"])
         return [f"{escape(r.label)}: {reroll(r.first, r.reroll)}{numbered(r.roll)} → {escape(r.outcome.title)}"
                 for r in resolution.readings]
     if "roll" in entry.data:
         return [numbered(Roll.from_json(entry.data["roll"]))]
-    return []
+    return [numbered(Roll.from_json(roll)) for roll in entry.data.get("rolls", ())]
 
 
 def consequences_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
@@ -335,16 +336,16 @@ class History(commands.Cog):
                                 "`/log recent` shows the entries.")
             state = await uow.snapshot_before(start)
             table.state = table.ruleset.load(state)
-            before_seal, seal = table.before.get("seal"), table.state.seal if table.sealed else None
+            before_seal, seal = table.before.get("seal"), table.state.seal
             if before_seal and (seal is None or seal.seed != before_seal["seed"]):
                 # the phase taken back is revealed, and the phase restored, whose seed was revealed, is sealed anew
-                new_seal(table.state, table.game.channel_id, table.state.deck.phase, self.bot.rng)
+                new_seal(table.state, table.game.channel_id, table.ruleset.turn(table.state), self.bot.rng)
             uow.save(table.state.to_json())
             numbers = f"#{start}" if len(undone) == 1 else f"#{start} to #{undone[-1].seq}"
             await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
             waiting = await waiting_roll(uow, table.state, start)
         embed = discord.Embed(title=f"Undone: {numbers}", colour=COLOUR)
-        seals = announced(changes(table.before, table.state)) if table.sealed else []
+        seals = announced(changes(table.before, table.state), table.ruleset.turn_name)
         embed.description = clip("\n".join([*seals, *(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~"
                                                        for e in undone)]), DESCRIPTION_LIMIT)
         view, ping, content = None, [], ""

@@ -38,7 +38,7 @@ from bot.seals import announced, changes
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
 from .battlefield import after_roll
-from .deck import next_turn, step_message, turn_message
+from .deck import next_turn, step_data, step_message, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
 from .status import redraw_boards
@@ -84,28 +84,19 @@ def name_in(state: State, wait: Wait) -> str:
     return character.name if character else ""
 
 
-def qotd_reminder(wait: Wait, game: GameRow, state: GameState) -> tuple[str, str]:
-    """What a reminder of Quick on the Draw's own waits asks, and what its deadline will do."""
-    name = f"**{safe(name_in(state, wait))}**"
-    if wait.reason == NEXT_PHASE:
-        return f"phase {state.deck.phase} is over: `/draw` deals the next one.", "the next phase is dealt"
-    if wait.reason == HELD:
-        return f"{name} holds on their card: `/draw` turns the next one.", "the next card is turned"
-    if wait.reason == LAST_CARD:
-        return (f"{name}'s card, the last of phase {state.deck.phase}, is up. Act, or `/hold`; a Director then "
-                "deals the next phase with `/draw`.", "the next phase is dealt")
-    return (f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
-            f"{name} holds" if game.deadline_action == HOLD else "the turn passes")
+def holds_at_deadline(game: GameRow, wait: Wait) -> bool:
+    """Whether the game's deadline has the character whose card is up hold (Quick on the Draw's turn, when
+    ``/game settings deadline_action:`` says so) rather than do what its ruleset's wait says."""
+    return game.ruleset == QOTD.key and wait.reason == TURN and game.deadline_action == HOLD
 
 
 def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
-    """The one reminder of a wait: whose move it is, since when, and what the deadline will do."""
+    """The one reminder of a wait: whose move it is (in its ruleset's words), since when, and what the
+    deadline will do."""
     game = uow.game
-    if game.ruleset == QOTD.key and not wait.asks:         # a roll's decision says its own words, in any ruleset
-        text, at_deadline = qotd_reminder(wait, game, state)
-    else:
-        text = wait.asks or f"the game waits on you ({wait.reason})."
-        at_deadline = wait.then or "play moves on without you"
+    text = wait.asks or f"the game waits on you ({wait.reason})."
+    at_deadline = (f"**{safe(name_in(state, wait))}** holds" if holds_at_deadline(game, wait)
+                   else wait.then or "play moves on without you")
     text = f"{', '.join(f'<@{user}>' for user in wait.users)}, a reminder: {text}"
     if game.waiting_since is not None:
         text += f" The game has waited since {when(game.waiting_since)}."
@@ -245,14 +236,14 @@ class Timers(commands.Cog):
         kept = bool(state.pending)
         if kept:
             waiting = await waiting_roll(uow, state)
-            state, resolution = decide(state, KEEP, self.bot.dice(state, game.channel_id))
+            state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
             moved = after_roll(state, resolution)                  # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
         elif rules is QOTD:
             if wait.reason == TURN:
-                state, outcome = self.hold_or_pass(state, wait, game.deadline_action, game.channel_id)
+                state, outcome = self.hold_or_pass(state, wait, game)
             else:
                 outcome = PASSED_WAITS[wait.reason]
             done = next_turn(state, self.bot, game.channel_id)
@@ -260,14 +251,16 @@ class Timers(commands.Cog):
             drawn, filename = done.picture(), "turn.png"
             content, embed, ping = turn_message(state, done, announced(changes(before, state)))
         else:
-            step = rules.at_deadline(state, wait, self.bot.dice(state, game.channel_id))
-            outcome, data, turned = "does not act." if who else "", {"turned": list(step.faces)}, step.lines
-            content, embed, ping, drawn = step_message(state, step)
+            dice = self.bot.dice(rules, state, game.channel_id)
+            step = rules.at_deadline(state, wait, dice)
+            outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
+            data, turned = step_data(step, dice), step.lines
+            content, embed, ping, drawn = step_message(rules, state, step, announced(changes(before, state),
+                                                                                     rules.turn_name))
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
-        sealed = changes(before, state) if rules is QOTD else {}
-        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **sealed}, before=before)
+        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **changes(before, state)}, before=before)
         if kept:
             content, embed, view, ping = roll_message(game.id, seq, state, resolution)
         said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
@@ -276,13 +269,13 @@ class Timers(commands.Cog):
         return Notice(content, embed, view, pingable(game, ping), drawn, filename, entry=(game.id, seq),
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
-    def hold_or_pass(self, state: GameState, wait: Wait, action: str, channel_id: int) -> tuple[GameState, str]:
+    def hold_or_pass(self, state: GameState, wait: Wait, game: GameRow) -> tuple[GameState, str]:
         """The character whose card is up holds, if the game's deadline says so and the rules let them;
         else their turn passes. Returns the state and what happened, to follow the character's name."""
-        if action != HOLD:
+        if not holds_at_deadline(game, wait):
             return state, "does not act: the turn passes."
         try:
-            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(state, channel_id))
+            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(QOTD, state, game.channel_id))
         except RulesError as refusal:
             return state, f"cannot hold ({refusal}): the turn passes."
         return state, "holds."

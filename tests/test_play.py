@@ -1,16 +1,21 @@
 """Offline play: `python -m bot play` runs the real bot in SimCord from lines typed at a prompt."""
 
 import io
+import logging
 import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 import simcord
 
 from bot.client import Director, open_database
-from bot.play import Console
+from bot.play import OFFLINE_PACE, Console
+from bot.play import play as offline
 from bot.settings import Settings
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -73,7 +78,7 @@ quit
 
 def test_a_game_of_steve_burts_rules_plays_offline(tmp_path):
     """SB 133-145, 197-385: the deck with its EVENT card, a card's actions, a shot with its modifiers."""
-    lines = play(tmp_path, BURT, "--seed", "5").stdout.splitlines()
+    lines = play(tmp_path, BURT, "--seed", "75").stdout.splitlines()
     for shown in ("== Steve Burt's Wild West Skirmish — the cameras are rolling ==",
                   "Players join with `/game join`, then cast with `/burt cast`. The Director deals the first turn "
                   "with `/deal`.",
@@ -220,34 +225,64 @@ def test_offline_play_keeps_no_pace_on_the_one_person_typing(tmp_path):
     assert text.count("1d10") >= 40
 
 
-SHOOTOUT = "\n".join([
-    "/game start ruleset:shootist",
-    "pete: /game join",
-    "pete: /shootist cast name:Kid shoot:D12 dodge:D4",
-    "/shootist cast name:Ike shoot:D12 dodge:D4",
-    "/deal",
-    *["/shootist shoot target:Kid hexes:0\n/shootist shoot target:Ike hexes:0\n/shootist reload\n/draw"] * 8,
-    "/status",
-    "/game end",
-    "click End the game",
-    "quit",
-]) + "\n"
+SHOOTOUT = ["/game start ruleset:shootist", "pete: /game join", "pete: /shootist cast name:Kid shoot:D12 dodge:D4",
+            "/shootist cast name:Ike shoot:D12 dodge:D4", "/deal"]
+AN_ACTION = ["/shootist shoot target:Kid hexes:0", "/shootist shoot target:Ike hexes:0", "/shootist reload", "/draw"]
 """A game of Shootist at one table: dora (directing, and playing Ike) takes each turn's action for whoever
 acts, Kid or Ike; one of the two shots is refused (nobody shoots at himself), and so is a reload of a gun not
 empty."""
+MOST_ACTIONS = 60
+"""Actions taken at most before the test gives up: two D12 shooters against D4 dodges end it in a few turns."""
+KID_OR_IKE = r"(Kid|Ike)"
 
 
-def test_a_game_of_shootist_plays_offline_to_its_end(tmp_path):
-    text = play(tmp_path, SHOOTOUT, "--seed", "4").stdout
+class UntilTheEnd:
+    """What is typed at ``python -m bot play``: SHOOTOUT, then AN_ACTION again and again until the Draw says the
+    game is over (MOST_ACTIONS at most), then its end."""
+
+    def __init__(self, shown: io.StringIO) -> None:
+        self.shown = shown
+        self.actions = 0
+        self.lines = self.typed()
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        line = next(self.lines, None)
+        return "" if line is None else line + "\n"
+
+    def typed(self) -> Iterator[str]:
+        yield from SHOOTOUT
+        while "== The game is over ==" not in self.shown.getvalue() and self.actions < MOST_ACTIONS:
+            self.actions += 1
+            yield from AN_ACTION
+        yield from ("/status", "/game end", "click End the game", "quit")
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+async def test_a_game_of_shootist_plays_offline_to_its_end(tmp_path, caplog, seed):
+    """Whatever the seed, the game is played turn after turn until the Draw says it is over (SH 3, 40-61)."""
+    shown = io.StringIO()
+    typed = UntilTheEnd(shown)
+    settings = replace(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"),
+                       commands_per_minute=OFFLINE_PACE)
+    await offline(settings, ["dora", "pete"], tmp_path / "images", tmp_path / "buttons.json", seed, typed, shown)
+    text = shown.getvalue()
+    assert typed.actions < MOST_ACTIONS, text[-3000:]
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     assert "== Shootist — the cameras are rolling ==" in text
     assert "then cast with `/shootist cast`" in text
-    assert "Draw order: Ike, Kid." in text
-    assert "== Ike shoots at Kid with his Colt Revolver ==" in text and "Kid cannot shoot at himself." in text
-    assert "• Only Ike is left standing: the game is over." in text
+    assert re.search(r"Draw order: (Ike, Kid|Kid, Ike)\.", text)
+    assert re.search(rf"== {KID_OR_IKE} shoots at {KID_OR_IKE} with his Colt Revolver ==", text)
+    assert re.search(rf"{KID_OR_IKE} cannot shoot at himself\.", text)
+    assert re.search(rf"• (Only {KID_OR_IKE} is|Nobody is) left standing: the game is over\.", text)
     assert "== The game is over ==" in text and "That's a wrap!" in text
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved[0] == "001-turn.png" and any(n.endswith("roll.png") for n in saved) and saved[-1].endswith(
         "status.png")
+
+
 def test_a_hand_is_seen_and_a_card_played_face_down_offline(tmp_path):
     script = """\
 /game start ruleset:dracula
@@ -267,3 +302,41 @@ quit
     first = menu.split(" ")[0]
     out = play(tmp_path, f'as pete\n/hand\nselect {first}\nquit\n').stdout
     assert "Abe's Posse plays a card face down; 1 still to play." in out
+
+
+GUNFIGHT = """\
+/game start ruleset:norman
+pete: /game join
+dora: /game join
+pete: /gunfight cast name:Kid type:man pistols:1
+dora: /gunfight cast name:Joe type:man long:rifle
+/gunfight stock name:Doc type:man pistols:1
+/gunfight town buildings:"Saloon, Bank"
+/deal
+pete: /hand
+pete: /gunfight move card:4S
+dora: click "Let it stand"
+pete: /draw
+dora: /gunfight shoot cards:AH weapon:rifle target:Kid range:10
+pete: click "Cancel with a Joker"
+pete: click "Let it stand"
+/deck
+/gunfight aftermath
+quit
+"""
+
+
+def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
+    """Mackenzie Norman's card gunfight from the terminal: the hand, a play, the window's buttons answered (a
+    player with no Joker is told so alone), the played cards of the turn, the aftermath."""
+    out = play(tmp_path, GUNFIGHT, "--seed", "11").stdout
+    assert "== Mackenzie Norman's card gunfight — the cameras are rolling ==" in out
+    assert "Doc** goes into the stock, face down: only you saw it. (only you see this)" in out
+    assert "In your hand: 7♠, 7♦, 7♥, Q♦, 4♠." in out and "== Kid plays 4♠ to move ==" in out
+    assert "@dora — 1 to answer: cancel with a Joker, or let it stand." in out
+    assert "003-played.png]\nButtons: [Let it stand] | [Cancel with a Joker]" in out
+    assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 4".' in out
+    assert "You hold no Joker. (only you see this)" in out and "== Joe plays A♥ to shoot the rifle ==" in out
+    assert "1. Kid: **4♠**\n2. Joe: **A♥**" in out and "== After the gunfight ==" in out
+    saved = sorted(p.name for p in (tmp_path / "images").iterdir())
+    assert saved[:3] == ["001-hand.png", "002-roll.png", "003-played.png"] and "008-deck.png" in saved

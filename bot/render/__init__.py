@@ -12,11 +12,12 @@ from .draws import render_draws
 from .roll import render_roll
 from .shootout import render_shootist_roll
 from .status import render_status, render_status_pages
+from .steps import draws_steps, step_picture
 from .turn import render_turn
 
 __all__ = ["render_battlefield", "render_board_pages", "render_burt_roll", "render_burt_turn", "render_deck", "render_draws",
            "render_roll", "render_scene", "render_shootist_roll", "render_status", "render_status_pages", "render_turn",
-           "scene_of", "warm_up"]
+           "draws_steps", "scene_of", "step_picture", "warm_up"]
 
 
 def warm_up() -> None:

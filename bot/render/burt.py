@@ -15,7 +15,9 @@ from PIL import Image, ImageDraw
 from ..rules.burt.state import EVENT, STOP
 from ..rules.core.replay import Reading, modified
 from ..rules.core.results import Resolution
+from ..rules.core.ruleset import State, Step
 from .sprites import CardSize, die_face
+from .steps import Picture, draws_steps
 from .theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
                     Canvas, Sprite, font, name_font, on_palette, wrap)
 
@@ -90,6 +92,12 @@ def render_burt_turn(faces: tuple[str, ...]) -> bytes:
         row, column = divmod(index, PER_ROW)
         canvas.stamp(card(face), MARGIN + column * (CARD.width + GAP), MARGIN + row * (CARD.height + GAP))
     return canvas.png()
+
+
+@draws_steps("burt")
+def burt_step(state: State, step: Step) -> Picture:
+    """The character deck's cards a step turned."""
+    return functools.partial(render_burt_turn, step.faces)
 
 
 ROLL_WIDTH = 520

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 from PIL import Image, ImageDraw
+
+from ..rules.core.ruleset import State, Step
+from .steps import Picture, draws_steps
 
 from .theme import (BOLD, CREAM, EDGE, FACE, GOLD, INK, MARGIN, MUTED, SANS, WOOD, Canvas, Sprite, fit, font,
                     name_font, on_palette)
@@ -67,3 +71,18 @@ def render_draws(title: str, draws: tuple[tuple[str, int, int], ...]) -> bytes:
         face = name_font(name, 14)
         canvas.text((centre, top + DIE + 36), fit(name, face, CELL - 8), face, INK, anchor="ms")
     return canvas.png()
+
+
+DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
+"""A die a step rolled for a character, as Shootist's Draw gives it: ``d8:5:<key>``."""
+
+
+@draws_steps("shootist")
+def shootist_step(state: State, step: Step) -> Picture | None:
+    """The Draw dice a step rolled, as their strip in Draw order (a shootist gone since, by key)."""
+    dice = [DIE_FACE.fullmatch(face) for face in step.faces]
+    if not all(dice):
+        return None
+    rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
+                   for m in dice)
+    return functools.partial(render_draws, step.title, rolled)

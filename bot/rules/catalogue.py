@@ -8,3 +8,4 @@ from .qotd import ruleset as qotd  # noqa: F401
 from .burt import ruleset as burt  # noqa: F401
 from .shootist import ruleset as shootist  # noqa: F401
 from .dracula import ruleset as dracula  # noqa: F401
+from .norman import ruleset as norman  # noqa: F401

@@ -12,7 +12,8 @@ from discord import app_commands
 from bot.client import Director
 from bot.db import Database, DatabaseUnavailable, GameExists, StaleGame
 from bot.errors import ReplyFailed, UserError
-from bot.rules.qotd.state import GameState, RulesError
+from bot.rules.core.ruleset import Ruleset, State
+from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
 from tests.rules.scripted import Dice
 
@@ -33,8 +34,8 @@ class ScriptedDirector(Director):
     """The bot, seeded; a test that sets its ``rng`` to a :class:`Dice` writes the dice it rolls instead
     of the phase's seal (the seals are still made, and logged)."""
 
-    def dice(self, state: GameState, channel_id: int) -> random.Random:
-        sealed = super().dice(state, channel_id)
+    def dice(self, ruleset: Ruleset, state: State, channel_id: int) -> random.Random:
+        sealed = super().dice(ruleset, state, channel_id)
         return self.rng if isinstance(self.rng, Dice) else sealed
 
 

@@ -19,6 +19,7 @@ from bot.rules.core.actions import Request, Story, action, begin
 from bot.rules.core.charts import Chart, Outcome, Row
 from bot.rules.core.dice import Dice, roll
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Seal
 from bot.rules.core.replay import Context, Reading, Right
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape
 
@@ -51,6 +52,7 @@ class DuelState:
     order: list[str] = field(default_factory=list)
     """This turn's gunmen in draw order; the first has the turn, the rest are to come."""
     acted: list[str] = field(default_factory=list)
+    seal: Seal | None = None
 
     def to_json(self) -> dict:
         return serial.to_json(self)

@@ -9,23 +9,26 @@ import random
 import re
 
 from bot.rules.core.cards import Card
+from tests.rules.scripted import Dice
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
+from .sweep import CARD, code_of
 from .test_timers import hours, posted
 
 
-class Faces(random.Random):
-    """Dice that fall as the test says, any number of sides; shuffles stay seeded."""
+class Faces(Dice):
+    """Dice that fall as the test says, any number of sides; shuffles stay seeded. A scripted
+    :class:`~tests.rules.scripted.Dice`, so the bot rolls them rather than the turn's seal."""
 
     def __init__(self, *faces: int) -> None:
-        super().__init__(7)
-        self.faces = list(faces)
+        super().__init__(*faces)
+        self.seed(7)
 
     def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0) if self.faces else super().randint(a, b)
+        return self.faces.pop(0) if self.faces else random.Random.randint(self, a, b)
 
 
 async def stored(scene) -> DraculaState:
@@ -64,10 +67,10 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     mine = await scene.pete.click(dealt.response.message, label="My hand")
     assert mine.response.ephemeral and all(card in text_of(mine) for card in hands[scene.pete.id])
     assert not any(card in text_of(mine) for card in hands[scene.polly.id] if card not in hands[scene.pete.id])
-    refused(await scene.dora.slash(scene.channel, "hand"), "no hand")
+    assert "Every hand" in text_of(await scene.dora.slash(scene.channel, "hand"))    # a Director with no seat
     helped = await scene.pete.slash(scene.channel, "help")
     assert helped.response.ephemeral and "This channel plays Dracula's America: `/deal` is the Draw Phase" in \
-        text_of(helped) and "`/hand` Your hand of cards, seen by you alone" in text_of(helped)
+        text_of(helped) and "`/hand` Your hand, seen by you alone" in text_of(helped)
     assert "`/dracula shoot` A Shoot Action" in text_of(helped)
     played = await scene.pete.select(mine.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
     assert not played.response.ephemeral and "Abe's Posse plays a card face down; 1 still to play." in text_of(played)
@@ -79,7 +82,6 @@ async def test_hands_are_seen_by_their_owners_alone_and_flipped_together(scene):
     assert hands[scene.pete.id][0] in text_of(flipped) and hands[scene.polly.id][1] in text_of(flipped)
 
 
-CARD = re.compile(r"(?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker")
 FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker)\**")
 """A flip line's posse and card, as the channel, the log and its export show it."""
 
@@ -115,13 +117,6 @@ class Sweep:
             if "turned:" in line:
                 turned = line.split("turned:")[1].strip(" |").split()
                 assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
-
-
-def code_of(shown: str) -> str:
-    """A card's code from its name as shown ("10♥" is 10H, "Red Joker" RJ)."""
-    if shown.endswith("Joker"):
-        return "RJ" if shown.startswith("Red") else "BJ"
-    return shown[:-1] + {"♥": "H", "♠": "S", "♣": "C", "♦": "D"}[shown[-1]]
 
 
 def posse_name(state: DraculaState, user: int) -> str:
@@ -312,7 +307,6 @@ async def test_who_may_do_what_in_a_game_of_dracula(scene):
     await scene.dora.slash(scene.channel, "deal")
     state = await stored(scene)
     players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
-    refused(await scene.deputy.slash(scene.channel, "hand"), "no hand")
     for user in players:
         hand = await players[user].slash(scene.channel, "hand")
         await players[user].select(hand.response.message, [state.seats[user].cards.hand[0].code])
@@ -334,3 +328,148 @@ async def test_who_may_do_what_in_a_game_of_dracula(scene):
     refused(await scene.dora.slash(scene.channel, "dracula recovery"), "follows the NPC Phase")
     refused(await scene.stranger.slash(scene.channel, "dracula settings", jokers=0), "only a director")
     refused(await scene.dora.slash(scene.channel, "dracula settings", jokers=0), "too late")
+
+
+async def test_a_director_with_no_seat_sees_every_hand_and_nobody_else_does(scene):
+    """A Director who holds no seat sees every Hand and face-down card, ephemerally and without a menu; a seated
+    Director sees their own alone; a member with no seat who does not direct is refused; nothing public names
+    a card (docs/rulings.md, Dracula's America: the remaining gaps)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo"), (scene.deputy, "Dee")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    hand = await scene.pete.slash(scene.channel, "hand")
+    await scene.pete.select(hand.response.message, [state.seats[scene.pete.id].cards.hand[0].code])
+    state = await stored(scene)
+
+    for seen in (await scene.dora.slash(scene.channel, "hand"),                  # the game's Director
+                 await scene.boss.click(dealt.response.message, label="My hand")):  # a server manager
+        assert seen.response.ephemeral and "Every hand (only you see this)" in text_of(seen)
+        lines = text_of(seen).splitlines()
+        for user, posse in state.seats.items():
+            [line] = [line for line in lines if f"<@{user}>" in line]
+            assert all(str(card) in line for card in posse.cards.hand), line
+        [pete] = [line for line in lines if f"<@{scene.pete.id}>" in line]
+        assert pete.endswith(f"face down: {state.seats[scene.pete.id].cards.face_down}.")
+        assert not seen.response.components                        # nobody plays another's card
+    own = await scene.deputy.slash(scene.channel, "hand")            # a Director who plays sees their own
+    assert own.response.ephemeral and "Your hand" in text_of(own) and "<@" not in text_of(own)
+    refused(await scene.stranger.slash(scene.channel, "hand"), "no hand")
+    refused(await scene.stranger.click(dealt.response.message, label="My hand"), "no hand")
+    public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
+    assert all(not CARD.search(words_of(message)) for message in public)
+
+
+async def test_a_lookout_reacts_in_the_enemys_activation_and_tests_are_rolled_when_due(scene):
+    """DA 58, 194: a model on Lookout Reacts to an enemy's Action with a Reaction Test, then Shoots; DA 186: a
+    Spotting Test; the settings where the text is silent (docs/rulings.md)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True, weapons="Pistol")
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    for user, player in players.items():
+        hand = await player.slash(scene.channel, "hand")
+        await player.select(hand.response.message, [state.seats[user].cards.hand[0].code])
+    await scene.dora.slash(scene.channel, "draw")
+    state = await stored(scene)
+    first, second = state.order
+    watcher, mover = state.models(first)[0], state.models(second)[0]
+    await players[first].slash(scene.channel, "dracula activate", kind="solo", model=watcher.name)
+    assert f"{watcher.name} is on Lookout." in text_of(await players[first].slash(scene.channel, "dracula lookout"))
+    refused(await players[first].slash(scene.channel, "dracula react", model=watcher.name), "an enemy's action")
+    await scene.dora.slash(scene.channel, "draw")
+    await players[second].slash(scene.channel, "dracula activate", kind="solo", model=mover.name)
+    await players[second].slash(scene.channel, "dracula move")
+    refused(await players[second].slash(scene.channel, "dracula react", model=watcher.name), "not yours to play")
+
+    scene.env.bot.rng = Faces(8)
+    reacted = await players[first].slash(scene.channel, "dracula react", model=watcher.name)
+    assert not reacted.response.ephemeral
+    assert f"**Reaction Test of {watcher.name}** — {watcher.name}, 1 Dice: 1D8, 5+ a Success" in text_of(reacted)
+    assert f"{watcher.name} Reacts: one Action now (Move, Shoot or Fight)." in text_of(reacted)
+    scene.env.bot.rng = Faces(1, 2, 3, 5)
+    shot = await players[first].slash(scene.channel, "dracula shoot", target=mover.name, weapon="pistol")
+    assert f"{watcher.name} shoots at {mover.name} with the Pistol" in text_of(shot)
+    state = await stored(scene)
+    assert state.activation.reactions == {watcher.key: 0} and state.activation.actions == {mover.key: 1}
+    assert not state.characters[watcher.key].lookout and state.characters[watcher.key].done
+
+    scene.env.bot.rng = Faces(2)
+    spotted = await players[second].slash(scene.channel, "dracula test", model=mover.name, test="spotting")
+    assert f"{mover.name} fails its Spotting Test." in text_of(spotted)
+    refused(await players[first].slash(scene.channel, "dracula test", model=mover.name, test="nerve"),
+            "not yours to play")
+    settings = await scene.dora.slash(scene.channel, "dracula settings", test_dice=2, into_fight="forbidden")
+    assert "Reaction, Spotting and Nerve Tests: 2 Dice; Shooting into a Fight: a Hawkeye only." in text_of(settings)
+    refused(await players[second].slash(scene.channel, "dracula shoot", target=watcher.name, weapon="pistol",
+                                        fight=mover.name), "the shooter not one")
+
+
+async def test_the_npc_phase_deadline_rolls_the_recovery_phase(scene):
+    """At the NPC Phase's deadline the NPCs not yet moved do nothing and the Recovery Phase is rolled, so the
+    next turn can be dealt (docs/rulings.md); the reminder says so beforehand."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    for player, name in ((scene.pete, "Abe"), (scene.polly, "Bo")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True)
+    await scene.dora.slash(scene.channel, "dracula settings", absent_play="none")
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    await scene.dora.slash(scene.channel, "deal")
+    await hours(scene, 31)                                       # nobody plays: the Action Phase ends
+    assert (await stored(scene)).phase.name == "NPC"
+    await hours(scene, 13)
+    [reminder] = [m for m in posted(scene, "a reminder") if "the NPCs act" in m.content]
+    assert "the NPC Phase ends and the Recovery Phase is rolled" in reminder.content
+    await hours(scene, 20)
+    [deadline] = [m for m in posted(scene, "The deadline passed") if "Recovery Phase" in words_of(m)]
+    assert "The NPC Phase ends: the NPCs that have not acted do nothing." in words_of(deadline)
+    state = await stored(scene)
+    assert state.phase.name == "RECOVERY" and not any(m.done for m in state.characters.values())
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 2 — the Draw Phase" in text_of(dealt)
+
+
+async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
+    """The text lists Ranks, Skills and Lasting Injuries but no experience (docs/rulings.md): a model put on the
+    roster is cast again in the next game as the Director amended it; its Old Wound is rolled before the first
+    Draw Phase (DA 214)."""
+    await scene.dora.slash(scene.channel, "campaign start", name="Transylvania", ruleset="dracula")
+    started = await scene.dora.slash(scene.channel, "game start", campaign="Transylvania")
+    assert "`/dracula recast` brings its roster back, `/dracula enrol` puts new characters on it." in text_of(started)
+    await scene.pete.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "dracula cast", name="Abe", type="veteran", boss=True, weapons="Pistol")
+    refused(await scene.polly.slash(scene.channel, "dracula enrol", model="Abe"), "not yours to play")
+    enrolled = await scene.pete.slash(scene.channel, "dracula enrol", model="Abe")
+    assert "**Abe** joins the roster of **Transylvania**" in text_of(enrolled)
+    refused(await scene.pete.slash(scene.channel, "dracula enrol", model="Abe"), "already has a character called Abe")
+    await end_game(scene.dora, scene.channel)
+
+    refused(await scene.pete.slash(scene.channel, "dracula amend", model="Abe", rank="hero"), "only a director")
+    refused(await scene.dora.slash(scene.channel, "dracula amend", model="Abe", injuries="Gout"), "no Lasting Injury")
+    amended = await scene.dora.slash(scene.channel, "dracula amend", model="Abe", rank="hero", skills="deadeye",
+                                     injuries="Old Wound")
+    assert "Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound." in text_of(amended)
+    shown = await scene.pete.slash(scene.channel, "campaign show", campaign="Transylvania")
+    assert f"**Abe** (Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound, <@{scene.pete.id}>)" \
+        in text_of(shown)
+
+    await scene.dora.slash(scene.channel, "game start", campaign="Transylvania")
+    refused(await scene.pete.slash(scene.channel, "dracula recast", model="Abe"), "join")
+    await scene.pete.slash(scene.channel, "game join")
+    recast = await scene.pete.slash(scene.channel, "dracula recast", model="Abe")
+    assert "**Abe** rides again." in text_of(recast)
+    abe = (await stored(scene)).characters["abe"]
+    assert (abe.rank, abe.boss, abe.skills, abe.injuries) == ("hero", True, ["Deadeye"], ["Old Wound"])
+    scene.env.bot.rng = Faces(3)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "**Abe**'s Old Wound: D10 [3], a Failure: Shaken" in text_of(dealt)
+    assert (await stored(scene)).characters["abe"].condition.name == "SHAKEN"
+
+    await scene.dora.slash(scene.channel, "dracula amend", model="Abe", dead=True)
+    shown = await scene.dora.slash(scene.channel, "campaign show")
+    assert "~~**Abe**~~" in text_of(shown) and "— dead" in text_of(shown)

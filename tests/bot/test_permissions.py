@@ -180,9 +180,24 @@ MATRIX = [
     Row("dracula fight", {"defender": "Wyatt Earp"},                                "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula move", {"model": "Kid"},                                           "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula lookout", {"model": "Kid"},                                        "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula react", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula test", {"model": "Kid", "test": "spotting"},                       "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula clear", {"model": "Kid", "weapon": "pistol"},                      "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula recovery", {},                                                     "✗  ✗  ✗  ✗  ✗  ✗"),
     Row("dracula settings", {"pass_at_will": True},                                 "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula enrol", {"model": "Kid"},                                          "✗  ✗  ✗  ✗  ✗  ✗"),
+    Row("dracula recast", {"model": "Kid"},                                         "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
+    Row("dracula amend", {"model": "Kid", "rank": "hero"},                          "✗  ✗  ✗  ✗  ✗  ✗", ROSTERED),
+    # Mackenzie Norman's gunfight's commands, refused to everyone in a game of Quick on the Draw
+    *(Row(f"gunfight {command}", options,                                          "✗  ✗  ✗  ✗  ✗  ✗")
+      for command, options in (("cast", {"name": "Billy", "type": "man"}), ("move", {"card": "5H"}),
+                               ("shoot", {"cards": "KH", "weapon": "pistol", "target": "Ike", "range": 5}),
+                               ("dynamite", {"card": "KH"}), ("contact", {"target": "Ike", "cards": "KH"}),
+                               ("defend", {}), ("peek", {"building": "Bank"}), ("persuade", {"building": "Bank"}),
+                               ("take", {"building": "Bank"}), ("pickup", {}), ("swap", {"card": "5H"}),
+                               ("skill", {"figure": "Kid", "skill": "Shoot"}), ("aftermath", {}),
+                               ("town", {"buildings": "Bank"}), ("stock", {"name": "Doc", "type": "man"}),
+                               ("settings", {"setting": "hand", "value": "5"}))),
 ]
 """Steve Burt's commands are refused to everyone in the mid-phase game, which plays Quick on the Draw; who may do
 what in a game of Steve Burt's rules: tests/bot/test_burt.py."""

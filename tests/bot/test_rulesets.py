@@ -14,6 +14,7 @@ from bot.client import REDRAW_BOARDS_AFTER
 from bot.render import render_board_pages
 from bot.rules.core.ruleset import RULESETS, escape
 from tests.db.helpers import rows
+from tests.rules.scripted import Dice
 
 from . import duel
 from .conftest import MADE, ScriptedDirector, make_bot
@@ -29,12 +30,9 @@ QOTD_ONLY = (("shoot", {"target": "Ann", "paces": 5}), ("fight", {"defender": "A
 """Quick on the Draw's own commands, each refused in a channel playing High Noon."""
 
 
-class Faces(random.Random):
-    """Dice that fall as the test says, any number of sides."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
+class Faces(Dice):
+    """Dice that fall as the test says, any number of sides (a scripted :class:`~tests.rules.scripted.Dice`, so
+    the bot rolls them rather than the turn's seal)."""
 
     def randint(self, a: int, b: int) -> int:
         return self.faces.pop(0)

@@ -131,6 +131,17 @@ async def test_a_new_trait_is_stored_once_a_second_pick_for_the_same_trait_due_c
     assert (doc.traits_due, doc.data) == (0, taught)
 
 
+async def test_a_roster_character_amended_between_adventures_keeps_the_rest_of_its_row(database):
+    """A Director amends a roster character outside any game (Dracula's America, `/dracula amend`)."""
+    campaign, _ = await adventure(database)
+    [doc_id, kate_id] = await enrol(database, HOLLIDAY, ELDER)
+    amended = {**HOLLIDAY, "rank": "hero"}
+    await database.amend_roster(doc_id, amended, "dead")
+    doc, kate = await database.roster(campaign.id)
+    assert (doc.id, doc.data, doc.status, doc.name, doc.adventures) == (doc_id, amended, "dead", "Doc Holliday", 0)
+    assert (kate.id, kate.data, kate.status) == (kate_id, ELDER, "ready")
+
+
 async def test_campaigns_from_before_revision_0004_keep_their_rows_with_the_new_columns_defaulted(database):
     def back_and_forth(connection, rows_before):
         config = alembic_config()

@@ -1,5 +1,6 @@
 """The fair random source: commitments a player can check with sha256sum, dice tied to their draw, undo-proof."""
 
+import copy
 import hashlib
 import hmac
 import random
@@ -128,3 +129,27 @@ def test_a_paused_action_keeps_the_count_of_its_draws_so_the_re_roll_draws_the_n
     state, result = decide(state, choice, PhaseDice(state.seal))
     rerolled = next(r for r in result.readings if r.first is not None)
     assert rerolled.first.number == paused.number and rerolled.roll.number == paused.number + len(paused.faces)
+
+
+def test_a_copy_of_a_state_shares_its_seal_so_an_action_on_a_deep_copy_counts_its_draws_once():
+    """Mackenzie Norman's actions work on a deep copy of the game: the draws they make are the game's."""
+    seal = Seal(1, 2, SEED)
+    state = GameState(seal=seal)
+    work = copy.deepcopy(state)
+    assert work.seal is seal
+    roll(Dice(2), PhaseDice(work.seal))
+    assert state.seal.draws == 2
+
+
+def test_a_deck_of_names_is_shuffled_as_a_pack_sorted_by_name():
+    """Steve Burt's character deck (names, STOP and EVENT) is dealt by the same Fisher-Yates as a pack."""
+    deck = ["ike", "STOP", "doc", "EVENT"]
+    PhaseDice(Seal(1, 1, SEED)).shuffle(deck)
+    assert deck == dealt(SEED, ["ike", "STOP", "doc", "EVENT"])
+
+
+def test_the_rolls_a_phases_source_made_are_noted_on_it_with_their_draws():
+    dice = PhaseDice(Seal(1, 1, SEED, draws=5))
+    made = [roll(Dice(1, sides=8), dice), roll(Dice(2), dice)]
+    assert dice.rolled == made and [r.number for r in dice.rolled] == [5, 6]
+    assert made[1].faces == (face(SEED, 6, 10), face(SEED, 7, 10))

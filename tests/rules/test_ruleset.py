@@ -10,7 +10,7 @@ import pytest
 from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
-from bot.rules.qotd.ruleset import NEXT_PHASE, QOTD, TURN
+from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
 
 from .test_actions import HERO, MINOR, game, person
@@ -49,12 +49,37 @@ def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_nex
     step = QOTD.advance(state, random.Random(3))
     acting = state.acting
     assert step.acting == acting.key and step.faces[-1] == state.deck.current.code
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key)
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key,
+                                                    f"**{acting.name}**'s card is up. Act, `/hold`, or `/draw` the "
+                                                    "next card.", "the turn passes")
     while state.deck.to_come:
         QOTD.advance(state, random.Random(3))
+    last = state.acting
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((last.owner,), LAST_CARD, last.key,
+                                                    f"**{last.name}**'s card, the last of phase 1, is up. Act, or "
+                                                    "`/hold`; a Director then deals the next phase with `/draw`.",
+                                                    "the next phase is dealt")
     state.acting.conditions.add(Condition.HOLDING)
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE)
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE, asks="phase 1 is over: `/draw` deals "
+                                                    "the next one.", then="the next phase is dealt")
     assert QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4)).title.startswith("Phase 2")
+
+
+def test_a_holder_waits_for_the_next_card_in_words_that_escape_their_name():
+    """Book 864-868: a character who holds states it when their card is turned, and play goes on to the next card;
+    the reminder asks for it."""
+    state = QOTD.new_game()
+    state.add(person("kid", HERO), random.Random(1))
+    state.characters["kid"].name = "*Kid*"
+    state.add(person("ike", MINOR, owner=2), random.Random(1))
+    QOTD.deal(state, random.Random(3))
+    QOTD.advance(state, random.Random(3))
+    while state.acting.key != "kid":
+        QOTD.advance(state, random.Random(3))
+    state.acting.conditions.add(Condition.HOLDING)
+    assert not state.deck.spent
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((1,), HELD, "kid", "**\\*Kid\\*** holds on their card: `/draw` "
+                                                    "turns the next one.", "the next card is turned")
 
 
 def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():

@@ -137,6 +137,9 @@ class Burt(Ruleset):
 
     # -- the sequence ----------------------------------------------------------------------
 
+    def turn(self, state: BurtState) -> int:
+        return state.turn
+
     def deal(self, state: BurtState, rng: random.Random) -> Step:
         """A new turn: every fighting character's card, STOP and EVENT, shuffled."""
         fighting = [c for c in state.characters.values() if c.fighting]

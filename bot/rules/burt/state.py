@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import serial
 from ..core.errors import RulesError
+from ..core.fair import Seal
 from .charts import (HITS_TAKEN, INITIATIVE_POINTS, INITIATIVE_PRICE, ON_FOOT, ON_HORSEBACK, SHOOTING_SKILL, Class,
                      Gait, Severity)
 
@@ -165,6 +166,8 @@ class BurtState:
     """Each event the Director has told, "Turn 2: the stage arrives"."""
     settings: Settings = field(default_factory=Settings)
     pending: dict[str, Any] | None = None
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     # -- serialisation ---------------------------------------------------------
 
@@ -249,8 +252,8 @@ class BurtState:
         """A new turn: a card for every character still fighting, STOP and EVENT, shuffled (SB 133).
         Actions left and extra actions bought last turn are lost; points come back if the game says so."""
         deck = [key for key, character in self.characters.items() if character.fighting] + list(SPECIAL_CARDS)
-        rng.shuffle(deck)
         self.turn += 1
+        rng.shuffle(deck)
         self.to_come, self.turned, self.acting, self.event_due = deck, [], "", False
         for character in self.characters.values():
             character.actions = character.bought = 0

@@ -150,8 +150,12 @@ class Roll:
 
 def roll(dice: Dice, rng: random.Random, luck: Luck | None = None,
          ones_ignored: bool = False) -> Roll:
-    """Roll ``dice`` with the given random source (numbered when it is a phase's, see :mod:`.fair`)."""
+    """Roll ``dice`` with the given random source (numbered, and noted on the source, when it is a phase's:
+    see :mod:`.fair`)."""
     seal = getattr(rng, "seal", None)
     number = seal.draws if seal is not None else None
     faces = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
-    return Roll(dice, faces, luck, ones_ignored, number)
+    rolled = Roll(dice, faces, luck, ones_ignored, number)
+    if seal is not None:
+        rng.rolled.append(rolled)
+    return rolled

@@ -28,8 +28,12 @@ import random
 import struct
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .dice import Roll
 
 SEED_BYTES = 32
 PER_HMAC = 8
@@ -127,6 +131,11 @@ class Seal:
     def commitment(self) -> str:
         return commitment(self.channel, self.phase, self.seed)
 
+    def __deepcopy__(self, memo: dict) -> Seal:
+        """A game has one seal at a time: a copy of its state (an action's work copy) shares it, so that every
+        draw is counted once."""
+        return self
+
 
 class PhaseDice(random.Random):
     """The random source of one phase: draw after draw of its seal, the count kept on the seal.
@@ -139,6 +148,8 @@ class PhaseDice(random.Random):
     def __init__(self, seal: Seal) -> None:     # no super().__init__: the twister is never seeded nor read
         self.seal = seal
         self.draws = Draws(seal.seed)
+        self.rolled: list[Roll] = []
+        """The rolls made from this source (:func:`.dice.roll` notes each), for the log to show."""
 
     def _randbelow(self, k: int) -> int:
         seal = self.seal
@@ -158,7 +169,10 @@ class PhaseDice(random.Random):
     def seed(self, *args: object, **kwargs: object) -> None:
         """A phase's source is its seal; it cannot be seeded again."""
 
-    def shuffle(self, pack: MutableSequence[Card]) -> None:
-        """Deal ``pack`` as :func:`dealt` does: sorted by code, then Fisher-Yates from the last card down."""
-        pack[:] = sorted(pack, key=lambda card: card.code)
+    def shuffle(self, pack: MutableSequence[Any]) -> None:
+        """Deal ``pack`` as :func:`dealt` does: sorted by code (a deck of names, such as Steve Burt's character
+        deck, by name; other cards, such as Mackenzie Norman's stock characters, by their ``name``), then
+        Fisher-Yates from the last card down."""
+        pack[:] = sorted(pack, key=lambda card: card if isinstance(card, str) else getattr(card, "code", None)
+                         or card.name)
         shuffle_down(pack, self._randbelow)

@@ -1,8 +1,10 @@
-"""A player's own pack of playing cards: the cards to come, a hand, a card played face down, a discard pile.
+"""Decks of playing cards: the cards to come and a discard pile, and a player's own pack with a hand and a card
+played face down.
 
 Dracula's America deals every player a hand from a deck of their own (DA 37, 63, 67), plays one card of it
-face down and flips the cards together (DA 41-43); Mackenzie Norman's gunfight plays hands too. Which cards
-exist is the ruleset's affair; the pile keeps every card in exactly one place (see :meth:`CardPile.cards`).
+face down and flips the cards together (DA 41-43); Mackenzie Norman's gunfight deals every hand from one
+:class:`Deck`. Which cards exist is the ruleset's affair; the pile keeps every card in exactly one place (see
+:meth:`CardPile.cards`).
 """
 
 from __future__ import annotations
@@ -21,21 +23,36 @@ def full_pack(pack: int = 1, jokers: int = 2) -> list[Card]:
 
 
 @dataclass
-class CardPile:
-    """One player's cards: to come (in order, secret), hand (secret to its owner), face down (secret until the
-    flip), discard (face up)."""
+class Deck:
+    """Cards to come (in order, secret) and a discard pile (face up): one deck all players are dealt from
+    (Mackenzie Norman's gunfight), or a player's own (:class:`CardPile`)."""
 
     to_come: list[Card] = field(default_factory=list)
-    hand: list[Card] = field(default_factory=list)
-    face_down: Card | None = None
     discard: list[Card] = field(default_factory=list)
 
     @classmethod
-    def shuffled(cls, cards: list[Card], rng: random.Random) -> CardPile:
+    def shuffled(cls, cards: list[Card], rng: random.Random) -> Deck:
         """A new deck of ``cards`` in a random order."""
         cards = list(cards)
         rng.shuffle(cards)
         return cls(cards)
+
+    def take(self, rng: random.Random) -> Card | None:
+        """The top card; when the deck has run out, the discard pile is shuffled into a new deck first (DA 67).
+        None when there is no card to come nor discarded."""
+        if not self.to_come and self.discard:
+            self.to_come, self.discard = self.discard, []
+            rng.shuffle(self.to_come)
+        return self.to_come.pop(0) if self.to_come else None
+
+
+@dataclass
+class CardPile(Deck):
+    """One player's cards: to come (in order, secret), hand (secret to its owner), face down (secret until the
+    flip), discard (face up)."""
+
+    hand: list[Card] = field(default_factory=list)
+    face_down: Card | None = None
 
     def cards(self) -> list[Card]:
         """Every card of the pile, wherever it is."""
@@ -46,13 +63,11 @@ class CardPile:
         pile into a new deck and draw on (DA 67). Returns whether the deck was refreshed."""
         refreshed = False
         for _ in range(count):
-            if not self.to_come and self.discard:
-                self.to_come, self.discard = self.discard, []
-                rng.shuffle(self.to_come)
-                refreshed = True
-            if not self.to_come:
+            refreshed |= not self.to_come and bool(self.discard)
+            card = self.take(rng)
+            if card is None:
                 break
-            self.hand.append(self.to_come.pop(0))
+            self.hand.append(card)
         return refreshed
 
     def play(self, card: Card) -> None:

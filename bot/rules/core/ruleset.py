@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
+from .fair import Seal
 
 
 @runtime_checkable
@@ -40,6 +41,8 @@ class State(Protocol):
     """Every character by key; each has ``key``, ``name`` and ``owner`` (:class:`Cast`)."""
     pending: dict[str, Any] | None
     """The action waiting for a decision, if any."""
+    seal: Seal | None
+    """The seal this turn's cards and dice come from (see :mod:`.fair`); its seed is secret."""
 
     def to_json(self) -> dict: ...
 
@@ -141,7 +144,8 @@ class HiddenHands(Protocol):
     """A ruleset whose players hold hands the others must not see (bot/cogs/hands.py shows and plays them)."""
 
     def private(self, state: State, user: int) -> Private | None:
-        """What ``user`` alone may see; None if they hold no seat."""
+        """What ``user`` alone may see; None if they hold no seat. Asked too for every seat of ``state.seats``
+        when a Director who holds none looks at every hand (its ``note`` is then not shown)."""
 
     def play_card(self, state: State, user: int, code: str, rng: random.Random) -> Step:
         """``user`` plays the card ``code`` face down; the step says so in public words that never name an
@@ -168,6 +172,8 @@ class Ruleset(Protocol):
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    turn_name: ClassVar[str] = "Turn"
+    """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
 
     def new_game(self) -> State:
         """A game with nobody cast and nothing dealt."""
@@ -208,6 +214,12 @@ class Ruleset(Protocol):
     def leave(self, state: State, user: int) -> None:
         """Give up a player's seat (none of their characters is cast)."""
         del state.seats[user]
+
+    def turn(self, state: State) -> int:
+        """The number of the turn being played, 0 before the first. Every card and die of a turn comes from a
+        seal of its own, revealed when the next turn needs one (see bot/seals.py): so the number goes up
+        before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
+        return 0
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""

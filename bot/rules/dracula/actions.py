@@ -1,8 +1,11 @@
 """Actions of an Activation (DA 58-59): Shoot (DA 97-120, 160-179), Fight (DA 122-141), Move and Lookout; the
-Save and Damage they lead to (DA 112-158); and the Recovery Phase's Tests and Bottle Checks (DA 80-95)."""
+Save and Damage they lead to (DA 112-158); the Recovery Phase's Tests and Bottle Checks (DA 80-95); and what the
+text names without giving (Reactions, Spotting and Nerve Tests, Shooting into a Fight: DA 186-197), as
+docs/rulings.md records them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.rules.core.actions import Request, Story, action, begin
@@ -17,12 +20,15 @@ from .pools import take_test, won
 from .state import Condition, DraculaState, Model, Phase
 
 GUNSMITH = Right("gunsmith", "Gunsmith: re-roll")
+HAWKEYE = Right("hawkeye", "Hawkeye: re-roll the Test")
+QUICKDRAW = Right("quickdraw", "Quickdraw: re-roll the Test")
 NERVES_OF_STEEL = "Nerves of Steel"
 
 
 def spend(state: DraculaState, model: Model, what: str) -> None:
-    """Use one of ``model``'s Actions in the Activation under way (DA 58-59); a Downed model may only crawl
-    (DA 158). NPCs act in the NPC Phase as the Director moves them (DA 73-78)."""
+    """Use one of ``model``'s Actions in the Activation under way (DA 58-59), or the Action its Reaction won
+    (DA 194); a Downed model may only crawl (DA 158). NPCs act in the NPC Phase as the Director moves them
+    (DA 73-78)."""
     if not model.on_table:
         raise RulesError(f"{model.name} is no longer on the table.")
     if not model.standing and what != "Move":
@@ -30,9 +36,21 @@ def spend(state: DraculaState, model: Model, what: str) -> None:
     if model.npc and state.phase is Phase.NPC:
         return
     activation = state.activation
+    if reacting(state, model):
+        if what == "Lookout":
+            raise RulesError("A Reaction is a Move, Shoot or Fight Action.")
+        activation.reactions[model.key] -= 1
+        return
     if activation is None or activation.actions.get(model.key, 0) <= 0:
         raise RulesError(f"{model.name} has no Action left: it is not Activated, or has used its Actions.")
     activation.actions[model.key] -= 1
+    activation.made += 1
+    model.lookout = False               # an Action of its own ends its watch (a Lookout Action puts it back)
+
+
+def reacting(state: DraculaState, model: Model) -> bool:
+    """Whether ``model``'s next Action is the Reaction its Reaction Test won (DA 194)."""
+    return state.activation is not None and state.activation.reactions.get(model.key, 0) > 0
 
 
 def damage(model: Model, amount: int, ctx: Context) -> None:
@@ -46,6 +64,9 @@ def damage(model: Model, amount: int, ctx: Context) -> None:
     else:
         model.condition = Condition.SHAKEN
     ctx.note(f"{model.name} is {model.condition.value}.")
+    if not model.standing and model.lookout:
+        model.lookout = False
+        ctx.note(f"{model.name} is no longer on Lookout.")
 
 
 def save(ctx: Context, model: Model, hits: int, modifiers: list[tuple[str, int]]) -> None:
@@ -89,9 +110,11 @@ class ShootRequest(Request):
     """Gunslinger: the second Pistol-Class Weapon fired in the same Shoot Action (DA 185)."""
     second_target: str = ""
     """Its target, if another."""
+    fight: list[str] = field(default_factory=list)
+    """Shooting into a Fight: the other models in the Fight with the target (DA 186; see docs/rulings.md)."""
 
     def involved(self) -> tuple[str, ...]:
-        return (self.shooter, self.target, *((self.second_target,) if self.second_target else ()))
+        return (self.shooter, self.target, *((self.second_target,) if self.second_target else ()), *self.fight)
 
 
 def shooting_modifiers(shooter: Model, request: ShootRequest, weapon: Weapon) -> list[tuple[str, int]]:
@@ -115,21 +138,25 @@ def shooting_modifiers(shooter: Model, request: ShootRequest, weapon: Weapon) ->
     return modifiers
 
 
+def one_die(ctx: Context, model: Model, label: str, sides: int, what: str, effects: tuple[str, str],
+            rights: Callable[[Reading], list[Right]] = lambda r: []) -> bool:
+    """One die of ``sides`` for ``model``, a Success on 5+ (DA 25); ``effects``: the words of a Success and of a
+    Failure. Returns whether it is a Success."""
+    def read(rolled: Roll) -> Reading:
+        title = "Success" if rolled.value >= SUCCESS else "Failure"
+        return Reading(label, model.key, what, rolled, Outcome(title, effects[title == "Failure"]))
+    return ctx.roll(Dice(1, Keep.BEST, sides), label=label, roller=model.key, dice_reason="", read=read,
+                    rights=rights).outcome.title == "Success"
+
+
 def jamming_check(ctx: Context, shooter: Model, weapon: str) -> None:
     """Missed with at least one 1: a Jamming Check on the JAM die, a Success (5+) or the Weapon is Jammed
     (DA 179); a Gunsmith may re-roll a failure (DA 187). "Auto" jams after every shot (DA 177)."""
     gun = shooter.gun(weapon)
-    sides = gun.kind.jam
-
-    def read(rolled: Roll) -> Reading:
-        title = "Success" if rolled.value >= SUCCESS else "Failure"
-        return Reading(f"Jamming Check of {shooter.name}", shooter.key, f"the JAM die of the {gun.kind.name} "
-                       f"(D{sides})", rolled, Outcome(title, "Nothing happens." if title == "Success" else
-                                                        "The Weapon receives a Jammed Token."))
-    reading = ctx.roll(Dice(1, Keep.BEST, sides), label=f"Jamming Check of {shooter.name}", roller=shooter.key,
-                       dice_reason="", read=read, rights=lambda r: [GUNSMITH] if r.outcome.title == "Failure"
-                       and "Gunsmith" in shooter.skills else [])
-    if reading.outcome.title == "Failure":
+    if not one_die(ctx, shooter, f"Jamming Check of {shooter.name}", gun.kind.jam,
+                   f"the JAM die of the {gun.kind.name} (D{gun.kind.jam})",
+                   ("Nothing happens.", "The Weapon receives a Jammed Token."),
+                   lambda r: [GUNSMITH] if r.outcome.title == "Failure" and "Gunsmith" in shooter.skills else []):
         gun.jammed = True
         ctx.note(f"{shooter.name}'s {gun.kind.name} is Jammed.")
 
@@ -164,8 +191,9 @@ def ready_to_fire(state: DraculaState, shooter: Model, key: str, target: Model) 
         raise RulesError(f"{target.name} is Downed: it may not be Shot at (DA 158).")
     if not target.on_table:
         raise RulesError(f"{target.name} is no longer on the table.")
-    if state.activation and f"{shooter.key}:{key}" in state.activation.fired and "Trigger-Happy" not in shooter.skills:
-        raise RulesError("Each Weapon can only be fired once per Activation (DA 58).")
+    trigger_happy = "Trigger-Happy" in shooter.skills and not reacting(state, shooter)     # not in a Reaction
+    if state.activation and f"{shooter.key}:{key}" in state.activation.fired and not trigger_happy:
+        raise RulesError("Each Weapon can only be fired once per Activation (DA 58, 184).")
     return weapon
 
 
@@ -181,17 +209,52 @@ def volleys(state: DraculaState, shooter: Model, request: ShootRequest) -> list[
                                                       if request.twice else ("Shooting Test",))]
     other = state.model(request.second_target or request.target)
     second = ready_to_fire(state, shooter, request.second_weapon, other)
-    if "Gunslinger" not in shooter.skills or request.twice:
-        raise RulesError("Only a Gunslinger fires two Weapons as one Shoot Action, and a Sixgun not twice (DA 185).")
+    if "Gunslinger" not in shooter.skills or request.twice or reacting(state, shooter):
+        raise RulesError("Only a Gunslinger fires two Weapons as one Shoot Action, a Sixgun not twice, and not as "
+                         "a Reaction (DA 185).")
     if {weapon.kind, second.kind} != {"Pistol"} or request.weapon == request.second_weapon:
         raise RulesError("A Gunslinger fires two different Pistol-Class Weapons.")
     return [(weapon, target, f"Shooting Test ({weapon.name})"), (second, other, f"Shooting Test ({second.name})")]
+
+
+def in_the_fight(state: DraculaState, shooter: Model, request: ShootRequest) -> list[Model]:
+    """The models a shot into a Fight may strike, the target first (DA 186, the rule not given: see
+    docs/rulings.md): none to choose from when it is no Fight, or the shooter a Hawkeye, who "may freely pick
+    its Target"; setting ``into_fight`` "forbidden" refuses the shot to anyone else."""
+    fighters = [state.model(request.target), *(state.model(key) for key in dict.fromkeys(request.fight))]
+    if len(fighters) < 2 or "Hawkeye" in shooter.skills:
+        return []
+    if shooter in fighters or len({m.key for m in fighters}) < len(fighters):
+        raise RulesError("The Fight shot into is the target's and the other models in it, the shooter not one.")
+    if state.settings.into_fight == "forbidden":
+        raise RulesError("Only a Hawkeye may Shoot into a Fight (the Director's setting `into_fight`).")
+    for model in fighters:
+        if model.condition is Condition.DOWNED or not model.on_table:
+            raise RulesError(f"{model.name} is Downed or gone: it may not be Shot at (DA 158).")
+    return fighters
+
+
+def struck(ctx: Context, shooter: Model, fighters: list[Model]) -> Model:
+    """Which model of a Fight a shot into it strikes: one die with a face for each still standing, each as likely
+    (none rolled for one)."""
+    fighters = [m for m in fighters if m.standing] or fighters[:1]
+    if len(fighters) == 1:
+        return fighters[0]
+    faces = ", ".join(f"{i} {m.name}" for i, m in enumerate(fighters, 1))
+
+    def read(rolled: Roll) -> Reading:
+        return Reading(f"Shooting into a Fight ({shooter.name})", shooter.key, f"one D{len(fighters)}: {faces}",
+                       rolled, Outcome(f"{fighters[rolled.value - 1].name} is the Target", ""))
+    reading = ctx.roll(Dice(1, Keep.BEST, len(fighters)), label=f"Shooting into a Fight ({shooter.name})",
+                       roller=shooter.key, dice_reason="", read=read)
+    return fighters[reading.roll.value - 1]
 
 
 @action(ShootRequest)
 def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
     shooter = state.model(request.shooter)
     fired = volleys(state, shooter, request)
+    fighters = in_the_fight(state, shooter, request)
     spend(state, shooter, "Shoot")
     if state.activation:
         state.activation.fired += [f"{shooter.key}:{weapon.name.lower()}" for weapon, _, _ in fired]
@@ -200,6 +263,8 @@ def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
     story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {targets} with the {names}", shooter.key,
                              request.target))
     for weapon, target, label in fired:
+        if fighters and target is fighters[0]:
+            target = struck(ctx, shooter, fighters)
         if not shooter.gun(weapon.name.lower()).jammed and target.standing:
             shot(ctx, shooter, target, request, weapon, label)
     return story
@@ -330,6 +395,86 @@ def plain(state: DraculaState, request: PlainRequest, ctx: Context) -> Story:
     elif request.what == "lookout":
         model.lookout = True
         ctx.note(f"{model.name} is on Lookout.")
+    return story
+
+
+@dataclass
+class ReactRequest(Request):
+    """A model on Lookout Reacts to the enemy's Action just made (DA 194, 197; the rule is not given: see
+    docs/rulings.md): a Reaction Test; passed, the model makes one Action (Move, Shoot or Fight) at once."""
+
+    kind = "dracula-react"
+    model: str
+
+    def involved(self) -> tuple[str, ...]:
+        return (self.model,)
+
+
+@action(ReactRequest)
+def react(state: DraculaState, request: ReactRequest, ctx: Context) -> Story:
+    model = state.model(request.model)
+    activation = state.activation
+    if not model.lookout:
+        raise RulesError(f"{model.name} is not on Lookout.")
+    if not model.standing:
+        raise RulesError(f"{model.name} is {model.condition.value}: it cannot React.")
+    if activation is None or activation.player == model.owner or not activation.made:
+        raise RulesError("A Reaction answers an enemy's Action: React once an enemy model has made one in its "
+                         "Activation.")
+    trigger = f"{model.key}:{activation.made}"
+    if trigger in activation.reacted:
+        raise RulesError(f"{model.name} can only React once per triggering Action (DA 194).")
+    activation.reacted.append(trigger)
+    story = begin(ctx, Story("dracula-react", f"{model.name} Reacts from Lookout", model.key))
+    test = take_test(ctx, label=f"Reaction Test of {model.name}", roller=model.key, sides=model.grit,
+                     base=state.settings.test_dice, again=QUICKDRAW if "Quickdraw" in model.skills else None)
+    if won(test):
+        activation.reactions[model.key] = 1
+        ctx.note(f"{model.name} Reacts: one Action now (Move, Shoot or Fight).")
+    else:
+        ctx.note(f"{model.name} fails to React.")
+    if "Bushwhacker" in model.skills and one_die(
+            ctx, model, f"Bushwhacker of {model.name}", model.grit, f"one Grit Die (D{model.grit})",
+            ("It keeps its Lookout marker and is not Done.", "It loses its Lookout marker and is Done.")):
+        return story
+    model.lookout, model.done = False, True
+    ctx.note(f"{model.name} leaves Lookout and is Done.")
+    return story
+
+
+NAMED_TESTS = {"spotting": "Spotting Test", "nerve": "Nerve Test"}
+"""Tests the text names without giving (DA 186, 195): taken when the Director says one is due."""
+
+
+@dataclass
+class NamedTestRequest(Request):
+    """A Spotting Test (DA 186) or a Nerve Test (DA 195) of the setting's dice, passed with a Success (see
+    docs/rulings.md). Not an Action."""
+
+    kind = "dracula-test"
+    model: str
+    test: str
+    """A key of :data:`NAMED_TESTS`."""
+    modifier: int = 0
+    """Dice Modifiers the situation gives (DA 17-21)."""
+
+    def involved(self) -> tuple[str, ...]:
+        return (self.model,)
+
+
+@action(NamedTestRequest)
+def named_test(state: DraculaState, request: NamedTestRequest, ctx: Context) -> Story:
+    model = state.model(request.model)
+    if not model.on_table:
+        raise RulesError(f"{model.name} is no longer on the table.")
+    title = NAMED_TESTS[request.test]
+    story = begin(ctx, Story("dracula-test", f"{model.name} takes a {title}", model.key))
+    reading = take_test(ctx, label=f"{title} of {model.name}", roller=model.key, sides=model.grit,
+                        base=state.settings.test_dice,
+                        modifiers=[("Dice Modifier", request.modifier)] if request.modifier else [],
+                        skill=NERVES_OF_STEEL if request.test == "nerve" and NERVES_OF_STEEL in model.skills else "",
+                        again=HAWKEYE if request.test == "spotting" and "Hawkeye" in model.skills else None)
+    ctx.note(f"{model.name} {'passes' if won(reading) else 'fails'} its {title}.")
     return story
 
 

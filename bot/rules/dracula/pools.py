@@ -31,7 +31,7 @@ def plural(count: int) -> str:
 def max_face_rights(faces: Sequence[int], sides: int, skill: str = "") -> list[Right]:
     """A die on its maximum score lets the roller re-roll one of the other Dice (DA 27): one right for each
     failed score among the others (re-rolling a Success cannot help). One re-roll a Test, however many
-    maximum faces: see docs/rulings.md. A ``skill`` that re-rolls any one Die (Nerves of Steel, DA 196) offers
+    maximum faces: see docs/rulings.md. A ``skill`` that re-rolls any one Die (Nerves of Steel, DA 195) offers
     the same rights without a maximum face."""
     if (sides not in faces or len(faces) < 2) and not skill:
         return []
@@ -44,9 +44,11 @@ def max_face_rights(faces: Sequence[int], sides: int, skill: str = "") -> list[R
 
 
 def take_test(ctx: Context, *, label: str, roller: str, sides: int, base: int,
-         modifiers: Sequence[tuple[str, int]] = (), chart: Chart | None = None, skill: str = "") -> Reading:
+              modifiers: Sequence[tuple[str, int]] = (), chart: Chart | None = None, skill: str = "",
+              again: Right | None = None) -> Reading:
     """Roll a Test of ``base`` dice of ``sides`` sides with ``modifiers``; the reading's outcome is the chart's
-    row for the Successes (or the count itself). ``skill``: a skill re-rolling any one Die of it."""
+    row for the Successes (or the count itself). ``skill``: a skill re-rolling any one Die of it; ``again``: a
+    skill re-rolling the whole Test when it is Failed, no Success scored (Hawkeye, Quickdraw: DA 186, 197)."""
     count = pool_size(base, modifiers)
     reason = ", ".join([f"{base} Dice", *(f"{why} {n:+d}" for why, n in modifiers)])
     reason += f": {count}D{sides}, 5+ a Success"
@@ -64,12 +66,18 @@ def take_test(ctx: Context, *, label: str, roller: str, sides: int, base: int,
         return Reading(label, roller, reason, Roll(Dice(count, Keep.ALL, sides), faces), outcome,
                        chart.key if chart else "", adjustments=tuple(modifiers), base=(f"{base} Dice", base))
 
-    def use(right: Right) -> Dice:
+    def use(right: Right) -> Dice | None:
+        if right == again:
+            return None
         chosen[:] = [LETTERS.index(right.key[-1])]
         return Dice(1, Keep.ALL, sides)
 
+    def rights(reading: Reading) -> list[Right]:
+        failed = again is not None and not successes(reading.roll.faces)
+        return max_face_rights(reading.roll.faces, sides, skill) + ([again] if failed else [])
+
     return ctx.roll(Dice(count, Keep.ALL, sides), label=label, roller=roller, dice_reason="",
-                    read=read, rights=lambda r: max_face_rights(r.roll.faces, sides, skill), use=use)
+                    read=read, rights=rights, use=use)
 
 
 def won(reading: Reading) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 from bot.rules.core import serial
+from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
 from bot.rules.core.cards import Card
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, register
+from bot.rules.core.replay import KEEP
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
-from . import actions  # noqa: F401  (registers the actions)
+from .actions import RecoveryRequest
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
 from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
@@ -70,6 +72,9 @@ class Dracula(Ruleset):
     def remove(self, state: DraculaState, key: str) -> Model:
         return state.characters.pop(key)
 
+    def turn(self, state: DraculaState) -> int:
+        return state.turn
+
     def deal(self, state: DraculaState, rng: random.Random) -> Step:
         return draw_phase(state, rng)
 
@@ -95,7 +100,8 @@ class Dracula(Ruleset):
         if state.phase is Phase.ACTIVATIONS:
             return Wait((director,), "draw", asks="`/draw` the next Activation.", then="the next card Activates")
         if state.phase is Phase.NPC:
-            return Wait((director,), "recovery", asks="the NPCs act, then `/dracula recovery`.")
+            return Wait((director,), "recovery", asks="the NPCs act, then `/dracula recovery`.",
+                        then="the NPC Phase ends and the Recovery Phase is rolled")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
     def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
@@ -109,8 +115,21 @@ class Dracula(Ruleset):
                 step = flip(state, rng)
             return Step(step.title, lines + step.lines, faces=step.faces, captions=step.captions)
         if state.phase is Phase.NPC:
-            return Step(f"Turn {state.turn} — the NPC Phase", ["The Director ends it with `/dracula recovery`."])
+            return self.recover(state, rng)
         return self.advance(state, rng)
+
+    def recover(self, state: DraculaState, rng: random.Random) -> Step:
+        """The NPC Phase's deadline (see docs/rulings.md): the NPCs that have not acted do nothing, and the
+        Recovery Phase (DA 80-95) is rolled as `/dracula recovery` naming no model in Contact, every re-roll a Test
+        offers declined, as a roll waiting at its deadline is kept."""
+        done, resolution = perform(state, RecoveryRequest(), rng)
+        while done.pending:
+            done, resolution = decide(done, KEEP, rng)
+        vars(state).update(vars(done))          # the deadline changes the state it is given
+        lines = ["The NPC Phase ends: the NPCs that have not acted do nothing."]
+        lines += [f"{escape(r.label)}: [{', '.join(map(str, r.roll.faces))}] → **{escape(r.outcome.title)}**"
+                  for r in resolution.readings]
+        return Step(f"Turn {state.turn} — the Recovery Phase", lines + [escape(c) for c in resolution.changes])
 
     def private(self, state: DraculaState, user: int) -> Private | None:
         posse = state.seats.get(user)
@@ -176,7 +195,9 @@ class Dracula(Ruleset):
         return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "
                 "down with **My hand** or `/hand`; the last card down flips them all into the order of Activation. "
                 "`/draw` gives the next card its Activation: `/dracula activate`, then `/dracula shoot`, `fight`, "
-                "`move`, `lookout`. After the last play, the NPC Phase; `/dracula recovery` ends the turn.")
+                "`move`, `lookout`; a model on Lookout may `/dracula react` to an enemy's Action, and `/dracula test` "
+                "rolls a Spotting or Nerve Test. After the last play, the NPC Phase; `/dracula recovery` ends the "
+                "turn.")
 
 
 DRACULA = register(Dracula())

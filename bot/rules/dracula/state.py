@@ -10,6 +10,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Seal
 from bot.rules.core.piles import CardPile, full_pack
 from bot.rules.core.replay import Context
 
@@ -121,6 +122,12 @@ class Settings:
     """Jokers in each player's deck (DA 45 names Jokers; the number is not given)."""
     pass_at_will: bool = False
     """Whether a player may Pass with models still to Activate (DA 54 only makes it compulsory)."""
+    test_dice: int = 1
+    """The dice of the Tests the text names without sizing them: Reaction (DA 197), Spotting (DA 186) and Nerve
+    Tests but Fearsome's and the Bottle Check's (DA 92, 205)."""
+    into_fight: str = "random"
+    """Shooting into a Fight (DA 186, not given): "random" strikes one of the models in it, each as likely;
+    "forbidden" lets only a Hawkeye shoot at a model in a Fight."""
 
 
 @dataclass
@@ -135,6 +142,12 @@ class Activation:
     """"model:weapon" fired this Activation (each Weapon once, DA 58)."""
     moved: list[str] = field(default_factory=list)
     """Models that made a Move Action this Activation (Limp, DA 216)."""
+    made: int = 0
+    """The Actions made so far: each may trigger a Reaction (DA 194)."""
+    reactions: dict[str, int] = field(default_factory=dict)
+    """Enemy models on Lookout that passed a Reaction Test, and the Action each has left to make (DA 194, 197)."""
+    reacted: list[str] = field(default_factory=list)
+    """"model:action" of each Reaction Test taken: a model Reacts once per triggering Action (DA 194)."""
 
 
 @dataclass
@@ -155,6 +168,8 @@ class DraculaState:
     """Index in :attr:`order` of the player Activating."""
     activation: Activation | None = None
     npc_winner: int = 0
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     def to_json(self) -> dict:
         return serial.to_json(self)
@@ -190,8 +205,9 @@ class DraculaState:
         characters = {k: dataclasses.replace(m, weapons=[dataclasses.replace(g) for g in m.weapons])
                       for k, m in self.characters.items()}     # a Recovery Phase changes any model
         activation = dataclasses.replace(self.activation, actions=dict(self.activation.actions),
-                                         fired=list(self.activation.fired), moved=list(self.activation.moved)
-                                         ) if self.activation else None
+                                         fired=list(self.activation.fired), moved=list(self.activation.moved),
+                                         reactions=dict(self.activation.reactions),
+                                         reacted=list(self.activation.reacted)) if self.activation else None
         seats = {user: dataclasses.replace(posse) for user, posse in self.seats.items()}
         return dataclasses.replace(self, characters=characters, activation=activation, seats=seats)
 

@@ -92,10 +92,11 @@ def old_wounds(state: DraculaState, user: int, rng: random.Random) -> list[str]:
     lines = []
     for model in state.models(user):
         if "Old Wound" in model.injuries:
-            face = roll(Dice(1, sides=model.grit), rng).value
+            sides = model.grit                  # rolled before the Failure Shakes it
+            face = roll(Dice(1, sides=sides), rng).value
             if face < SUCCESS:
                 model.condition = Condition.SHAKEN
-            lines.append(f"**{escape(model.name)}**'s Old Wound: D{model.grit} [{face}]"
+            lines.append(f"**{escape(model.name)}**'s Old Wound: D{sides} [{face}]"
                          + (", a Failure: Shaken" if face < SUCCESS else ", a Success"))
     return lines
 

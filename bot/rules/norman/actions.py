@@ -19,10 +19,10 @@ from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading
 
-from .charts import COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, SHOTGUN_OPEN, \
-    TRUE_GRIT
+from .charts import COLUMN_NAMES, COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, \
+    SHOTGUN_OPEN, TRUE_GRIT
 from .state import CLIMB_RANKS, DEAD, FLED, IN_PLAY, MOVE_RANKS, SHOOT_RANKS, SHOT_DOWN, SKILLS, Building, \
-    Contact, Figure, NormanState, Play, Window, value
+    Contact, Figure, NormanState, Play, Shown, Window, value
 
 D6 = Dice(1, sides=6)
 
@@ -53,18 +53,25 @@ def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list
     total = sum(n for _, n in modifiers)
     return ctx.roll(D6, label=label, roller=roller.key, dice_reason="a D6",
                     read=lambda rolled: Reading(label, roller.key, "a D6", rolled, chart.read(rolled.value + total),
-                                                chart.key, adjustments=modifiers))
+                                                chart.key, adjustments=modifiers, base=rolled_on(rolled, modifiers)))
+
+
+def rolled_on(rolled, modifiers) -> tuple[str, int] | None:
+    """The die as rolled, which the modifiers change (shown with them), if any."""
+    return ("rolled", rolled.value) if modifiers else None
 
 
 def true_grit(state: NormanState, ctx: Context, target: Figure, by: Figure | None) -> None:
     """MN 162-203: the True Grit roll of a figure hit, and what it does (and a notch for the shooter)."""
     modifiers = (("True Grit", target.true_grit),) if target.true_grit else ()
 
+    column = f"a D6, read in the {COLUMN_NAMES[target.column]} column"
+
     def read(rolled) -> Reading:
         _, outcome = TRUE_GRIT.read(rolled.value + target.true_grit, target.column)
-        return Reading(f"True Grit of {target.name}", target.key, "a D6", rolled, outcome, TRUE_GRIT.key,
-                       column=target.column, adjustments=modifiers)
-    title = ctx.roll(D6, label=f"True Grit of {target.name}", roller=target.key, dice_reason="a D6",
+        return Reading(f"True Grit of {target.name}", target.key, column, rolled, outcome, TRUE_GRIT.key,
+                       adjustments=modifiers, base=rolled_on(rolled, modifiers))
+    title = ctx.roll(D6, label=f"True Grit of {target.name}", roller=target.key, dice_reason=column,
                      read=read).outcome.title
     if title == "Flee":
         target.status = FLED
@@ -121,6 +128,7 @@ def from_hand(state: NormanState, player: int, codes: tuple[str, ...], ranks: fr
 
 
 def story_of(ctx: Context, kind: str, headline: str, actor: str, target: str = "") -> Story:
+    """The story of an action; ``kind`` in the text's words, the heading of its roll card."""
     return begin(ctx, Story(kind, headline, actor, target))
 
 
@@ -273,9 +281,11 @@ def play(state: NormanState, request: PlayRequest, ctx: Context) -> Story:
              (", climbing" if laid.climb else "") + (", dismounting" if laid.dismount else ""),
              "shoot": f"to shoot the {laid.weapon}" + (", aiming" if laid.aim else ""),
              "dynamite": "to throw Dynamite"}[laid.kind]
-    story = story_of(ctx, "norman-play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,
+    story = story_of(ctx, "a play", f"{figure.name} plays {listed(laid.all_cards)} {words}", figure.key,
                      laid.targets[0] if laid.targets else "")
-    state.window = Window(laid, state.opponents(request.player))
+    state.shown += [Shown(each, figure.name) for each in laid.all_cards]
+    state.plays += 1
+    state.window = Window(laid, state.opponents(request.player), number=state.plays)
     if state.window.waiting:
         ctx.note("Every opponent answers: cancel it with a Joker, or let it stand.")
     else:
@@ -313,7 +323,7 @@ def answer(state: NormanState, request: AnswerRequest, ctx: Context) -> Story:
     window.answers[request.player] = request.cancel
     window.waiting.remove(request.player)
     figure = state.figure(window.play.figure)
-    story = story_of(ctx, "norman-answer", f"An answer to {figure.name}'s play", figure.key)
+    story = story_of(ctx, "the Joker window", f"An answer to {figure.name}'s play", figure.key)
     total = len(window.answers) + len(window.waiting)
     ctx.note(f"Answers in: {len(window.answers)} of {total}.")
     if not window.waiting:
@@ -334,11 +344,12 @@ def close(state: NormanState, ctx: Context) -> None:
             state.seats[player].hand.append(joker)
             continue
         cancelled.add(unit)
-        state.discards.append(joker)
+        state.deck.discard.append(joker)
+        state.shown.append(Shown(joker, state.seats[player].suit.capitalize()))
         what = "the move" if laid.kind == "move" else "the throw" if laid.kind == "dynamite" else \
             f"Shoot card {unit} ({laid.cards[unit - 1]})" + (" and its Aim card" if laid.aim else "")
         ctx.note(f"A {state.seats[player].suit.capitalize()} Joker cancels {what}.")
-    state.discards.extend(laid.all_cards)
+    state.deck.discard.extend(laid.all_cards)
     if laid.kind == "move":
         move(state, ctx, figure, laid, bool(cancelled))
     elif laid.kind == "dynamite":
@@ -457,7 +468,7 @@ def contact(state: NormanState, request: ContactRequest, ctx: Context) -> Story:
     figure.shots += len(cards)
     state.weapon = "hand to hand"
     state.contact = Contact(figure.key, target.key, cards)
-    story = story_of(ctx, "norman-contact", f"{figure.name} attacks {target.name} in contact with "
+    story = story_of(ctx, "close combat", f"{figure.name} attacks {target.name} in contact with "
                      f"{len(cards)} card(s) out of sight", figure.key, target.key)
     ctx.note(f"{target.name} may play up to {DEFENCE_CARDS} Shoot cards back, out of sight.")
     return story
@@ -489,7 +500,7 @@ def defend(state: NormanState, request: DefendRequest, ctx: Context) -> Story:
     for each in cards:
         state.take_from_hand(request.player, each)
     fight.defence = cards
-    story = story_of(ctx, "norman-defend", f"{defender.name} answers in close combat", fight.attacker,
+    story = story_of(ctx, "close combat", f"{defender.name} answers in close combat", fight.attacker,
                      defender.key)
     strike(state, ctx)
     return story
@@ -503,6 +514,8 @@ def strike(state: NormanState, ctx: Context) -> None:
     for one, other in ((attacker, defender), (defender, attacker)):
         if other.key not in one.contact:
             one.contact.append(other.key)
+    state.shown += [Shown(each, attacker.name) for each in fight.attack] + \
+        [Shown(each, defender.name) for each in fight.defence]
     ctx.note(f"Revealed: {attacker.name} {listed(fight.attack)}; {defender.name} "
              f"{listed(fight.defence) or 'nothing'}.")
     hits: list[tuple[Figure, Figure]] = []
@@ -516,7 +529,7 @@ def strike(state: NormanState, ctx: Context) -> None:
     for striker, struck in hits:
         if struck.standing:
             true_grit(state, ctx, struck, striker)
-    state.discards.extend(fight.attack + fight.defence)
+    state.deck.discard.extend(fight.attack + fight.defence)
 
 
 def building(state: NormanState, name: str) -> Building:
@@ -550,7 +563,7 @@ def door(state: NormanState, request: DoorRequest, ctx: Context) -> Story:
     verbs = {"peek": "looks at the card of", "persuade": "tries to Persuade whoever is in", "take": "searches"}
     if request.what not in verbs:
         raise RulesError("At a door a figure looks (peek), Persuades or takes Money.")
-    story = story_of(ctx, "norman-door", f"{figure.name} {verbs[request.what]} the {place.name}", figure.key)
+    story = story_of(ctx, "at the door", f"{figure.name} {verbs[request.what]} the {place.name}", figure.key)
     if request.player not in place.seen_by:
         place.seen_by.append(request.player)
     stock = place.card
@@ -606,7 +619,7 @@ def pick_up(state: NormanState, request: PickUpRequest, ctx: Context) -> Story:
         raise RulesError("No dud lies on the ground.")
     state.duds -= 1
     figure.dynamite += 1
-    story = story_of(ctx, "norman-pickup", f"{figure.name} picks up a dud stick of Dynamite", figure.key)
+    story = story_of(ctx, "Dynamite", f"{figure.name} picks up a dud stick of Dynamite", figure.key)
     return story
 
 
@@ -628,10 +641,10 @@ def swap(state: NormanState, request: SwapRequest, ctx: Context) -> Story:
     if seat is None or not seat.swaps:
         raise RulesError("Only a Cheatin' rat's player swaps a card, once dealt, before their first play.")
     dropped = state.take_from_hand(request.player, card(request.card))
-    state.discards.append(dropped)
+    state.deck.discard.append(dropped)
     seat.hand.append(state.draw(ctx.rng))
     seat.swaps -= 1
-    return story_of(ctx, "norman-swap", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",
+    return story_of(ctx, "Cheatin' rat", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",
                     "")
 
 
@@ -670,7 +683,7 @@ def choose_skill(state: NormanState, request: SkillRequest, ctx: Context) -> Sto
     else:
         raise RulesError(f"{figure.name} has no skill due: one for each 2 notches ({figure.notches} now).")
     figure.skills[skill] = figure.skill(skill) + 1
-    story = story_of(ctx, "norman-skill", f"{figure.name} takes {skill} {paid}", figure.key)
+    story = story_of(ctx, "skills for kills", f"{figure.name} takes {skill} {paid}", figure.key)
     ctx.note(f"{figure.name}: {skill} +{figure.skill(skill)}.")
     return story
 
@@ -691,7 +704,7 @@ def aftermath(state: NormanState, request: AftermathRequest, ctx: Context) -> St
         raise RulesError("This gunfight's aftermath is done.")
     if state.window or state.contact:
         raise RulesError("A play is still waiting for its answers.")
-    story = story_of(ctx, "norman-aftermath", "After the gunfight", "")
+    story = story_of(ctx, "after a gunfight", "After the gunfight", "")
     standing = {user: sum(f.standing for f in state.characters.values() if f.owner == user) for user in state.seats}
     left = sum(1 for place in state.town if place.card and place.card.type == "money")
     for figure in list(state.characters.values()):

@@ -11,12 +11,14 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
 from . import actions
 from .charts import CHARTS
-from .state import SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, uses
+from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
+    uses
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
 AFTERMATH = "aftermath"
@@ -76,7 +78,7 @@ class Norman(Ruleset):
         if state.window and user in state.window.waiting:
             raise RulesError("A play waits on your answer: answer it before leaving.")
         seat = state.seats.pop(user)
-        state.discards.extend(seat.hand)
+        state.deck.discard.extend(seat.hand)
         state.order = [u for u in state.order if u != user]
 
     def cast(self, state: NormanState, spec: CastSpec, rng: random.Random) -> Figure:
@@ -156,6 +158,9 @@ class Norman(Ruleset):
     def seat_order(self, state: NormanState) -> list[int]:
         return sorted(state.seats, key=lambda user: STARTING_SUITS.index(state.seats[user].suit))
 
+    def turn(self, state: NormanState) -> int:
+        return state.turn
+
     def deal(self, state: NormanState, rng: random.Random) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
         if state.over:
@@ -170,13 +175,13 @@ class Norman(Ruleset):
         held = sum(len(seat.hand) for seat in state.seats.values()) if state.settings.keep else 0
         if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
             raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
-        if not state.turn:
-            state.deck = full_deck(state.settings.packs)
-            rng.shuffle(state.deck)
-        state.turn += 1
+        state.turn += 1                         # first: the new turn's cards come from its own seal
+        if state.turn == 1:
+            state.deck = Deck.shuffled(full_deck(state.settings.packs), rng)
+        state.shown = []
         if not state.settings.keep:
             for seat in state.seats.values():
-                state.discards.extend(seat.hand)
+                state.deck.discard.extend(seat.hand)
                 seat.hand = []
         lines = []
         for user, count in dealt.items():
@@ -193,7 +198,7 @@ class Norman(Ruleset):
             figure.shots = 0
             if state.settings.pins == "turn":
                 figure.pinned = False
-        order = self.seat_order(state)
+        order = [user for user in self.seat_order(state) if state.fighting(user)]
         if state.settings.order == "random":
             rng.shuffle(order)
         else:
@@ -208,7 +213,7 @@ class Norman(Ruleset):
         side (MN 245-246, 254)."""
         left = {side: CARDSHARP_MOST for side in map(state.side, state.seats)}
         dealt = {}
-        for user in self.seat_order(state):
+        for user in filter(state.fighting, self.seat_order(state)):
             levels = sum(f.skill("Cardsharp") for f in state.characters.values() if f.owner == user and f.standing)
             extra = min(levels, left[state.side(user)])
             left[state.side(user)] -= extra
@@ -230,12 +235,20 @@ class Norman(Ruleset):
         """The player's turn ends; the next player plays (a new turn is dealt after the last)."""
         if state.window or state.contact:
             raise RulesError("A play is still waiting for its answers.")
-        if len(state.order) <= 1:
+        if state.turn and self.decided(state):
+            raise RulesError("One side alone has figures in play: the gunfight is over, and the Director rolls "
+                             "`/gunfight aftermath`.")
+        rest = [user for user in state.order[1:] if state.fighting(user)]
+        if not rest:
             return self.deal(state, rng)
-        state.order.pop(0)
+        state.order = rest
         self.start_player_turn(state)
         return Step(f"Turn {state.turn} — {len(state.order) - 1} to come", [self.whose_turn(state)],
                     self.pinged(state))
+
+    def decided(self, state: NormanState) -> bool:
+        """Whether one side alone (or none) has figures in play: the gunfight is over (MN 46-47)."""
+        return len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2
 
     def waiting_on(self, state: NormanState, director: int) -> Wait | None:
         if not state.turn or state.over:
@@ -244,15 +257,16 @@ class Norman(Ruleset):
             play = state.window.play
             figure = state.characters[play.figure]
             cards = ", ".join(str(c) for c in play.all_cards)
-            return Wait(tuple(state.window.waiting), "Joker", figure.key,
-                        f"**{escape(figure.name)}** plays {cards}: answer from your hand, cancel it with a Joker "
-                        "or let it stand.", "the play stands")
+            return Wait(tuple(state.window.waiting), "Joker", "",
+                        f"**{escape(figure.name)}** plays {cards}: answer with the buttons under it, cancel it with "
+                        "a Joker or let it stand.", "the play stands")
         if state.contact:
             defender = state.characters[state.contact.defender]
             return Wait((defender.owner,), "close combat", defender.key,
-                        f"**{escape(defender.name)}** is attacked in contact: play up to two Shoot cards back, "
-                        "out of sight, or none.", f"{escape(defender.name)} strikes back with nothing")
-        if len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2:
+                        f"**{escape(defender.name)}** is attacked in contact: strike back out of sight with a Shoot "
+                        "card from **My hand**, or `/gunfight defend` with two, or none.",
+                        f"{escape(defender.name)} strikes back with nothing")
+        if self.decided(state):
             return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
                         "roll its aftermath.", then="the aftermath is rolled")
         if state.player is not None:
@@ -270,7 +284,7 @@ class Norman(Ruleset):
         if state.window:
             state.window.waiting = []
             actions.close(state, ctx)
-            title = "The Joker window closes"
+            title = "The Joker window closes: every answer not given lets the play stand"
         elif state.contact:
             actions.strike(state, ctx)
             title = "Close combat"
@@ -304,13 +318,57 @@ class Norman(Ruleset):
         """The buildings' cards a player has looked at (MN 212-213), by building: shown to them alone."""
         return {place.name: place.card.name for place in state.town if place.card and user in place.seen_by}
 
+    def defending(self, state: NormanState, user: int) -> bool:
+        """Whether ``user``'s figure is attacked in contact and has yet to strike back (MN 153-159)."""
+        return state.contact is not None and state.characters[state.contact.defender].owner == user
+
+    def private(self, state: NormanState, user: int) -> Private | None:
+        """A player's hand, what each card may be played as, what they laid out of sight and what they saw in
+        the town; the menu offers their Shoot cards when their figure is to strike back in contact."""
+        seat = state.seats.get(user)
+        if seat is None:
+            return None
+        lines = ["Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user))] \
+            if seat.hand else []
+        if laid := self.face_down(state, user):
+            lines.append(f"Out of sight: {', '.join(map(str, laid))}.")
+        if state.window and user in state.window.waiting:
+            lines.append("A play waits on your answer: **Let it stand** or **Cancel with a Joker**, under it.")
+        playable = ()
+        if self.defending(state, user):
+            playable = tuple(card.code for card in seat.hand if card.rank in SHOOT_RANKS)
+            lines.append(f"{escape(state.characters[state.contact.defender].name)} strikes back: pick one Shoot "
+                         "card here, or `/gunfight defend` with two, or none.")
+        lines += [f"The card of the {escape(place)}: {escape(name)}." for place, name in self.seen(state, user).items()]
+        return Private(tuple(card.code for card in seat.hand), playable, note="\n".join(filter(None, lines)))
+
+    def play_card(self, state: NormanState, user: int, code: str, rng: random.Random) -> Step:
+        """The hand's menu: a defender strikes back in contact with one Shoot card (MN 153); both sides' cards
+        show together (MN 155-159)."""
+        if not self.defending(state, user):
+            raise RulesError("Nothing waits for a card from your hand now: play cards with `/gunfight` commands.")
+        fight = state.contact
+        ctx = Context(rng)
+        actions.defend(state, actions.DefendRequest(user, (code,)), ctx)
+        state.check()
+        revealed = fight.attack + fight.defence
+        return Step("Close combat", step_lines(ctx), faces=tuple(card.code for card in revealed),
+                    captions=tuple(state.characters[key].name for key, cards in
+                                   ((fight.attacker, fight.attack), (fight.defender, fight.defence)) for _ in cards))
+
+    def held(self, state: NormanState, user: int) -> int:
+        """A player's hand as anyone may count it: a Joker laid in the window still counts until the window
+        closes, or the count would tell who laid one (MN 73-78)."""
+        laid = state.window is not None and user in state.window.jokers
+        return len(state.seats[user].hand) + laid
+
     def redact(self, state: NormanState) -> dict[str, Any]:
         """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and
         face-down buildings are counted, never named."""
         public = serial.to_json(state)
-        public["deck"] = len(state.deck)
+        public["deck"] = {"to_come": len(state.deck.to_come), "discard": [c.code for c in state.deck.discard]}
         public["stock"] = len(state.stock)
-        public["seats"] = {str(user): {"suit": seat.suit, "hand": len(seat.hand), "money": seat.money}
+        public["seats"] = {str(user): {"suit": seat.suit, "hand": self.held(state, user), "money": seat.money}
                            for user, seat in state.seats.items()}
         public["town"] = [{"name": place.name, "card": "face down" if place.card else "none"}
                           for place in state.town]
@@ -333,23 +391,41 @@ class Norman(Ruleset):
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
                                  f.owner == state.player and (not state.acting or state.acting == f.key)))
-        hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {len(s.hand)}" for s in state.seats.values())
+        hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
-        footer = f"Hands: {hands} · deck {len(state.deck)} · discards {len(state.discards)} · " \
-                 f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
+        footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
+                                                               if state.town else "")
+        return Board(self.title_of(state), rows, footer)
+
+    def title_of(self, state: NormanState) -> str:
         if not state.turn:
-            title = "Before the first deal"
-        elif state.over:
-            title = "After the gunfight"
-        else:
-            suit = state.seats[state.player].suit if state.player is not None else ""
-            title = f"Turn {state.turn}" + (f" — {suit.capitalize()} {SUIT_SYMBOLS[suit]} to play" if suit else "")
-        return Board(title, rows, footer)
+            return "Before the first deal"
+        if state.over:
+            return "After the gunfight"
+        suit = state.seats[state.player].suit if state.player is not None else ""
+        return f"Turn {state.turn}" + (f" — {suit.capitalize()} {SUIT_SYMBOLS[suit]}" if suit else "")
+
+    def counts(self, state: NormanState) -> str:
+        """What anyone may count: hands by size, the deck, the discards, the town's face-down cards, duds."""
+        hands = ", ".join(f"{SUIT_SYMBOLS[s.suit]} {self.held(state, u)}" for u, s in state.seats.items())
+        face_down = sum(1 for place in state.town if place.card)
+        return f"Hands: {hands} · deck {len(state.deck.to_come)} · discards {len(state.deck.discard)} · " \
+               f"town: {face_down} of {len(state.town)} face down" + (f" · duds {state.duds}" if state.duds else "")
+
+    def deck(self, state: NormanState) -> Step:
+        """What `/deck` shows: every card shown face up this turn and whose it was, in order (drawn in a row),
+        and what anyone may count."""
+        lines = [f"{n}. {escape(shown.by)}: **{shown.card}**" for n, shown in enumerate(state.shown, 1)]
+        return Step(self.title_of(state), lines + [self.counts(state)],
+                    faces=tuple(shown.card.code for shown in state.shown),
+                    captions=tuple(shown.by for shown in state.shown))
 
     def help(self) -> str:
-        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands; on your turn play cards for "
-                "your figures (2-6 move, 7-10 climb, A/J/Q/K Shoot), every opponent then answers: cancel with a "
-                "Joker, or let it stand; `/draw` passes the turn. Hits on 5,6, then the True Grit roll.")
+        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands: **My hand** or `/hand` shows "
+                "yours. On your turn play cards for your figures: `/gunfight move` (2-6, a climb 7-10), "
+                "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
+                "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
+                "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end.")
 
 
 NORMAN = register(Norman())

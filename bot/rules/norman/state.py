@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules.core import serial
-from bot.rules.core.cards import JOKERS, RANKS, SUITS, Card
+from bot.rules.core.cards import JOKERS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Seal
+from bot.rules.core.piles import Deck, full_pack
 from bot.rules.core.replay import Context
 
 from .charts import HORSE, MAN, MAN_ON_HORSE
@@ -47,9 +49,9 @@ def value(card: Card) -> int:
 
 
 def full_deck(packs: int) -> list[Card]:
-    """Every card the game plays with: ``packs`` standard packs, each with its two Jokers."""
-    return [Card(rank, suit, pack) for pack in range(1, packs + 1) for suit in SUITS for rank in RANKS] + \
-        [joker for _ in range(packs) for joker in JOKERS]
+    """Every card the game plays with: ``packs`` standard packs, each with its two Jokers (every Joker alike,
+    whatever its pack: a Joker is a Joker)."""
+    return [card for pack in range(1, packs + 1) for card in full_pack(pack, jokers=0)] + list(JOKERS) * packs
 
 
 @dataclass
@@ -209,6 +211,9 @@ class Window:
     """Each answer given: the unit cancelled (1 ...), or 0 to let it stand. Secret until the window closes."""
     jokers: dict[int, Card] = field(default_factory=dict)
     """The Joker each cancelling opponent laid face down."""
+    number: int = 0
+    """Which play of the gunfight it waits on (:attr:`NormanState.plays`): an answer names it, so that one given
+    to a play whose window has closed never lands on the next."""
 
 
 @dataclass
@@ -222,13 +227,22 @@ class Contact:
 
 
 @dataclass
+class Shown:
+    """A card shown face up this turn, and whose it was: for `/deck` and its picture."""
+
+    card: Card
+    by: str
+    """The figure it was played for, or the suit of the player whose Joker it was."""
+
+
+@dataclass
 class NormanState:
     seats: dict[int, Seat] = field(default_factory=dict)
     characters: dict[str, Figure] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
     settings: Settings = field(default_factory=Settings)
-    deck: list[Card] = field(default_factory=list)
-    discards: list[Card] = field(default_factory=list)
+    deck: Deck = field(default_factory=Deck)
+    """The one deck every hand is dealt from, and its discards (face up)."""
     town: list[Building] = field(default_factory=list)
     stock: list[Figure] = field(default_factory=list)
     """Stock cards not (yet) dealt to a building."""
@@ -244,9 +258,16 @@ class NormanState:
     stopped: bool = False
     """The player's turn was ended by a Joker on a move (MN 75-77)."""
     window: Window | None = None
+    shown: list[Shown] = field(default_factory=list)
+    """Every card shown face up this turn, in order: plays, Jokers that cancelled, close combat's cards (a copy
+    of where they are shown, not where they lie; the deal clears it)."""
+    plays: int = 0
+    """Plays laid face up so far this gunfight, each with its window."""
     contact: Contact | None = None
     over: bool = False
     """The gunfight is over and its aftermath rolled."""
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     def to_json(self) -> dict:
         return serial.to_json(self)
@@ -267,7 +288,7 @@ class NormanState:
     # cards
     def cards(self) -> Counter[Card]:
         """Every card wherever it is: the deck, the discards, the hands, the table, face down."""
-        found: Counter[Card] = Counter(self.deck) + Counter(self.discards)
+        found: Counter[Card] = Counter(self.deck.to_come) + Counter(self.deck.discard)
         for seat in self.seats.values():
             found.update(seat.hand)
         if self.window:
@@ -284,12 +305,10 @@ class NormanState:
 
     def draw(self, rng: random.Random) -> Card:
         """The top card; the discards are shuffled into a new deck when it runs out."""
-        if not self.deck:
-            if not self.discards:
-                raise RulesError("Every card is in a hand: there is none left to deal.")
-            self.deck, self.discards = self.discards, []
-            rng.shuffle(self.deck)
-        return self.deck.pop()
+        card = self.deck.take(rng)
+        if card is None:
+            raise RulesError("Every card is in a hand: there is none left to deal.")
+        return card
 
     def hand_of(self, user: int) -> list[Card]:
         seat = self.seats.get(user)
@@ -315,8 +334,14 @@ class NormanState:
     def enemies(self, a: int, b: int) -> bool:
         return self.side(a) != self.side(b)
 
+    def fighting(self, user: int) -> bool:
+        """Whether a player has a figure standing: one with none is out of the gunfight, neither dealt cards nor
+        given a turn nor asked to answer a play (see docs/rulings.md)."""
+        return any(f.owner == user and f.standing for f in self.characters.values())
+
     def opponents(self, user: int) -> list[int]:
-        return [other for other in self.seats if self.enemies(user, other)]
+        """The players a play waits on: every enemy still in the gunfight (MN 73-78)."""
+        return [other for other in self.seats if self.enemies(user, other) and self.fighting(other)]
 
     @property
     def player(self) -> int | None:

@@ -111,9 +111,13 @@ class QuickOnTheDraw(Ruleset):
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
     charts = {**CHARTS, **GRIDS}
+    turn_name = "Phase"
 
     def new_game(self) -> GameState:
         return GameState()
+
+    def turn(self, state: GameState) -> int:
+        return state.deck.phase
 
     def load(self, data: dict) -> GameState:
         return GameState.from_json(data)
@@ -143,16 +147,28 @@ class QuickOnTheDraw(Ruleset):
     def waiting_on(self, state: GameState, director: int) -> Wait | None:
         """The owner of a roll waiting for its re-roll decision; else the owner of the character whose card is
         up; else, when the phase's pack is spent and its last card acts no more (its character holds, or it
-        was a holder's card that passed), the Director. None before the first phase."""
+        was a holder's card that passed), the Director. None before the first phase. At the deadline the next
+        card is turned (the next phase dealt if the pack is spent); the bot's own deadline may have a
+        character whose card is up hold first (``/game settings deadline_action:``)."""
         if state.pending:
             return deciding(state)
-        acting = state.acting
+        acting, phase = state.acting, state.deck.phase
         holding = acting is not None and Condition.HOLDING in acting.conditions
         if state.deck.spent and (acting is None or holding):
-            return Wait((director,), NEXT_PHASE)
+            return Wait((director,), NEXT_PHASE, asks=f"phase {phase} is over: `/draw` deals the next one.",
+                        then="the next phase is dealt")
         if acting is None:
             return None
-        return Wait((acting.owner,), HELD if holding else LAST_CARD if state.deck.spent else TURN, acting.key)
+        name = f"**{escape(acting.name)}**"
+        if holding:
+            return Wait((acting.owner,), HELD, acting.key, f"{name} holds on their card: `/draw` turns the next one.",
+                        "the next card is turned")
+        if state.deck.spent:
+            return Wait((acting.owner,), LAST_CARD, acting.key, f"{name}'s card, the last of phase {phase}, is up. "
+                        "Act, or `/hold`; a Director then deals the next phase with `/draw`.",
+                        "the next phase is dealt")
+        return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
+                    "the turn passes")
 
     def at_deadline(self, state: GameState, wait: Wait, rng: random.Random) -> Step:
         """The character whose card is up does not act, and the next card is turned (the bot's own deadline

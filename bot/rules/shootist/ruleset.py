@@ -64,6 +64,9 @@ class ShootistRules(Ruleset):
             deferred.targets = [t for t in deferred.targets if t != key]
         return state.characters.pop(key)
 
+    def turn(self, state: ShootistState) -> int:
+        return state.turn.number
+
     def deal(self, state: ShootistState, rng: random.Random) -> Step:
         if state.pending:
             raise RulesError("A roll is waiting for a decision.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import serial
 from ..core.dice import Roll
 from ..core.errors import RulesError
+from ..core.fair import Seal
 from ..qotd.state import shallow
 from .skills import ABILITIES, LADDER, SKILLS
 from .weapons import PISTOL, WEAPONS, Weapon
@@ -224,6 +225,8 @@ class ShootistState:
     fires: dict[str, int] = field(default_factory=dict)
     """Buildings on fire, by name: turns before each collapses (SH 81)."""
     pending: dict[str, Any] | None = None
+    seal: Seal | None = None
+    """The seal this turn's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
 
     def to_json(self) -> dict:
         return serial.to_json(self)

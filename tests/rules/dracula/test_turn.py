@@ -167,3 +167,25 @@ def test_at_the_deadline_an_absent_player_plays_a_random_card_or_none():
     assert step.lines[:2] == ["Abe's Posse plays no card this round.", "Bo's Posse plays no card this round."]
     assert state.phase is Phase.NPC and step.title == "Turn 1 — the NPC Phase"
     state.check()
+
+
+def test_the_npc_phase_deadline_ends_it_and_rolls_the_recovery_phase():
+    """The NPC Phase waits on the Director (DA 73-78); at its deadline the NPCs not yet moved do nothing and the
+    Recovery Phase is rolled (DA 80-88): Done Tokens off, a Recovery Test for each Downed model, nobody named in
+    Contact, the re-roll a maximum face offers (DA 27) declined (docs/rulings.md)."""
+    state = dealt()
+    state.settings.absent_play = "none"
+    DRACULA.at_deadline(state, DRACULA.waiting_on(state, 99), Faces(3, 4))
+    state.characters["art"].condition = Condition.DOWNED
+    state.characters["bo"].done = True
+    wait = DRACULA.waiting_on(state, 99)
+    assert wait.users == (99,) and wait.then == "the NPC Phase ends and the Recovery Phase is rolled"
+    step = DRACULA.at_deadline(state, wait, Faces(6, 1, 2, 1, 2, 5))
+    assert step.title == "Turn 1 — the Recovery Phase"
+    assert step.lines == ["The NPC Phase ends: the NPCs that have not acted do nothing.",
+                          "Recovery Test of Art: [6, 1, 2] → **1 Success: Remains Downed**",
+                          "Bottle Check of Abe's Posse: [1, 2, 5] → **1 Success: Fights on**"]
+    assert state.phase is Phase.RECOVERY and not state.pending and not state.characters["bo"].done
+    assert state.characters["art"].condition is Condition.DOWNED
+    assert DRACULA.waiting_on(state, 99).reason == "next turn"
+    state.check()

@@ -50,12 +50,12 @@ def gunfight(figures: dict[str, tuple[int, str, dict]] | None = None, hands: dic
 def give(state: NormanState, hands: dict[int, str]) -> None:
     """Each named player's hand becomes exactly these cards (taken from wherever they lie)."""
     for user, codes in hands.items():
-        state.deck.extend(state.seats[user].hand)
+        state.deck.to_come.extend(state.seats[user].hand)
         state.seats[user].hand = []
     for user, codes in hands.items():
         for code in codes.split():
             card = Card.parse(code)
-            for pile in [state.deck, state.discards, *(s.hand for s in state.seats.values())]:
+            for pile in [state.deck.to_come, state.deck.discard, *(s.hand for s in state.seats.values())]:
                 if card in pile:
                     pile.remove(card)
                     break
@@ -75,3 +75,17 @@ def act(state: NormanState, request, *faces: int):
 def told(resolution) -> list[str]:
     """What the channel reads of a resolution: each reading's label and outcome, and each change."""
     return [f"{r.label}: {r.roll.value} {r.outcome.title}" for r in resolution.readings] + list(resolution.changes)
+
+
+def hidden(state: NormanState) -> tuple[set[Card], set[str]]:
+    """The cards nobody may see in public (the deck, the hands, a Joker laid in the window, close combat's cards
+    out of sight), and the names of the town's face-down cards and of the stock."""
+    cards = set(state.deck.to_come)
+    for seat in state.seats.values():
+        cards.update(seat.hand)
+    if state.window:
+        cards.update(state.window.jokers.values())
+    if state.contact:
+        cards.update(state.contact.attack + state.contact.defence)
+    names = {place.card.name for place in state.town if place.card} | {stock.name for stock in state.stock}
+    return cards, names

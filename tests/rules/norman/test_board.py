@@ -5,7 +5,7 @@ from random import Random
 import pytest
 
 from bot.rules.core.errors import RulesError
-from bot.rules.norman.actions import PlayRequest
+from bot.rules.norman.actions import AnswerRequest, PlayRequest
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import SHOT_DOWN
 
@@ -17,13 +17,26 @@ def test_the_board_shows_each_figure_and_counts_the_hands():
                       "joe": (BOB, "woman", {"long": "rifle", "grit": "-1"})})
     state.characters["joe"].pinned = True
     board = NORMAN.board(state)
-    assert board.title == "Turn 1 — Spades ♠ to play"
+    assert board.title == "Turn 1 — Spades ♠"
     kid, joe = board.rows
     assert (kid.words, kid.badges, kid.acting, kid.kind) == (
         ("Mounted",), (("Suit", "♠"), ("Value", "5"), ("Grit", "+0"), ("Notches", "0"), ("Sneak", "+1")), True, "Man")
     assert (joe.words, joe.badges[2], joe.acting) == (("Pinned",), ("Grit", "-1"), False)
-    assert board.footer == "Hands: ♠ 5, ♥ 5 · deck 44 · discards 0 · town: 0 of 0 face down"
-    assert NORMAN.deck(state).lines == [board.footer]
+    assert board.footer == "hands ♠5 ♥5 · deck 44"
+    assert NORMAN.deck(state).lines == ["Hands: ♠ 5, ♥ 5 · deck 44 · discards 0 · town: 0 of 0 face down"]
+
+
+def test_the_deck_shows_every_card_shown_this_turn_and_whose_it_was():
+    """The turn's played cards, a Joker that cancelled, close combat's cards once revealed: `/deck` and its
+    picture; the next deal clears them."""
+    state = gunfight(hands={ANN: "3S KS", BOB: "RJ"})
+    state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
+    state, _ = act(state, AnswerRequest(BOB, 1))
+    step = NORMAN.deck(state)
+    assert step.lines[:2] == ["1. Kid: **3♠**", "2. Hearts: **Red Joker**"]
+    assert (step.faces, step.captions) == (("3S", "RJ"), ("Kid", "Hearts"))
+    NORMAN.deal(state, Random(0))
+    assert NORMAN.deck(state).faces == ()
 
 
 def test_the_wait_on_a_play_names_its_cards_which_are_face_up():
@@ -31,7 +44,7 @@ def test_the_wait_on_a_play_names_its_cards_which_are_face_up():
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
     wait = NORMAN.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.then) == ((BOB,), "Joker", "the play stands")
-    assert wait.asks == "**Kid** plays 3♠: answer from your hand, cancel it with a Joker or let it stand."
+    assert wait.asks == "**Kid** plays 3♠: answer with the buttons under it, cancel it with a Joker or let it stand."
     with pytest.raises(RulesError, match="waits for its answers"):
         NORMAN.remove(state, "kid")
     with pytest.raises(RulesError, match="answer it before leaving"):

@@ -32,7 +32,7 @@ def test_move_2_climb_move_4_uses_a_6_and_a_10():
     state, resolution = act(state, AnswerRequest(BOB))
     assert told(resolution)[-2:] == ["Kid moves up to 6\".", "Kid climbs up onto a balcony or roof on the way."]
     assert state.characters["kid"].high
-    assert Card.parse("6S") in state.discards and Card.parse("10S") in state.discards
+    assert Card.parse("6S") in state.deck.discard and Card.parse("10S") in state.deck.discard
 
 
 def test_a_climb_card_is_no_move_card_and_a_figure_moves_once():

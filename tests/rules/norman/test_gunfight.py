@@ -42,10 +42,12 @@ def test_a_gunfight_from_the_first_deal_to_boot_hill():
     assert state.characters["joe"].status == "Shot down" and state.characters["kid"].notches == 1
 
     state, resolution = perform(state, DoorRequest(ANN, "kid", "Bank", "take"), D6())
-    NORMAN.advance(state, Random(0))
-    assert NORMAN.waiting_on(state, DIRECTOR).users == (BOB,)
+    NORMAN.advance(state, Random(0))                # Bob, his gang all down, has no turn (docs/rulings.md)
+    assert NORMAN.waiting_on(state, DIRECTOR).users == (CAL,)
     step = NORMAN.at_deadline(state, NORMAN.waiting_on(state, DIRECTOR), Random(0))
-    assert state.player == CAL and step.acting == "cal"
+    assert state.turn == 2 and step.title == "Turn 2"
+    state.order = [CAL, ANN]
+    give(state, {CAL: "KC"})
 
     state, _ = perform(state, ContactRequest(CAL, "cal", "kid", ("KC",)), D6())
     assert NORMAN.waiting_on(state, DIRECTOR).users == (ANN,)

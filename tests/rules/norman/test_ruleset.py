@@ -1,20 +1,21 @@
 """Mackenzie Norman's card gunfight behind the ruleset interface: registered as "norman" for a `/gunfight`
-group, not yet offered by the bot (its commands are to come)."""
+group, offered by the bot through the catalogue, with hidden hands."""
 
 import json
 from random import Random
 
-from bot.rules import catalogue
+from bot.rules import catalogue  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.charts import GridChart
-from bot.rules.core.ruleset import RULESETS, Cast, State, ruleset
+from bot.rules.core.ruleset import RULESETS, Cast, HiddenHands, State, ruleset
 from bot.rules.norman.ruleset import NORMAN
 
 from .table import gunfight
 
 
-def test_registered_under_its_key_with_its_group_but_not_in_the_catalogue():
+def test_registered_under_its_key_with_its_group_and_in_the_catalogue():
     assert ruleset("norman") is NORMAN and RULESETS["norman"].group == "gunfight"
-    assert "norman" not in open(catalogue.__file__).read()
+    assert list(RULESETS).index("norman") > list(RULESETS).index("qotd")
+    assert isinstance(NORMAN, HiddenHands)
     assert NORMAN.title == "Mackenzie Norman's card gunfight"
 
 

@@ -16,22 +16,11 @@ from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactReq
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import CLIMB_RANKS, MOVE_RANKS, SHOOT_RANKS, stock
 
+from .table import ANN, BOB, CAL, act, gunfight, hidden
+
 DIRECTOR = 99
 WEAPONS = ({"pistols": "1"}, {"pistols": "2", "dynamite": "1"}, {"long": "rifle", "skills": "Cheatin' rat"},
            {"long": "shotgun", "skills": "Cardsharp"}, {"pistols": "1", "long": "rifle", "horse": "yes"})
-
-
-def hidden(state) -> tuple[set, set]:
-    """The cards nobody may see in public, and the names of the buildings' face-down cards."""
-    cards = set(state.deck)
-    for seat in state.seats.values():
-        cards.update(seat.hand)
-    if state.window:
-        cards.update(state.window.jokers.values())
-    if state.contact:
-        cards.update(state.contact.attack + state.contact.defence)
-    names = {place.card.name for place in state.town if place.card} | {stock.name for stock in state.stock}
-    return cards, names
 
 
 def assert_secret(state, *texts: str) -> None:
@@ -132,8 +121,7 @@ def test_a_random_gunfight_keeps_every_card_and_every_secret(seed):
                 texts = told(resolution)
             except RulesError:
                 assert json.dumps(state.to_json(), sort_keys=True, default=str) == before
-                step = NORMAN.advance(state, rng) if not (state.window or state.contact) else \
-                    NORMAN.at_deadline(state, wait, rng)
+                step = NORMAN.at_deadline(state, wait, rng)        # play moves on as at a deadline
                 texts = [step.title, *step.lines]
         state.check()
         assert_secret(state, *texts)
@@ -142,3 +130,18 @@ def test_a_random_gunfight_keeps_every_card_and_every_secret(seed):
         state.check()
         assert_secret(state, *told(resolution))
     assert NORMAN.load(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_an_answer_in_the_window_looks_the_same_whether_it_cancels_or_not():
+    """MN 73-78: while the window is open, nothing public tells a Joker laid from a play let stand: the story,
+    the board (hands counted with the Joker laid), `/deck`, the redacted state, whom the game waits on."""
+    seen = []
+    for cancel in (1, 0):
+        state = gunfight({key: (owner, "man", {"pistols": "1"}) for key, owner in (("kid", ANN), ("joe", BOB),
+                                                                                   ("cal", CAL))},
+                         {ANN: "3S", BOB: "RJ 2H", CAL: "4C"}, {ANN: "spades", BOB: "hearts", CAL: "clubs"})
+        state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
+        state, resolution = act(state, AnswerRequest(BOB, cancel))
+        seen.append((told(resolution), repr(NORMAN.board(state)), repr(NORMAN.deck(state)),
+                     json.dumps(NORMAN.redact(state), sort_keys=True), repr(NORMAN.waiting_on(state, DIRECTOR))))
+    assert seen[0] == seen[1]

@@ -29,7 +29,7 @@ def test_the_deal_gives_each_player_the_hand_size_and_hides_the_cards():
     step = NORMAN.deal(state, Random(1))
     assert step.title == "Turn 2" and step.faces == ()
     assert step.lines == ["Spades ♠ is dealt 7 cards.", "Hearts ♥ is dealt 7 cards.", "Hearts ♥ plays."]
-    assert len(state.discards) == 14
+    assert len(state.deck.discard) == 14
 
 
 def test_kept_hands_grow():
@@ -106,7 +106,7 @@ def test_two_packs_make_one_deck_of_108_with_four_jokers():
     """Setting `packs` (see docs/rulings.md): more players, more cards; every card still counted."""
     state = gunfight(packs="2", hand="9", suits={ANN: "spades", BOB: "hearts", CAL: "clubs"},
                      figures={"kid": (ANN, "man", {}), "joe": (BOB, "man", {}), "cal": (CAL, "man", {})})
-    assert len(state.deck) + sum(len(seat.hand) for seat in state.seats.values()) == 108
+    assert len(state.deck.to_come) + sum(len(seat.hand) for seat in state.seats.values()) == 108
     assert sum(card.is_joker for card in state.cards().elements()) == 4
     with pytest.raises(RulesError, match="before the first deal"):
         NORMAN.configure(state, "packs", "1")

@@ -6,14 +6,12 @@ from bot.rules.core.actions import perform
 from bot.rules.core.ruleset import CastSpec
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.state import ShootistState
+from tests.rules import scripted
 
 
-class Dice(random.Random):
-    """``randint`` returns the faces given, in order, whatever the die (each checked to fit it)."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
+class Dice(scripted.Dice):
+    """``randint`` returns the faces given, in order, whatever the die (each checked to fit it). A
+    :class:`~tests.rules.scripted.Dice`, so the bot of the SimCord tests rolls them rather than the turn's seal."""
 
     def randint(self, a: int, b: int) -> int:
         if not self.faces:

@@ -1,0 +1,405 @@
+"""A game of Mackenzie Norman's card gunfight through Discord: three gangs and a Director, hands seen by their
+owners alone, cards played face up for a figure, the Joker window that waits on every opponent alike (MN 73-78),
+close combat with cards out of sight (MN 146-159), the town's face-down cards, a restart mid-turn, the
+aftermath; and a sweep of every public output of the game for a card not yet revealed (MN = line of the
+text)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules.core.cards import Card
+from bot.rules.norman.ruleset import NORMAN
+from bot.rules.norman.state import SHOOT_RANKS, MOVE_RANKS, NormanState
+
+from tests.rules import scripted
+from tests.rules.norman.table import hidden
+
+from .conftest import make_bot
+from .helpers import end_game, png, refused, text_of, words_of
+from .sweep import Sweep
+from .test_timers import hours, posted
+
+
+class Dice(scripted.Dice):
+    """D6s that fall in the cycle given (a hit, then the True Grit roll ...); shuffles stay seeded. Written by
+    the test rather than drawn from the turn's seal (see ScriptedDirector)."""
+
+    def __init__(self, *faces: int) -> None:
+        random.Random.__init__(self, 7)
+        self.cycle, self.at = faces, 0
+
+    def randint(self, a: int, b: int) -> int:
+        if (a, b) != (1, 6) or not self.cycle:
+            return super().randint(a, b)
+        self.at += 1
+        return self.cycle[(self.at - 1) % len(self.cycle)]
+
+
+async def stored(scene) -> NormanState:
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    assert row.ruleset == "norman"
+    return NORMAN.load(row.state)
+
+
+async def three_gangs(scene) -> dict[int, object]:
+    """dora directs; pete's Kid (a pistol) and Ann (a rifle), polly's Joe (two pistols), the stranger's Cy (a
+    shotgun), the men with a stick of Dynamite each; the town's Saloon, Bank and Jail hold Doc, a Money card
+    and nobody."""
+    started = await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    assert "Mackenzie Norman's card gunfight" in text_of(started)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly, scene.stranger.id: scene.stranger}
+    for player in players.values():
+        joined = text_of(await player.slash(scene.channel, "game join"))
+        assert any(suit in joined for suit in ("Spades", "Clubs", "Diamonds", "Hearts")), joined
+    casts = ((scene.pete, "Kid", "man", {"pistols": 1, "dynamite": 1}),
+             (scene.pete, "Ann", "woman", {"long": "rifle"}),
+             (scene.polly, "Joe", "man", {"pistols": 2, "dynamite": 1}),
+             (scene.stranger, "Cy", "man", {"long": "shotgun", "skills": "Sneak", "dynamite": 1}))
+    for player, name, type, options in casts:
+        cast = await player.slash(scene.channel, "gunfight cast", name=name, type=type, **options)
+        assert f"{name}** joins the cast" in text_of(cast), text_of(cast)
+    for name, type, options in (("Doc", "man", {"pistols": 1}), ("Gold", "money", {})):
+        added = await scene.dora.slash(scene.channel, "gunfight stock", name=name, type=type, **options)
+        assert added.response.ephemeral and name in text_of(added)
+    town = await scene.dora.slash(scene.channel, "gunfight town", buildings="Saloon, Bank, Jail")
+    assert "The town: Saloon, Bank, Jail; 2 cards face down." in text_of(town)
+    return players
+
+
+def secrets(state: NormanState) -> tuple[set[str], set[str]]:
+    """What a gunfight hides, the cards by their codes."""
+    cards, names = hidden(state)
+    return {card.code for card in cards}, names
+
+
+def sweep_of(scene) -> Sweep:
+    return Sweep(scene.channel, lambda: stored(scene), secrets, lambda state: {card.code for card in state.cards()})
+
+
+async def look(sweep: Sweep) -> NormanState:
+    """The stored game, its public messages so far swept, and the data its board and `/deck`'s picture of the
+    played cards are drawn from too."""
+    state = await sweep.look()
+    board = NORMAN.board(state)
+    sweep.check("\n".join([board.title, board.footer, *(w for r in board.rows for w in (r.name, r.kind, *r.words)),
+                           *(f"{k} {v}" for r in board.rows for k, v in r.badges)]), "the board")
+    played = NORMAN.deck(state)
+    sweep.check("\n".join([*played.lines, *(str(Card.parse(face)) for face in played.faces)]), "/deck's picture")
+    return state
+
+
+def hits(*dice: int) -> Dice:
+    """Every shot hits (a 6) and its True Grit roll fails (a 2: Shot down for a man on foot, MN 174-201)."""
+    return Dice(*(dice or (6, 2)))
+
+
+async def answer_all(scene, sweep: Sweep, players, message, cancel: int | None = None) -> object:
+    """Every opponent the window waits on answers with its buttons, each alike: Let it stand, or (``cancel``,
+    a player) Cancel with a Joker. Returns the last answer, which closes the window."""
+    state = await look(sweep)
+    last = None
+    while state.window:
+        user = state.window.waiting[0]
+        label = "Cancel with a Joker" if user == cancel else "Let it stand"
+        last = await players[user].click(message, label=label)
+        assert not last.response.ephemeral, text_of(last)
+        [mine] = last.followups
+        assert mine.ephemeral and ("Joker lies face down" if user == cancel else "let the play stand") in mine.content
+        state = await look(sweep)
+        if state.window:
+            assert f"Answers in: {len(state.window.answers)} of" in text_of(last)
+            assert "Joker" not in text_of(last).replace("cancel it with a Joker", "")
+    return last
+
+
+def figures_of(state: NormanState, user: int) -> list:
+    return [f for f in state.characters.values() if f.owner == user and f.standing and not f.activated]
+
+
+def enemies_of(state: NormanState, user: int) -> list:
+    return [f for f in state.characters.values() if f.standing and state.enemies(user, f.owner)]
+
+
+WEAPON = {"Kid": ("pistol", 5), "Ann": ("rifle", 10), "Joe": ("pistols", 5), "Cy": ("shotgun", 0)}
+
+
+async def player_turn(scene, sweep: Sweep, players, cancel: bool = False) -> bool:
+    """The player whose turn it is shoots with each figure holding a Shoot card for it, or moves it with a move
+    card; every window is answered (``cancel``: the first opponent holding a Joker cancels with it, once); then
+    the player `/draw`s to pass the turn. Returns whether a Joker cancelled."""
+    state = await look(sweep)
+    user = state.player
+    for figure in figures_of(state, user):
+        state = await look(sweep)
+        hand = state.seats[user].hand
+        shots = [c for c in hand if c.rank in SHOOT_RANKS]
+        moves = [c for c in hand if c.rank in MOVE_RANKS]
+        enemies = enemies_of(state, user)
+        if not enemies or state.stopped:
+            break
+        if shots:
+            weapon, inches = WEAPON[figure.name]
+            played = await players[user].slash(scene.channel, "gunfight shoot", cards=shots[0].code, weapon=weapon,
+                                               target=enemies[0].name, range=inches, figure=figure.name)
+            assert f"{figure.name} plays {shots[0]} to shoot the {weapon}" in text_of(played), text_of(played)
+        elif moves:
+            played = await players[user].slash(scene.channel, "gunfight move", card=moves[0].code,
+                                               figure=figure.name)
+            assert f"{figure.name} plays {moves[0]} to move" in text_of(played), text_of(played)
+        else:
+            continue
+        [window] = played.followups
+        assert png(await window.attachments[0].read())                   # the cards played, face up
+        waiting = (await look(sweep)).window.waiting
+        assert all(f"<@{other}>" in window.content for other in waiting) and f"{len(waiting)} to answer" in \
+            window.content
+        holder = next((u for u in waiting if cancel and any(c.is_joker for c in state.seats[u].hand)), None)
+        closed = await answer_all(scene, sweep, players, window.message, holder)
+        if holder is not None:
+            assert "Joker cancels" in text_of(closed), text_of(closed)
+            cancel = False
+    state = await look(sweep)
+    if state.player == user and len({state.side(f.owner) for f in state.characters.values() if f.standing}) > 1:
+        passed = await players[user].slash(scene.channel, "draw")
+        assert not passed.response.ephemeral, text_of(passed)
+    return not cancel
+
+
+async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scene, db_url):
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    await scene.dora.slash(scene.channel, "game settings", deadline_hours=30)
+    scene.env.bot.rng = hits()
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 1" in text_of(dealt) and "is dealt 5 cards" in text_of(dealt)
+    state = await look(sweep)
+    for user, player in players.items():                                   # each hand seen by its owner alone
+        mine = await player.click(dealt.response.message, label="My hand")
+        cards = {str(c) for c in state.seats[user].hand}
+        others = {str(c) for u, seat in state.seats.items() if u != user for c in seat.hand} - cards
+        assert mine.response.ephemeral and all(card in text_of(mine) for card in cards)
+        assert not any(card in text_of(mine) for card in others)
+        assert png(await mine.response.attachments[0].read())
+
+    user = state.player                                                     # a restart mid-turn, the window open
+    figure = figures_of(state, user)[0]
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)
+    played = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=figure.name)
+    [window] = played.followups
+    first, second = (await look(sweep)).window.waiting
+    await players[first].click(window.message, label="Let it stand")
+    fresh = make_bot(db_url, seed=11)
+    await scene.env.restart_bot(fresh)
+    fresh.rng = hits()
+    closed = await players[second].click(window.message, label="Let it stand")   # the buttons outlive the restart
+    assert f"{figure.name} moves up to {int(move.rank)}\"" in text_of(closed), text_of(closed)
+    [spent] = [m for m in scene.channel.history() if m.id == window.message.id]
+    assert not spent.components                                            # the last answer took the buttons away
+    await players[user].slash(scene.channel, "draw")
+
+    state = await look(sweep)                                               # a window nobody answers
+    user = state.player
+    figure = figures_of(state, user)[0]
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)
+    played = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=figure.name)
+    waiting = (await look(sweep)).window.waiting
+    await hours(scene, 13)
+    [reminder] = posted(scene, "a reminder")
+    assert all(f"<@{other}>" in reminder.content for other in waiting), reminder.content
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    assert f"{figure.name} moves up to" in words_of(deadline), words_of(deadline)
+    assert (await look(sweep)).window is None
+    refused(await players[waiting[0]].click(played.followups[0].message, label="Let it stand"),
+            "every answer to that play is in")
+    await players[user].slash(scene.channel, "draw")
+
+    cancelled = False
+    for _ in range(30):                                                     # on to the end of the gunfight
+        state = await look(sweep)
+        if NORMAN.waiting_on(state, scene.dora.id).reason == "aftermath":
+            break
+        if state.player is None:
+            await scene.dora.slash(scene.channel, "deal")
+            continue
+        cancelled |= await player_turn(scene, sweep, players, cancel=not cancelled)
+    assert cancelled
+    refused(await scene.pete.slash(scene.channel, "gunfight aftermath"), "only a director")
+    after = await scene.dora.slash(scene.channel, "gunfight aftermath")
+    assert "After the gunfight" in text_of(after)
+    assert (await look(sweep)).over
+
+    for command in ("status", "deck"):
+        sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
+    sweep.check(text_of(await scene.pete.slash(scene.channel, "log recent")), "/log recent", history=True)
+    export = await scene.pete.slash(scene.channel, "log export")
+    sweep.check((await export.response.attachments[0].read()).decode(), "the log export", history=True)
+    await look(sweep)
+    assert sweep.messages > 30
+    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+
+
+async def turn_with(scene, players, ranks: frozenset[str]) -> NormanState:
+    """/draw on (the player whose turn it is passing) until that player holds a card of ``ranks``."""
+    for _ in range(12):
+        state = await stored(scene)
+        if any(c.rank in ranks for c in state.seats[state.player].hand):
+            return state
+        await players[state.player].slash(scene.channel, "draw")
+    raise AssertionError("no such card was dealt")
+
+
+async def test_close_combat_cards_lie_out_of_sight_and_show_together(scene):
+    """MN 146-159: the attacker's Shoot cards out of sight, the defender's back from the hand's menu, both
+    shown together in a picture of the played cards; each card a strike at 5,6, then True Grit."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(6, 6, 2, 5, 2)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    user = state.player
+    attacker = figures_of(state, user)[0]
+    defender = enemies_of(state, user)[0]
+    card = next(c for c in state.seats[user].hand if c.rank in SHOOT_RANKS)
+    attacked = await players[user].slash(scene.channel, "gunfight contact", target=defender.name, cards=card.code,
+                                         figure=attacker.name)
+    assert f"{attacker.name} attacks {defender.name} in contact with 1 card(s) out of sight" in text_of(attacked)
+    assert str(card) not in text_of(attacked)
+    [call] = attacked.followups
+    assert f"<@{defender.owner}>, **{defender.name}** strikes back" in call.content
+    await look(sweep)
+    refused(await players[defender.owner].slash(scene.channel, "gunfight defend", cards=card.code),
+            f"do not hold the {card}")
+    hand = await players[defender.owner].click(call.message, label="My hand")
+    assert hand.response.ephemeral and f"{defender.name} strikes back" in text_of(hand)
+    state = await look(sweep)
+    back = [c for c in state.seats[defender.owner].hand if c.rank in SHOOT_RANKS]
+    if back:
+        shown = await players[defender.owner].select(hand.response.message, [back[0].code])
+    else:
+        shown = await players[defender.owner].slash(scene.channel, "gunfight defend")
+    words = text_of(shown)
+    assert f"Revealed: {attacker.name} {card}; {defender.name} {back[0] if back else 'nothing'}." in words, words
+    assert f"{attacker.name} strikes {defender.name} (1)" in words and f"True Grit of {defender.name}" in words
+    if back:
+        assert png(await shown.response.attachments[0].read())           # the played cards, side by side
+    state = await look(sweep)
+    assert state.contact is None and defender.key in state.characters[attacker.key].contact
+
+
+async def test_a_buildings_card_is_seen_by_the_player_who_looks_alone(scene):
+    """MN 208-224: the stock cards lie face down in the town; a figure at a door looks (the player alone is
+    told), takes Money or Persuades on a 6."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(6)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await look(sweep)
+    user = state.player
+    town = {place.card.name: place.name for place in state.town if place.card}
+    figure = figures_of(state, user)[0]
+    peeked = await players[user].slash(scene.channel, "gunfight peek", building=town["Doc"], figure=figure.name)
+    assert f"{figure.name} looks at the card of the {town['Doc']}" in text_of(peeked)
+    [told] = peeked.followups
+    assert told.ephemeral and "**Doc**" in told.content
+    await look(sweep)
+    hand = await players[user].slash(scene.channel, "hand")
+    assert f"The card of the {town['Doc']}: Doc." in text_of(hand) and "Uses: " in text_of(hand)
+    other = next(u for u in players if u != user)
+    refused(await players[other].slash(scene.channel, "gunfight persuade", building=town["Doc"],
+                                       figure=figure.name), "not yours")
+    persuaded = await players[user].slash(scene.channel, "gunfight persuade", building=town["Doc"],
+                                          figure=figure.name)
+    assert "Doc joins" in text_of(persuaded), text_of(persuaded)
+    state = await look(sweep)
+    assert state.characters["Doc"].owner == user and state.characters["Doc"].ally
+
+
+async def test_what_is_not_allowed_is_refused_to_its_user_alone_and_changes_nothing(scene):
+    players = await three_gangs(scene)
+    helped = await scene.pete.slash(scene.channel, "help")
+    assert helped.response.ephemeral and "This channel plays Mackenzie Norman's card gunfight: Each player holds" \
+        in text_of(helped) and "`/gunfight contact` Close combat: your Shoot cards out of sight" in text_of(helped)
+    refused(await scene.pete.slash(scene.channel, "gunfight settings", setting="hand", value="6"),
+            "only a director")
+    settings = await scene.dora.slash(scene.channel, "gunfight settings", setting="hand", value="6")
+    assert "hand: 6" in text_of(settings) and (await stored(scene)).settings.hand == 6
+    refused(await scene.dora.slash(scene.channel, "gunfight settings", setting="order", value="sideways"),
+            "rotate, random")
+    refused(await scene.pete.slash(scene.channel, "gunfight cast", name="Al", type="man", skills="Juggling"),
+            "The skills are")
+    refused(await scene.pete.slash(scene.channel, "gunfight stock", name="Bart", type="man"), "only a director")
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    user = state.player
+    player, other = players[user], next(p for u, p in players.items() if u != user)
+    mine = figures_of(state, user)[0]
+    theirs = enemies_of(state, user)[0]
+    missing = next(c for c in state.deck.to_come if c.rank in MOVE_RANKS)
+    before = (await scene.db().load_game(scene.guild.id, scene.channel.id)).state
+    for who, command, options, words in (
+            (other, "gunfight move", {"card": "5H", "figure": mine.name}, "not yours"),
+            (scene.dora, "gunfight move", {"card": "5H", "figure": mine.name}, "not yours"),
+            (player, "gunfight move", {"card": missing.code, "figure": mine.name}, f"do not hold the {missing}"),
+            (player, "gunfight move", {"card": "ZZ", "figure": mine.name}, "is not a card"),
+            (player, "gunfight shoot", {"cards": "KH", "weapon": "pistol", "target": "Nobody", "range": 5,
+                                        "figure": mine.name}, "no character called"),
+            (player, "gunfight move", {"card": "5H", "figure": "Wyatt"}, "no character called"),
+            (player, "gunfight contact", {"target": theirs.name, "cards": missing.code, "figure": theirs.name},
+             "not yours"),
+            (other, "gunfight swap", {"card": "5H"}, "cheatin' rat"),
+            (other, "gunfight defend", {}, "no close combat"),
+            (player, "gunfight peek", {"building": "Church", "figure": mine.name}, "no building"),
+            (player, "gunfight aftermath", {}, "only a director")):
+        refused(await who.slash(scene.channel, command, **options), words)
+    assert (await scene.db().load_game(scene.guild.id, scene.channel.id)).state == before
+    every = await scene.deputy.slash(scene.channel, "hand")     # a Director with no seat sees every hand
+    assert every.response.ephemeral and "Every hand" in text_of(every), text_of(every)
+    assert all(str(card) in text_of(every) for seat in state.seats.values() for card in seat.hand)
+
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)   # a play taken back by the Director
+    await player.slash(scene.channel, "gunfight move", card=move.code, figure=mine.name)
+    refused(await player.slash(scene.channel, "undo"), "only a director")
+    undone = await scene.dora.slash(scene.channel, "undo")
+    assert "Undone" in text_of(undone) and f"{mine.name} plays {move}" in text_of(undone), text_of(undone)
+    assert (await scene.db().load_game(scene.guild.id, scene.channel.id)).state == before
+
+    saloon = scene.guild.create_text_channel("old-saloon")
+    await scene.dora.slash(saloon, "game start")
+    await scene.pete.slash(saloon, "game join")
+    refused(await scene.pete.slash(saloon, "gunfight move", card="5H"), "This channel plays Quick on the Draw")
+    refused(await scene.pete.slash(saloon, "gunfight peek", building="Bank"), "This channel plays Quick on the Draw")
+
+
+async def test_dynamite_a_dud_picked_up_money_taken_home_and_a_skill_bought(scene):
+    """MN 141-145: a stick thrown with a Shoot card, a dud on a 1 picked up again; MN 22-26, 225-227: a Money
+    card taken and brought home buys a skill after the gunfight."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    scene.env.bot.rng = hits(1)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    user = state.player
+    thrower = next(f for f in figures_of(state, user) if f.dynamite)
+    card = next(c for c in state.seats[user].hand if c.rank in SHOOT_RANKS)
+    thrown = await players[user].slash(scene.channel, "gunfight dynamite", card=card.code,
+                                       targets=enemies_of(state, user)[0].name, figure=thrower.name)
+    assert f"{thrower.name} plays {card} to throw Dynamite" in text_of(thrown)
+    closed = await answer_all(scene, sweep, players, thrown.followups[0].message)
+    assert "Dynamite fuse" in text_of(closed) and "A dud: it lies where it landed" in text_of(closed)
+    picked = await players[user].slash(scene.channel, "gunfight pickup")
+    assert f"{thrower.name} picks up a dud stick of Dynamite" in text_of(picked)
+    state = await look(sweep)
+    bank = next(place.name for place in state.town if place.card and place.card.name == "Gold")
+    taken = await players[user].slash(scene.channel, "gunfight take", building=bank)
+    assert f"{thrower.name} takes a Money card." in text_of(taken)
+    assert (await look(sweep)).characters[thrower.key].dynamite == 1
+    scene.env.bot.rng = hits(6)
+    home = await scene.dora.slash(scene.channel, "gunfight aftermath")
+    assert f"{thrower.name} brings 1 Money card(s) home." in text_of(home)
+    bought = await players[user].slash(scene.channel, "gunfight skill", figure=thrower.name, skill="Shoot")
+    assert f"{thrower.name} takes Shoot for two notches of the gang's Money" in text_of(bought)
+    refused(await players[user].slash(scene.channel, "gunfight skill", figure=thrower.name, skill="Shoot"),
+            "no skill due")
+    assert (await look(sweep)).characters[thrower.key].skills == {"Shoot": 1}
