@@ -12,17 +12,19 @@ from discord.ext import commands
 
 from bot.client import Director
 from bot.errors import UserError
-from bot.render import render_battlefield
+from bot.render import render_scene, scene_of
 from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
-from bot.rules.qotd.on_the_map import (bolting, carry_out_plan, falls_short, flee, in_contact, mark_shot, placed,
-                                      plan_on_map, positions, shot_on_map, spread_to)
+from bot.rules.qotd.beasts import MOUNT_STAMINA
+from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
+                                      loose_mount, loose_names, mark_shot, placed, plan_on_map, positions,
+                                      shot_on_map, spread_reach, spread_to)
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import Condition, GameState
+from bot.rules.qotd.state import Condition, GameState, Mount
 from bot.table import Table, clean_name, open_table
 
 from . import options
@@ -44,7 +46,7 @@ def map_embed(state: GameState, words: str) -> discord.Embed:
 
 async def show(interaction: discord.Interaction, state: GameState, words: str) -> None:
     """Reply with the map's picture and ``words``."""
-    drawing = render_soon(render_battlefield, state)
+    drawing = render_soon(render_scene, scene_of(state))
     await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
 
 
@@ -115,13 +117,15 @@ def lying(table: Table, target: str, typed: bool) -> bool:
                      and Condition.PRONE in character.conditions)
 
 
-def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None
-           ) -> tuple[str, ...]:
-    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map."""
+def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, typed: str | None,
+           shell: bool = False) -> tuple[str, ...]:
+    """Whom extra hits may spread to: those typed, else those within a pace of the target on the map (two of a
+    shell's); a shell that is no explosion is refused."""
+    spread_reach(table.state, shooter, weapon, shell)
     if typed:
         return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
     if placed(table.state, shooter) and placed(table.state, target):
-        return spread_to(table.state, shooter, target, weapon, fanning)
+        return spread_to(table.state, shooter, target, weapon, fanning, shell)
     return ()
 
 
@@ -162,12 +166,13 @@ def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
 
 def after_roll(state: State, resolution: Resolution) -> str:
     """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
-    whose courage broke fled; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, GameState):
+    whose courage broke fled, those whose result sends them back or to the nearest cover moved, the mount of a
+    rider thrown bolted; the words the map's picture then shows ("" for none of them)."""
+    if resolution.decision is not None or not isinstance(state, GameState) or state.battlefield is None:
         return ""
     readings = resolution.readings
     done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
-            flee(state, resolution.actor, readings))
+            flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
     return " ".join(filter(None, done))
 
 
@@ -177,7 +182,7 @@ def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] 
     field = the_map(state)
     if field is None or field is before or field.plan is not None:
         return None
-    return render_soon(render_battlefield, state)
+    return render_soon(render_scene, scene_of(state))
 
 
 async def map_after_roll(state: GameState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
@@ -290,6 +295,41 @@ def require_map(table: Table) -> Battlefield:
     return table.state.battlefield
 
 
+def place_whom(table: Table, who: str, mount: str | None) -> tuple[str, str, str]:
+    """The key, name and kind of token of the one ``/place`` names: a loose mount (a Director's to place; a new
+    riderless one with ``mount``), or a character or vehicle its player or a Director places."""
+    state = table.state
+    loose = loose_mount(state, who)
+    if mount is not None and loose is None:
+        table.require_director("put a riderless mount on the map")
+        name = clean_name(who, "mount's name")
+        if any(name.casefold() == piece.name.casefold() for piece in (*state.characters.values(),
+                                                                       *state.vehicles.values())):
+            raise UserError(f"**{safe(name)}** is the name of one in the game: name the mount otherwise.")
+        state.loose_mounts[name] = Mount(mount, MOUNT_STAMINA[mount])
+        loose = name
+    elif mount is not None:
+        raise UserError(f"**{safe(loose)}** is already a loose mount: leave out mount: to place it.")
+    if loose is not None:
+        table.require_director("place a loose mount")
+        return loose, loose, "mount"
+    key = table.target(who)
+    piece = state.characters.get(key) or state.vehicles[key]
+    table.require_control(piece)
+    return key, piece.name, "vehicle" if key in state.vehicles else "beast" if piece.is_beast else "character"
+
+
+async def placeable(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Characters and vehicles of the channel's game, then its loose mounts and fallen riders' mounts."""
+    found = await options.targets(interaction, typed)
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    if game is None or game.ruleset != QOTD.key:
+        return found
+    names = loose_names(GameState.from_json(game.state))
+    return (found + options.matching(((name, name) for name in names), typed))[:options.MAX_CHOICES]
+
+
 @app_commands.guild_only()
 class Places(commands.Cog):
     """Everyone's place on the map."""
@@ -298,33 +338,34 @@ class Places(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="place")
-    @app_commands.describe(who="A character or vehicle", at="A grid square such as C7, or paces east,south "
-                                                              "such as 12,30",
-                           facing="Which way they face", prone="Lying prone (or getting up: false)")
-    @app_commands.autocomplete(who=options.targets, at=squares)
+    @app_commands.describe(who="A character, vehicle or loose mount (a new riderless one: name it and give mount:)",
+                           at="A grid square such as C7, or paces east,south such as 12,30",
+                           facing="Which way they face", prone="Lying prone (or getting up: false)",
+                           mount="A riderless mount to put on the map, called who: (a Director)")
+    @app_commands.autocomplete(who=placeable, at=squares)
     async def place(self, interaction: discord.Interaction, who: str, at: app_commands.Range[str, 1, 20],
                     facing: Literal["north", "north-east", "east", "south-east", "south", "south-west", "west",
                                     "north-west"] | None = None,
-                    prone: bool | None = None) -> None:
-        """Put a character or vehicle on the map, or move it there by hand (a Director, or its player)."""
+                    prone: bool | None = None, mount: Literal["horse", "camel", "elephant"] | None = None) -> None:
+        """Put a character, vehicle or loose mount on the map, or move it (a Director, or its player)."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
             field = require_map(table).copy()
-            key = table.target(who)
-            piece = table.state.characters.get(key) or table.state.vehicles[key]
-            table.require_control(piece)
+            key, name, kind = place_whom(table, who, mount)
+            if prone is not None and key not in table.state.characters:
+                raise UserError("Only a character lies prone.")
             point = field.point(at)
             old = field.tokens.get(key)
-            kind = "vehicle" if key in table.state.vehicles else "beast" if piece.is_beast else "character"
             heading = FACINGS[facing] if facing else old.facing if old else 0
             field.place(Token(key, point, heading, kind))
             lying = ""
             if key in table.state.characters:
+                piece = table.state.characters[key]
                 if prone is not None:
                     piece.conditions ^= {Condition.PRONE} if prone != (Condition.PRONE in piece.conditions) else set()
                 lying = ", prone" if Condition.PRONE in piece.conditions else ""
             table.state.battlefield = field
             facing_words = next((k for k, v in FACINGS.items() if v == heading), f"{heading}°")
-            words = (f"{safe(piece.name)} {'moves' if old else 'takes their place'} at {field.label(point)} "
+            words = (f"{safe(name)} {'moves' if old else 'takes their place'} at {field.label(point)} "
                      f"({point[0]:g},{point[1]:g}), facing {facing_words}{lying}.")
             await table.commit("place", words)
         await show(interaction, table.state, words)

@@ -24,7 +24,9 @@ from bot.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe,
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
                                      learn, lessons, may_learn, missed_adventure, recover)
+from bot.rules.qotd.battlefield import Battlefield
 from bot.rules.qotd.results import Resolution
+from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
 from bot.rules.core.ruleset import RULESETS, Cast, CastSpec, Ruleset
@@ -110,6 +112,35 @@ async def next_adventure_of(bot: Director, interaction: discord.Interaction, tex
         raise UserError(f"An adventure of {safe(campaign.name)} is under way in <#{channel}>: "
                         "its Director ends it with `/game end` there first.")
     return campaign
+
+
+NO_MAP = "none"
+"""``/game start map_name:`` for an adventure with no map."""
+
+
+async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, chosen: str | None
+                        ) -> tuple[Battlefield | None, str]:
+    """The map an adventure starts on, and words saying so: the set of the campaign's last adventure, its
+    terrain only (see docs/rulings.md), unless the Director chose a map the server keeps, or none."""
+    if chosen is not None and chosen.strip().casefold() == NO_MAP:
+        return None, ""
+    if chosen is not None:
+        data = await bot.db.saved_map(guild_id, chosen)
+        if data is None:
+            raise UserError(f"This server keeps no map called **{safe(chosen[:40])}**: `/map save` keeps one.")
+        return read_json(data), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
+    last = await bot.db.last_adventure_state(campaign.id)
+    if not last or not last.get("battlefield"):
+        return None, ""
+    field = terrain_only(serial.from_json(Battlefield, last["battlefield"]))
+    return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
+                   "it yet (`/map show`; `/game start map_name:` chooses another).")
+
+
+async def adventure_sets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The maps the server keeps, and none."""
+    names = await interaction.client.db.map_names(interaction.guild_id) if interaction.guild_id else []
+    return options.matching(((name, name) for name in [NO_MAP, *names]), typed)
 
 
 def adventure_of(table: Table) -> int:

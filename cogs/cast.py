@@ -18,6 +18,7 @@ from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.ruleset import QOTD, TYPES
 from bot.rules.qotd.dv import ARMOUR, VDV
+from bot.rules.qotd.on_the_map import dismount, remount
 from bot.rules.qotd.state import Carried, Character, GameState, Mount, Role, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import (KINDS, aboard_text, add_vehicle, board, full_move, new_vehicle, set_speed,
@@ -311,19 +312,24 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
                                         + (" and a shield." if shield else "."))
 
     @app_commands.command(name="mount")
-    @app_commands.describe(character="The rider", mount="What they ride, or none to dismount for good")
+    @app_commands.describe(character="The rider",
+                           mount="What they ride (on a map: a loose one within 2 paces), or none to dismount")
     @app_commands.autocomplete(character=options.characters)
     async def mount(self, interaction: discord.Interaction, character: str,
                     mount: Literal["horse", "camel", "elephant", "none"]) -> None:
         """Give a character a mount (horse or camel sized: 2 hits; elephant sized: 4)."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
             target = owned(table, character)
-            target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
+            left = dismount(table.state, target) if mount == "none" else ""
+            caught = remount(table.state, target, mount) if mount != "none" else ""
+            if not caught:
+                target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
             await table.commit("mount", f"{target.name} rides a {mount}." if target.mount
                                else f"{target.name} has no mount.", {"character": target.key})
         article = "an" if mount[0] in "aeiou" else "a"
-        await send(interaction, content=f"**{safe(target.name)}** " +
-                   (f"rides {article} {mount}." if mount != "none" else "goes on foot."))
+        ride = f"mounts {safe(caught)}." if caught else f"rides {article} {mount}."
+        await send(interaction, content=f"**{safe(target.name)}** " + (ride if mount != "none" else "goes on foot.")
+                   + (f" {safe(left)}" if left else ""))
 
     @app_commands.command(name="vehicle")
     @app_commands.describe(name="The vehicle's name", kind="What it is, from the book's movement table",

@@ -34,7 +34,7 @@ from bot.table import open_table, require_stored
 from bot.waiting import HOLD
 
 from . import options
-from .campaign import announce_recovery, end_adventure, next_adventure_of
+from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
 from .gunfight import gang_home, require_aftermath
 from .pings import InvitationButton, join_game, leave_game, tell_joined
 
@@ -110,10 +110,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
 
     @app_commands.command(name="start")
     @app_commands.describe(ruleset="The game system this channel plays (default: Quick on the Draw, or the campaign's)",
-                           campaign="Play the next adventure of this campaign (its Director only)")
-    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns)
+                           campaign="Play the next adventure of this campaign (its Director only)",
+                           map_name="An adventure's map: one the server keeps, or none (default: the last adventure's)")
+    @app_commands.autocomplete(ruleset=options.rulesets, campaign=options.campaigns, map_name=adventure_sets)
     async def start(self, interaction: discord.Interaction, ruleset: str | None = None,
-                    campaign: str | None = None) -> None:
+                    campaign: str | None = None, map_name: app_commands.Range[str, 1, 60] | None = None) -> None:
         """Make this channel a set: start a game (of Quick on the Draw unless you pick another), you directing."""
         if interaction.guild_id is None:
             raise UserError("Games are played in server channels.")
@@ -127,8 +128,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                 + (f", not of {rules.title}." if rules else "."))
             rules = playing
         rules = rules or QOTD
+        if map_name is not None and (adventure is None or rules is not QOTD):
+            raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
         new_seal(state, interaction.channel_id, 0, self.bot.rng)        # for any roll before the first deal
+        on_set = ""
+        if rules is QOTD and adventure is not None:
+            state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
         sealed = changes(None, state)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
@@ -141,7 +147,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                  f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
                                  f"{'cast' if rules.group else 'add'}`. "
                                  f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
-                                 *announced(sealed, rules.turn_name)])
+                                 *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
         if adventure is not None:

@@ -22,7 +22,8 @@ HOW_A_GAME_RUNS = (
     "Off their card, a character only responds, acts from hold or takes a test the situation calls for: "
     "anything else out of turn is the Director's call.\n"
     "**On a map** (`/map set` a ready set, or `/map new`), `/place` everyone: `/shoot` and `/move to:` then "
-    "read the range, the cover and the going from it.\n"
+    "read the range, the cover and the going from it; a flight, a fall back or a dash for cover moves the token; "
+    "a thrown rider's horse bolts, and a Director `/place`s loose mounts.\n"
     "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
     "days: the bot reminds whoever it waits on.")
 OTHER_RULESET = (

@@ -219,7 +219,8 @@ class Rolls(commands.Cog):
     @app_commands.describe(at_mount="Shoot at the target's mount, not the rider",
                            entangle="A whip: entangle the target rather than hit them (a lasso, bolas or net always entangles)",
                            wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",
-                           raised="A shoulder arm raised this turn: drawing, unless still and deliberate")
+                           raised="A shoulder arm raised this turn: drawing, unless still and deliberate",
+                           shell="An explosion that is a shell: its extra hits spread within 2 paces")
     async def shoot(self, interaction: discord.Interaction, target: str,
                     paces: app_commands.Range[int, 1, MAX_PACES] | None = None, shooter: str | None = None,
                     weapon: str | None = None, shot: Literal["deliberate", "aimed", "hasty", "snap", "fanning",
@@ -230,12 +231,12 @@ class Rolls(commands.Cog):
                     responding: bool = False, aim: bool = False,
                     spread: app_commands.Range[str, 1, 200] | None = None, leader: str | None = None,
                     mount_paces: app_commands.Range[int, 0, 32] = 0, wrong_hand: bool = False,
-                    raised: bool = False) -> None:
+                    raised: bool = False, shell: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
             shooter_key, target_key = actor(table, shooter).key, table.target(target)
             kind, arm = ShotType[shot.upper().replace(" ", "_")], options.carried_weapon(weapon)
-            others = battlefield.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread)
+            others = battlefield.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread, shell)
             rng, shelter = battlefield.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
             return ShotRequest(shooter_key, target_key, arm, kind, rng, shelter,
                                Motion[motion.upper()], battlefield.lying(table, target_key, prone), moved=moved,

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.answering import acknowledge
 from bot.client import Director
 from bot.errors import NoGame
-from bot.render import render_battlefield, render_board_pages, render_status_pages
+from bot.render import render_board_pages, render_scene, render_status_pages, scene_of
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
 from bot.rules.core.ruleset import Board, Ruleset, State, ruleset
@@ -67,7 +67,7 @@ async def pictures(bot: Director, guild: discord.Guild | None, rules: Ruleset, s
     owners = bot.names.of(guild, {c.owner for c in [*state.characters.values(), *state.vehicles.values()]})
     pages = await render(render_status_pages, state, owners, MAX_FILES) or []
     if state.battlefield is not None and pages:            # the map, as the board's last page
-        drawn = await render(render_battlefield, state)
+        drawn = await render(render_scene, scene_of(state))
         pages = [*pages[:MAX_FILES - 1], drawn] if drawn else pages
     return pages
 

@@ -11,8 +11,8 @@ import pytest
 
 from bot import painters
 from bot.painters import PictureFailed, paint
-from bot.render import render_roll, render_turn
-from bot.render.gallery import sample_resolution
+from bot.render import render_battlefield, render_roll, render_scene, render_turn, scene_of
+from bot.render.gallery import sample_battlefield, sample_resolution
 from bot.rules.core.cards import RED_JOKER, Card
 from bot.rules.core.dice import Luck
 
@@ -29,6 +29,20 @@ async def test_many_pictures_asked_at_once_all_come_back_each_its_own():
     cards = [Card.parse(f"{rank}{suit}") for rank in ("A", "K", "Q", "J", "10") for suit in "HSDC"]
     drawn = await asyncio.gather(*(paint(render_turn, (card,)) for card in cards))
     assert drawn == [render_turn((card,)) for card in cards]
+
+
+async def test_a_worker_draws_the_map_of_a_scene_as_drawing_it_here():
+    state = sample_battlefield()
+    assert await paint(render_scene, scene_of(state)) == render_battlefield(state)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/environ"), reason="reads a process's environment in /proc")
+def test_a_workers_malloc_keeps_the_memory_a_picture_freed():
+    """A picture's large buffers are not handed back to the system after each picture (glibc reads these)."""
+    painters.start_painters()
+    for painter in painters._painters:
+        environment = open(f"/proc/{painter.process.pid}/environ", "rb").read().split(b"\0")
+        assert b"MALLOC_TRIM_THRESHOLD_=67108864" in environment and b"MALLOC_MMAP_THRESHOLD_=33554432" in environment
 
 
 async def test_only_pictures_are_drawn():

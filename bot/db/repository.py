@@ -472,6 +472,12 @@ class Database:
                                  .where(Game.campaign_id == campaign_id, Game.status == "active").limit(1))
         return found[0][0] if found else None
 
+    async def last_adventure_state(self, campaign_id: int) -> dict[str, Any] | None:
+        """The state of the campaign's most recently ended adventure (None before the first ends)."""
+        found = await self._read(select(Game.state).where(Game.campaign_id == campaign_id, Game.status == "ended")
+                                 .order_by(Game.id.desc()).limit(1))
+        return found[0][0] if found else None
+
     async def roster(self, campaign_id: int) -> list[RosterRow]:
         """Every character on the campaign's roster, in the order they joined it."""
         return [RosterRow(*row) for row in await self._read(

@@ -4,7 +4,7 @@ The only package that imports PIL. Every function here is pure (no I/O) and may
 run in a worker thread.
 """
 
-from .battlefield import render_battlefield
+from .battlefield import render_battlefield, render_scene, scene_of
 from .board import render_board_pages
 from .burt import render_burt_roll, render_burt_turn
 from .deck import render_deck
@@ -16,8 +16,8 @@ from .steps import draws_steps, step_picture
 from .turn import render_turn
 
 __all__ = ["render_battlefield", "render_board_pages", "render_burt_roll", "render_burt_turn", "render_deck", "render_draws",
-           "render_roll", "render_shootist_roll", "render_status", "render_status_pages", "render_turn", "draws_steps",
-           "step_picture", "warm_up"]
+           "render_roll", "render_scene", "render_shootist_roll", "render_status", "render_status_pages", "render_turn",
+           "draws_steps", "scene_of", "step_picture", "warm_up"]
 
 
 def warm_up() -> None:

@@ -3,25 +3,29 @@ suit colour with their name and cards left, and the last shot's line and the las
 
 Sized for a phone: Discord shows it about 400 px wide there, so the picture is some 640 px wide and
 its lettering large. The terrain changes seldom and is drawn once per set; each picture copies it and
-puts the tokens on, and only the bands of rows the tokens changed are compressed again.
+puts the tokens on, and only the bands of rows the tokens changed are compressed again. A token is drawn
+once as a sprite and stamped on each picture until it changes.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import pickle
 from collections import OrderedDict
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image
 
 from ..rules.core.cards import RED_SUITS, SUIT_SYMBOLS
 from ..rules.core.geometry import Point
-from ..rules.qotd.battlefield import Area, Battlefield, Obstacle, Token
+from ..rules.qotd.battlefield import Area, Battlefield, Obstacle, Shot, Token
 from ..rules.qotd.state import OUT_OF_ACTION, Condition, GameState
 from .status import suit_of
 from .theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
                     ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
-                    WOODS, Backdrop, Canvas, Colour, fit, font, length)
+                    WOODS, Backdrop, Canvas, Colour, Mark, Sprite, fit, font, length, sketch)
 
 WIDTH = 640
 """About the width the map is drawn at (paces times a whole number of pixels)."""
@@ -39,7 +43,7 @@ OPENING_COLOURS: dict[str, Colour] = {"door": CREAM, "window": FACE, "loophole":
 TERRAIN_KEPT = 16
 
 
-def scale(field: Battlefield) -> int:
+def scale(field: Battlefield | Scene) -> int:
     """Pixels a pace."""
     return max(3, min(24, WIDTH // field.width))
 
@@ -52,12 +56,20 @@ def size(field: Battlefield) -> tuple[int, int]:
 _terrain: OrderedDict[bytes, Backdrop] = OrderedDict()
 
 
-def terrain(field: Battlefield) -> Backdrop:
-    """The set without tokens: the grid, its labels and the terrain, drawn (and compressed) once and kept."""
-    key = pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility))
+def terrain_of(field: Battlefield) -> bytes:
+    """The set without its tokens and marks, pickled: what its drawing is kept by (see :func:`terrain`)."""
+    return pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility),
+                        protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def terrain(key: bytes) -> Backdrop:
+    """The set (:func:`terrain_of`) without tokens: the grid, its labels and the terrain, drawn (and compressed)
+    once and kept."""
     image = _terrain.get(key)
     if image is None:
-        image = Backdrop(_draw_terrain(field))
+        width, height, name, areas, obstacles, poor_visibility = pickle.loads(key)
+        image = Backdrop(_draw_terrain(Battlefield(width, height, name, areas, obstacles,
+                                                   poor_visibility=poor_visibility)))
         _terrain[key] = image
         while len(_terrain) > TERRAIN_KEPT:
             _terrain.popitem(last=False)
@@ -133,28 +145,80 @@ def _draw_obstacle(canvas: Canvas, obstacle: Obstacle, s: int, left: int, top: i
                 canvas.box((round(x) - 2, round(y) - 2, round(x) + 2, round(y) + 2), fill=WOOD_DARK)
 
 
-def render_battlefield(state: GameState) -> bytes:
-    """The game's map with everyone on it, the last shot and the last move; PNG bytes."""
+class Figure(NamedTuple):
+    """A token as the map draws it: where it stands and faces, what it looks like (``look``: a character, a
+    vehicle, or a mount standing loose), and the words on its plate; a character's suit, and whether they lie
+    prone or are out of the fight. A tuple: quick to make, to pickle and to look up."""
+
+    at: Point
+    facing: int
+    look: str
+    words: str
+    suit: str = ""
+    prone: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the map picture shows and no more: the set (its terrain pickled, see :func:`terrain_of`, and its
+    width in paces), the last shot and move, and everyone on it as drawn. A picture worker is sent this, a
+    quarter of the whole game's bytes and quicker to pickle and unpickle; the terrain is unpickled only to draw
+    it the first time, and a token drawn is kept by its :class:`Figure`."""
+
+    terrain: bytes
+    width: int
+    last_shot: Shot | None
+    last_path: tuple[Point, ...]
+    figures: tuple[Figure, ...]
+
+
+def scene_of(state: GameState) -> Scene:
+    """The game's map as its picture shows it."""
     field = state.battlefield
     if field is None:
         raise ValueError("the game has no map")
-    canvas = Canvas(*size(field))
-    backdrop = terrain(field)
-    canvas.image.paste(backdrop.image)
-    s = scale(field)
+    return Scene(terrain_of(field), field.width, field.last_shot, tuple(field.last_path),
+                 tuple(_figure(state, token) for token in field.tokens.values()))
+
+
+def _figure(state: GameState, token: Token) -> Figure:
+    vehicle = state.vehicles.get(token.key)
+    if vehicle is not None:
+        return Figure(token.at, token.facing, "vehicle", vehicle.name)
+    character = state.characters.get(token.key)
+    if character is None:
+        return Figure(token.at, token.facing, "mount", token.key)
+    suit, _ = suit_of(state, character)
+    prone = Condition.PRONE in character.conditions
+    return Figure(token.at, token.facing, "character",
+                  f"{character.name} {len(character.available)}" + (" prone" if prone else ""), suit, prone,
+                  bool(character.conditions & OUT_OF_ACTION) or character.casualty)
+
+
+def render_battlefield(state: GameState) -> bytes:
+    """The game's map with everyone on it, the last shot and the last move; PNG bytes."""
+    return render_scene(scene_of(state))
+
+
+def render_scene(scene: Scene) -> bytes:
+    """The map picture of a :class:`Scene` (see :func:`scene_of`); PNG bytes."""
+    backdrop = terrain(scene.terrain)
+    canvas = backdrop.canvas()
+    s = scale(scene)
 
     def at(p: Point) -> tuple[float, float]:
         return RULER + p[0] * s, HEADER + RULER + p[1] * s
 
-    if len(field.last_path) > 1:
-        points = [at(p) for p in field.last_path]
+    if len(scene.last_path) > 1:
+        points = [at(p) for p in scene.last_path]
         for (x0, y0), (x1, y1) in zip(points, points[1:]):
             canvas.line((round(x0), round(y0), round(x1), round(y1)), RUST, 3)
         for x, y in points[:-1]:
             canvas.ellipse((round(x) - 3, round(y) - 3, round(x) + 3, round(y) + 3), fill=RUST)
-    for token in field.tokens.values():
-        _draw_token(canvas, state, token, at(token.at), s)
-    shot = field.last_shot
+    for figure in scene.figures:
+        canvas.stamp(*_token(figure, s, canvas.width))
+    shot = scene.last_shot
     if shot is not None:
         (x0, y0), (x1, y1) = at(shot.shooter), at(shot.target)
         canvas.line((round(x0), round(y0), round(x1), round(y1)), STRIKE, 2)
@@ -168,49 +232,52 @@ def render_battlefield(state: GameState) -> bytes:
     return backdrop.png(canvas.image)
 
 
-def _draw_token(canvas: Canvas, state: GameState, token: Token, centre: tuple[float, float], s: int) -> None:
+@functools.lru_cache(maxsize=1024)
+def _token(figure: Figure, s: int, width: int) -> tuple[Sprite, int, int]:
+    """A token drawn (see :func:`_marks`) as a sprite, and where it is stamped on a map ``width`` pixels wide
+    drawn at ``s`` pixels a pace: a token that has not changed since the last picture is not drawn again."""
+    x, y = RULER + figure.at[0] * s, HEADER + RULER + figure.at[1] * s
+    left, top = round(x), round(y)
+    marks = tuple((kind, (xy[0] - left, xy[1] - top, *xy[2:]), *how) if kind == "text" else
+                  (kind, (xy[0] - left, xy[1] - top, xy[2] - left, xy[3] - top), *how)
+                  for kind, xy, *how in _marks(figure, x, y, s, width))
+    return sketch(marks), left, top
+
+
+def _marks(figure: Figure, x: float, y: float, s: int, width: int) -> list[Mark]:
     """A character or beast as a disc in its player's suit colour; a vehicle as a wagon bed; a loose mount as
-    a small brown disc. Its name and cards left on a plate below."""
-    x, y = centre
+    a small brown disc. Its name and cards left on a plate below: the marks drawing it at ``x, y``."""
     radius = max(7, round(s * 0.9))
-    character = state.characters.get(token.key)
-    vehicle = state.vehicles.get(token.key)
-    if vehicle is not None:
-        canvas.box((round(x - 2 * radius), round(y - radius), round(x + 2 * radius), round(y + radius)),
-                   fill=WOOD, outline=WOOD_DARK, width=2)
-        _plate(canvas, vehicle.name, x, y + radius, INK)
-        return
-    if character is None:
-        canvas.ellipse((round(x - radius * 0.7), round(y - radius * 0.7), round(x + radius * 0.7),
-                        round(y + radius * 0.7)), fill=RUST, outline=WOOD_DARK, width=2)
-        _plate(canvas, token.key, x, y + radius, MUTED)
-        return
-    suit, _ = suit_of(state, character)
-    colour = RED if suit in RED_SUITS else BLACK
-    out = bool(character.conditions & OUT_OF_ACTION) or character.casualty
-    prone = Condition.PRONE in character.conditions
-    heading = math.radians(token.facing)
+    if figure.look == "vehicle":
+        return [("box", (round(x - 2 * radius), round(y - radius), round(x + 2 * radius), round(y + radius)), WOOD,
+                 WOOD_DARK, 2), *_plate(figure.words, x, y + radius, INK, width)]
+    if figure.look == "mount":
+        return [("ellipse", (round(x - radius * 0.7), round(y - radius * 0.7), round(x + radius * 0.7),
+                             round(y + radius * 0.7)), RUST, WOOD_DARK, 2),
+                *_plate(figure.words, x, y + radius, MUTED, width)]
+    colour = RED if figure.suit in RED_SUITS else BLACK
+    line = GREY if figure.out else colour
+    heading = math.radians(figure.facing)
     tip = (x + math.sin(heading) * (radius + 6), y - math.cos(heading) * (radius + 6))
-    canvas.line((round(x), round(y), round(tip[0]), round(tip[1])), GREY if out else colour, 3)
-    squash = radius // 2 if prone else radius
-    canvas.ellipse((round(x - radius), round(y - squash), round(x + radius), round(y + squash)), fill=FACE,
-                   outline=GREY if out else colour, width=2)
-    if out:
-        canvas.line((round(x - radius), round(y - squash), round(x + radius), round(y + squash)), STRIKE, 2)
-        canvas.line((round(x - radius), round(y + squash), round(x + radius), round(y - squash)), STRIKE, 2)
+    squash = radius // 2 if figure.prone else radius
+    disc = (round(x - radius), round(y - squash), round(x + radius), round(y + squash))
+    marks: list[Mark] = [("line", (round(x), round(y), round(tip[0]), round(tip[1])), line, 3),
+                         ("ellipse", disc, FACE, line, 2)]
+    if figure.out:
+        marks += [("line", disc, STRIKE, 2), ("line", (disc[0], disc[3], disc[2], disc[1]), STRIKE, 2)]
     else:
-        canvas.text((x, y), SUIT_SYMBOLS[suit], font(SANS, max(9, squash * 3 // 2)), colour, on=FACE, anchor="mm")
-    words = f"{character.name} {len(character.available)}" + (" prone" if prone else "")
-    _plate(canvas, words, x, y + squash, GREY if out else INK)
+        marks.append(("text", (round(x), round(y)), SUIT_SYMBOLS[figure.suit], font(SANS, max(9, squash * 3 // 2)),
+                      colour, FACE, "mm"))
+    return marks + _plate(figure.words, x, y + squash, GREY if figure.out else INK, width)
 
 
-def _plate(canvas: Canvas, words: str, x: float, top: float, colour: Colour) -> None:
+def _plate(words: str, x: float, top: float, colour: Colour, width: int) -> list[Mark]:
     face = font(BOLD, 13)
     words = fit(words, face, 120)
     half = length(words, face) / 2 + 3
-    x = min(max(x, half), canvas.width - half)
-    canvas.box((round(x - half), round(top + 2), round(x + half), round(top + 18)), fill=PAPER, outline=GOLD)
-    canvas.text((x, top + 15), words, face, colour, anchor="ms")
+    x = min(max(x, half), width - half)
+    plate: list[Mark] = [("box", (round(x - half), round(top + 2), round(x + half), round(top + 18)), PAPER, GOLD, 1)]
+    return plate + ([("text", (round(x), round(top + 15)), words, face, colour, PAPER, "ms")] if words else [])
 
 
-__all__ = ["render_battlefield"]
+__all__ = ["Scene", "render_battlefield", "render_scene", "scene_of"]

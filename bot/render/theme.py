@@ -267,36 +267,53 @@ class Backdrop:
 
     def __init__(self, image: Image.Image) -> None:
         self.image = image
-        self._raw = image.tobytes()
-        self._bands: dict[int, tuple[bytes, bytes]] = {}
+        raw, step = image.tobytes(), image.width * BAND
+        self._rows = [raw[start:start + step] for start in range(0, len(raw), step)]
+        self._bands: dict[int, tuple[bytes, int]] = {}
+        header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
+        self._head = PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(image.getpalette()))
+
+    def canvas(self) -> Canvas:
+        """A copy of the backdrop to draw a picture on."""
+        return Canvas.over(self.image.copy())
 
     def png(self, image: Image.Image) -> bytes:
-        """``image`` (the backdrop's size, drawn on a copy of it) as PNG bytes."""
+        """``image`` (drawn on a :meth:`canvas` of the backdrop) as PNG bytes."""
         width, height = image.size
         if image.mode != "P" or (width, height) != self.image.size:
             raise ValueError("not a picture drawn on this backdrop")
-        raw, step = image.tobytes(), width * BAND
+        raw = image.tobytes()
         stream, check = [b"\x78\x01"], 1
-        for start in range(0, len(raw), step):
-            band = raw[start:start + step]
-            if band == self._raw[start:start + step]:
-                rows, packed = self._band(start, band)
+        for number, band in enumerate(self._rows):
+            start = number * len(self._rows[0])
+            if raw.startswith(band, start):                  # compared in place, not cut out
+                packed, band_check = self._band(number)
             else:
-                rows = _filtered(band, width)
-                packed = _packed(rows)
+                rows = _filtered(raw[start:start + len(band)], width)
+                packed, band_check = _packed(rows), zlib.adler32(rows)
             stream.append(packed)
-            check = zlib.adler32(rows, check)
+            check = _adler_joined(check, band_check, len(band) + len(band) // width)
         stream.append(b"\x03\x00" + struct.pack(">I", check))
-        header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-        return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(image.getpalette())),
-                         _chunk(b"IDAT", b"".join(stream)), _chunk(b"IEND", b"")))
+        return b"".join((self._head, _chunk(b"IDAT", b"".join(stream)), _chunk(b"IEND", b"")))
 
-    def _band(self, start: int, band: bytes) -> tuple[bytes, bytes]:
-        """The backdrop's band of rows from byte ``start``: filtered, and compressed (once)."""
-        if start not in self._bands:
-            rows = _filtered(band, self.image.width)
-            self._bands[start] = rows, _packed(rows)
-        return self._bands[start]
+    def _band(self, number: int) -> tuple[bytes, int]:
+        """The backdrop's band of rows ``number``, filtered: compressed, and its Adler-32 (once)."""
+        if number not in self._bands:
+            rows = _filtered(self._rows[number], self.image.width)
+            self._bands[number] = _packed(rows), zlib.adler32(rows)
+        return self._bands[number]
+
+
+ADLER = 65521
+"""The modulus of the Adler-32 checksum that ends a zlib stream."""
+
+
+def _adler_joined(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data one after the other, from each one's and the second's ``length`` (as
+    zlib's adler32_combine): the bands' sums, kept with them, need not be summed over again."""
+    low = (first & 0xFFFF) + (second & 0xFFFF) - 1
+    high = (first >> 16) + (second >> 16) + length * ((first & 0xFFFF) - 1)
+    return (high % ADLER) << 16 | low % ADLER
 
 
 def _filtered(band: bytes, width: int) -> bytes:
@@ -312,6 +329,13 @@ class Canvas:
         self.image = Image.new("P", (width, height), palette_index(PAPER))
         self.image.putpalette(_entries())
         self._pen = ImageDraw.Draw(self.image)
+
+    @classmethod
+    def over(cls, image: Image.Image) -> Canvas:
+        """A canvas drawing on ``image`` (one on the palette) itself."""
+        canvas = cls.__new__(cls)
+        canvas.image, canvas._pen = image, ImageDraw.Draw(image)
+        return canvas
 
     @property
     def width(self) -> int:
@@ -396,3 +420,51 @@ class Canvas:
         buffer = io.BytesIO()
         self.image.save(buffer, "PNG", compress_level=PNG_LEVEL)
         return buffer.getvalue()
+
+
+Mark = tuple
+"""A step of a drawing at whole pixels, as :class:`Canvas` takes it: ``("box", xy, fill, outline, width)``,
+``("ellipse", xy, fill, outline, width)``, ``("line", xy, fill, width)``, or ``("text", (x, y), text, face,
+fill, on, anchor)`` (the text not empty)."""
+_SHAPES = {"box": "rectangle", "ellipse": "ellipse"}
+
+
+@functools.lru_cache(maxsize=4096)
+def sketch(marks: tuple[Mark, ...]) -> Sprite:
+    """The marks drawn in order as one sprite, placed at the marks' (0, 0): drawn once, and stamped wherever
+    the same drawing comes again. Pillow draws a shape given in whole pixels alike wherever it is, and each
+    mark covers what lies under it, so the stamp leaves the very pixels the marks drawn there would."""
+    reach = [_reach(mark) for mark in marks]
+    left, top = min(r[0] for r in reach), min(r[1] for r in reach)
+    size = max(r[2] for r in reach) - left, max(r[3] for r in reach) - top
+    canvas, cover = Canvas(*size), Image.new("L", size, 0)
+    pen = ImageDraw.Draw(cover)
+    for kind, xy, *how in marks:
+        if kind == "text":
+            sprite = lettering(*how)
+            x, y = xy[0] - left + sprite.offset[0], xy[1] - top + sprite.offset[1]
+            canvas.stamp(sprite, xy[0] - left, xy[1] - top)
+            cover.paste(255, (x, y, x + sprite.image.width, y + sprite.image.height), sprite.mask)
+            continue
+        xy = (xy[0] - left, xy[1] - top, xy[2] - left, xy[3] - top)
+        if kind == "line":
+            canvas.line(xy, *how)
+            pen.line(xy, fill=255, width=how[1])
+        else:
+            fill, outline, width = how
+            getattr(canvas, kind)(xy, fill, outline, width)
+            outline = None if outline in (None, fill) else 254        # as Pillow: no outline of the fill's colour
+            getattr(pen, _SHAPES[kind])(xy, fill=None if fill is None else 255, outline=outline, width=width)
+    return Sprite(canvas.image, cover.point(_COVERED, "1"), (left, top))
+
+
+def _reach(mark: Mark) -> Box:
+    """The pixels a mark may cover, as a box (right and bottom exclusive)."""
+    kind, xy, *how = mark
+    if kind == "text":
+        sprite = lettering(*how)
+        x, y = xy[0] + sprite.offset[0], xy[1] + sprite.offset[1]
+        return x, y, x + sprite.image.width, y + sprite.image.height
+    width = how[-1]
+    return (min(xy[0], xy[2]) - width, min(xy[1], xy[3]) - width, max(xy[0], xy[2]) + width + 1,
+            max(xy[1], xy[3]) + width + 1)

@@ -15,13 +15,15 @@ import sys
 import traceback
 from typing import BinaryIO
 
-from . import (render_battlefield, render_board_pages, render_burt_roll, render_burt_turn, render_deck, render_draws,
-               render_roll, render_shootist_roll, render_status, render_status_pages, render_turn, warm_up)
+from . import (render_board_pages, render_burt_roll, render_burt_turn, render_deck, render_draws, render_roll,
+               render_scene, render_shootist_roll, render_status, render_status_pages, render_turn, warm_up)
 
 HEADER = struct.Struct(">I")
-PICTURES = {draw.__name__: draw for draw in (render_battlefield, render_board_pages, render_burt_roll, render_burt_turn,
-                                            render_deck, render_draws, render_roll, render_shootist_roll, render_status,
-                                            render_status_pages, render_turn)}
+PICTURES = {draw.__name__: draw for draw in (render_board_pages, render_burt_roll, render_burt_turn, render_deck,
+                                            render_draws, render_roll, render_scene, render_shootist_roll,
+                                            render_status, render_status_pages, render_turn)}
+"""The pictures the bot asks for: the map as its :class:`~bot.render.battlefield.Scene`, a fraction of the whole
+game's bytes to send."""
 NICENESS = 10
 """A worker yields the processor to the bot: woken by a request, it would otherwise be run at once on the
 bot's own core, stopping the bot (a millisecond a picture) when the other cores are busy."""

@@ -258,3 +258,83 @@ async def test_waypoints_typed_before_are_kept_in_the_squares_offered(ready):
     await step(ready, "dora", "map set", {"ready_set": "main_street"})
     offered = [c["value"] for c in await ready.pete.autocomplete(ready.channel, "move", "to", "c5 d1")]
     assert offered == ["C5 D1", "C5 D10", "C5 D11", "C5 D12", "C5 D13", "C5 D14"]
+
+
+async def test_fall_back_and_take_cover_moves_the_token_into_the_nearest_cover_and_shows_its_path(ready):
+    """1062-1071: Fall back and Take Cover!: in the open, 1 move towards the nearest cover; the Bank's door is
+    nearest, and inside it Kid is in light cover from Wyatt (see docs/rulings.md)."""
+    await main_street(ready, kid="24,18", wyatt="24,22")
+    # wants [6], hits [6]: Gotcha!; effect [9]: a Courage Test; courage [3]: Fall back and Take Cover!
+    result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid"}, (6, 6, 9, 3))
+    assert "Fall back and Take Cover!" in text_of(result)
+    assert map_shown(ready) == "Kid falls back 5.5 paces to H5, in light cover from Wyatt (through a door of the Bank)."
+    field = (await view(ready)).game.battlefield
+    assert field.tokens["kid"].at == (23.5, 12.5) and field.last_path == [(24, 18), (23.5, 12.5)]
+
+
+async def test_a_shells_extra_hit_spreads_to_one_two_paces_off_without_naming_them(ready):
+    """1302-1311: an explosion's extra hits spread "within 1 pace of target or 2 paces if shell": on the map the
+    bot finds them (see docs/rulings.md); a revolver shot is no shell."""
+    await main_street(ready, kid="24,20", wyatt="30,20")
+    await step(ready, "dora", "cast add", {"name": "Ike", "type": "minor", "personality": "ordinary"})
+    await step(ready, "dora", "place", {"who": "Ike", "at": "31.5,20"})
+    await refused_and_unchanged(ready, "pete", "shoot", {"shooter": "Kid", "target": "Wyatt", "shell": True},
+                                "Only an explosion can be a shell: a Single action revolver is not")
+    await step(ready, "pete", "cast weapon", {"character": "Kid", "weapon": "dynamite"})
+    await step(ready, "pete", "reload", {"character": "Kid", "weapon": "dynamite"}, (6,))
+    result = await step(ready, "pete", "shoot", {"shooter": "Kid", "target": "Wyatt", "weapon": "dynamite",
+                                                 "shell": True}, (7, 8, 9, 5, 1))
+    # Wanting to Shoot [7]; 2D10 both can score [8, 9]: 2 hits; effect [5] on Wyatt, [1] on Ike, 1.5 paces off
+    assert "Effect of hit 2 of 2 (spread to Ike)" in text_of(result)
+    assert (await view(ready)).game.characters["ike"].casualty
+
+
+# -- loose mounts --------------------------------------------------------------------------------------------
+
+
+async def test_a_director_puts_a_riderless_horse_on_the_map_and_only_a_director_moves_it(ready):
+    """Hits on Mounts (2455-2494): a mount may stand with no one on it (see docs/rulings.md)."""
+    await step(ready, "dora", "map set", {"ready_set": "main_street"})
+    await refused_and_unchanged(ready, "pete", "place", {"who": "Paint", "at": "10,20", "mount": "horse"},
+                                "Only a Director can put a riderless mount on the map")
+    await refused_and_unchanged(ready, "dora", "place", {"who": "Kid", "at": "10,20", "mount": "horse"},
+                                "**Kid** is the name of one in the game")
+    result = await step(ready, "dora", "place", {"who": "Paint", "at": "10,20", "mount": "horse"})
+    assert "Paint takes their place at D7 (10,20), facing north." in text_of(result)
+    assert (await token(ready, "Paint")).kind == "mount"
+    assert (await view(ready)).game.loose_mounts["Paint"].stamina == 2
+    await refused_and_unchanged(ready, "pete", "place", {"who": "paint", "at": "12,20"},
+                                "Only a Director can place a loose mount")
+    await refused_and_unchanged(ready, "dora", "place", {"who": "Paint", "at": "12,20", "prone": True},
+                                "Only a character lies prone")
+    offered = [c["value"] for c in await ready.dora.autocomplete(ready.channel, "place", "who", "pa")]
+    assert offered == ["Paint"]
+
+
+async def test_a_rider_dismounts_on_the_map_leaving_the_horse_and_mounts_it_again(ready):
+    """809: mounting and dismounting are basic actions; the horse stays where it was left (see docs/rulings.md)."""
+    await main_street(ready, kid="24,18", wyatt="24,22")
+    await step(ready, "pete", "cast mount", {"character": "Kid", "mount": "horse"})
+    result = await step(ready, "pete", "cast mount", {"character": "Kid", "mount": "none"})
+    assert result.response.content == "**Kid** goes on foot. Kid dismounts: Kid's horse stands at I7."
+    assert (await token(ready, "Kid's horse")).at == (24, 18)
+    await step(ready, "pete", "place", {"who": "Kid", "at": "25,18"})
+    result = await step(ready, "pete", "cast mount", {"character": "Kid", "mount": "horse"})
+    assert result.response.content == "**Kid** mounts Kid's horse."
+    v = await view(ready)
+    assert character(v, "kid").mount is not None and "Kid's horse" not in v.game.battlefield.tokens
+
+
+async def test_a_rider_thrown_on_the_map_leaves_the_horse_bolting_across_it(ready):
+    """2478-2479: thrown from the mount, "which will then bolt in a random direction"."""
+    await main_street(ready, kid="24,18", wyatt="24,22")
+    await step(ready, "pete", "place", {"who": "Kid", "at": "24,18", "facing": "west"})
+    await step(ready, "pete", "cast mount", {"character": "Kid", "mount": "horse"})
+    result = await step(ready, "polly", "shoot", {"shooter": "Wyatt", "target": "Kid", "at_mount": True},
+                        (6, 7, 6, 6, 1, 9, 8, 6))
+    # Wanting to Shoot [6], to hit [7], rider or mount [6]: as aimed; effect on the horse [6]: 1 Hit; control
+    # [1]: Thrown!; the horse's Random Movement [9]: Straight Ahead, west as Kid faced; injury [8]; courage [6]
+    assert "Kid is thrown: Kid's horse is loose." in text_of(result)
+    assert map_shown(ready) == "Kid's horse bolts straight ahead: 16.0 paces to C7."
+    v = await view(ready)
+    assert v.game.battlefield.tokens["Kid's horse"].at == (8, 18) and character(v, "kid").mount is None

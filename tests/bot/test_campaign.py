@@ -318,3 +318,40 @@ async def test_the_servers_directors_direct_every_campaign_and_the_roster_outliv
     shown = text_of(await scene.polly.slash(scene.channel, "campaign show", campaign=str(posse.id)))
     assert "The campaign has ended." in shown and "Nobody is on the roster yet" in shown
     refused(await scene.pete.slash(scene.channel, "game start", campaign=str(posse.id)), "has ended")
+
+
+async def test_the_next_adventure_starts_on_the_last_adventures_set_unless_the_director_chooses_another(scene):
+    """A campaign's adventures are games on a set (the map): the next starts on the last one's terrain, with no
+    one on it yet (see docs/rulings.md); `map_name:` takes a map the server keeps, or none."""
+    await scene.dora.slash(scene.channel, "campaign start", name="Tombstone")
+    await scene.dora.slash(scene.channel, "game start", campaign="tombstone")
+    await scene.dora.slash(scene.channel, "map set", ready_set="ranch")
+    await scene.pete.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "cast add", name="Kid", type="minor", personality="ordinary")
+    await scene.pete.slash(scene.channel, "place", who="Kid", at="C7")
+    await end_game(scene.dora, scene.channel)
+
+    livery = scene.guild.create_text_channel("livery")
+    result = await scene.dora.slash(livery, "game start", campaign="tombstone")
+    assert "The set is the last adventure's: Ranch, with no one on it yet" in text_of(result)
+    field = (await stored_game(scene.db(), scene.guild.id, livery.id)).battlefield
+    assert field.name == "Ranch" and len(field.areas) == 7 and field.tokens == {}
+    await scene.dora.slash(livery, "map set", ready_set="canyon")
+    await scene.dora.slash(livery, "map save", name="Boot Hill")
+    await end_game(scene.dora, livery)
+
+    church = scene.guild.create_text_channel("church")
+    refused(await scene.dora.slash(church, "game start", campaign="tombstone", map_name="Nowhere"),
+            "This server keeps no map called **Nowhere**")
+    assert await stored_game(scene.db(), scene.guild.id, church.id) is None
+    offered = [c["value"] for c in await scene.dora.autocomplete(church, "game start", "map_name", "")]
+    assert offered == ["Boot Hill", "none"]
+    result = await scene.dora.slash(church, "game start", campaign="tombstone", map_name="boot hill")
+    assert "The set is the map **boot hill**" in text_of(result)
+    assert (await stored_game(scene.db(), scene.guild.id, church.id)).battlefield.name == "Canyon"
+    await end_game(scene.dora, church)
+    jail = scene.guild.create_text_channel("jail")
+    await scene.dora.slash(jail, "game start", campaign="tombstone", map_name="none")
+    assert (await stored_game(scene.db(), scene.guild.id, jail.id)).battlefield is None
+    refused(await scene.dora.slash(scene.channel, "game start", map_name="Boot Hill"),
+            "`map_name:` chooses the map of a campaign's adventure")

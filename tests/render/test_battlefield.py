@@ -1,12 +1,15 @@
 """The map picture, read back pixel by pixel on real engine states."""
 
+import pickle
+
 import pytest
 
-from bot.render import render_battlefield
+from bot.render import battlefield, render_battlefield, render_scene, scene_of, theme
 from bot.render.battlefield import HEADER, RULER, scale
 from bot.render.gallery import sample_battlefield
 from bot.render.theme import BLACK, FACE, GREY, RED, RUST, STRIKE, WOOD, WOODS
-from bot.rules.qotd.battlefield import Token
+from bot.rules.core.geometry import Rect
+from bot.rules.qotd.battlefield import Area, Token
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.sets import ready
 from bot.rules.qotd.state import Condition
@@ -109,3 +112,47 @@ def test_a_game_without_a_map_has_no_map_picture():
     state, _ = cast(*[])
     with pytest.raises(ValueError):
         render_battlefield(state)
+
+
+def fresh(state):
+    """The map drawn with no token kept from an earlier picture."""
+    battlefield._token.cache_clear()
+    theme.sketch.cache_clear()
+    return render_battlefield(state)
+
+
+def test_a_token_kept_from_an_earlier_picture_is_drawn_again_when_it_changes():
+    """Tokens are kept drawn between pictures: whatever the token shows changing (cards left, lying prone, out
+    of the fight, its place to a fraction of a pace, its facing) draws it anew, and a kept token is the very
+    pixels drawn afresh."""
+    state, (kid, doc) = on_a_map((10, 10), (30.5, 12.25))
+    pictures = [render_battlefield(state)]
+    changes = [lambda: kid.lost.append(kid.cards[0]), lambda: kid.conditions.add(Condition.PRONE),
+               lambda: state.take_out_of_action(doc, Condition.KNOCKED_OUT),
+               lambda: state.battlefield.place(Token(kid.key, (10.5, 10))),
+               lambda: state.battlefield.place(Token(kid.key, (10.5, 10), facing=90))]
+    for change in changes:
+        change()
+        pictures.append(render_battlefield(state))
+        assert pictures[-1] == fresh(state)
+        assert render_battlefield(state) == pictures[-1]
+    assert len(set(pictures)) == len(pictures)
+
+
+def test_the_scene_sent_to_a_picture_worker_draws_the_games_map():
+    """A picture worker is sent the scene (the set and its tokens as drawn), not the whole game."""
+    state = sample_battlefield()
+    scene = scene_of(state)
+    assert render_scene(pickle.loads(pickle.dumps(scene))) == render_battlefield(state)
+    assert len(pickle.dumps(scene)) * 2 < len(pickle.dumps(state))
+    assert len(scene.figures) == len(state.battlefield.tokens)
+
+
+def test_the_terrain_kept_from_an_earlier_picture_is_drawn_again_when_the_set_changes():
+    """The set's terrain is drawn once and kept by what it is: woods added to the set show at once."""
+    state, _ = on_a_map()
+    before = picture(render_battlefield(state))
+    state.battlefield.areas = [*state.battlefield.areas, Area("woods", Rect(40, 30, 8, 6))]
+    after = picture(render_battlefield(state))
+    assert count(before, pixel_box(state, (44, 33), 10), WOODS) == 0
+    assert count(after, pixel_box(state, (44, 33), 10), WOODS) > 100

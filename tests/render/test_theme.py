@@ -2,6 +2,7 @@
 
 import io
 import time
+import zlib
 
 import pytest
 from PIL import Image, ImageDraw
@@ -80,3 +81,46 @@ def test_text_looks_as_pillow_draws_it_on_its_ground(text, face, fill, ground):
     canvas.text((10, 30), text, face, fill, on=ground)  # the second time from the cache, the same pixels
     drawn = Image.open(io.BytesIO(canvas.png())).convert("RGB")
     assert drawn.tobytes() == expected.tobytes()
+
+
+MARKS = (("line", (0, 0, 9, -13), RED, 3), ("ellipse", (-9, -9, 9, 9), PAPER, INK, 2),
+         ("box", (-30, 11, 30, 27), PAPER_SHADE, WOOD, 1), ("line", (-9, -9, 9, 9), RED, 2),
+         ("text", (0, 24), "Doc 4", font(BOLD, 13), INK, PAPER_SHADE, "ms"))
+
+
+@pytest.mark.parametrize("x, y", [(100, 80), (101, 77), (3, 5), (197, 150), (-4, 60)])
+def test_a_sketch_stamped_leaves_the_pixels_its_marks_drawn_there_would(x, y):
+    """A sketch is drawn once and stamped wherever it comes again (a map's tokens): the same pixels as each
+    mark drawn in its place, on any ground, and cut off at the picture's edges alike."""
+    drawn, stamped = Canvas(200, 160), Canvas(200, 160)
+    for canvas in (drawn, stamped):
+        canvas.box((0, 0, 200, 80), fill=WOOD)
+    for kind, xy, *how in MARKS:
+        if kind == "text":
+            drawn.text((xy[0] + x, xy[1] + y), how[0], *how[1:3], on=how[3], anchor=how[4])
+        else:
+            getattr(drawn, kind)((xy[0] + x, xy[1] + y, xy[2] + x, xy[3] + y), *how)
+    stamped.stamp(theme.sketch(MARKS), x, y)
+    assert stamped.image.tobytes() == drawn.image.tobytes()
+
+
+def test_adler_joined_is_the_checksum_of_the_data_joined():
+    pieces = [b"", b"\0" * 70000, bytes(range(256)) * 300, b"\xff" * 5555, b"PNG"]
+    for first in pieces:
+        for second in pieces:
+            assert theme._adler_joined(zlib.adler32(first), zlib.adler32(second), len(second)) == \
+                zlib.adler32(first + second)
+
+
+def test_a_picture_drawn_on_a_backdrop_is_saved_as_a_png_of_its_pixels():
+    """Only the bands of rows that differ from the backdrop are compressed again; the PNG reads back as the
+    picture, whichever bands changed."""
+    ground = Canvas(120, 100)
+    ground.box((10, 10, 110, 90), fill=WOOD)
+    backdrop = theme.Backdrop(ground.image)
+    for box in [(0, 0, 0, 0), (5, 5, 20, 20), (0, 40, 119, 41), (30, 90, 60, 99)]:
+        canvas = backdrop.canvas()
+        canvas.box(box, fill=RED)
+        image = Image.open(io.BytesIO(backdrop.png(canvas.image)))
+        assert image.convert("RGB").tobytes() == canvas.image.convert("RGB").tobytes()
+    assert backdrop.image.tobytes() == ground.image.tobytes()          # its copies were drawn on, not it

@@ -7,9 +7,12 @@ from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Mover, Obstacle, Opening, Plan, Token
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
-from bot.rules.qotd.on_the_map import carry_out, carry_out_plan, falls_short, flee, plan_move, spread_to
-from bot.rules.qotd.shooting import ShotRequest
-from bot.rules.qotd.state import GameState, Mount, RulesError
+from bot.rules.qotd.fighting import FightRequest
+from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, dismount, fall_back, falls_short, flee,
+                                      loose_mount, loose_names, mover_of, plan_move, plan_on_map, remount,
+                                      spread_to)
+from bot.rules.qotd.shooting import DrawRequest, ShotRequest
+from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
 
 from .scripted import Dice
 from .test_actions import SUPPORTING, game, person
@@ -300,6 +303,20 @@ def test_shotgun_hits_spread_to_those_within_a_pace_of_the_target_on_the_map():
     assert spread_to(state, "kid", "ike", "single_action_revolver", fanning=True) == ("billy",)
 
 
+def test_a_shells_hits_spread_to_those_within_two_paces_and_only_an_explosion_is_a_shell():
+    """1302-1311: explosion hits may be spread to opponents "within 1 pace of target or 2 paces if shell"; a
+    shotgun is no shell (see docs/rulings.md)."""
+    state = mapped(person("kid", SUPPORTING, weapons=("dynamite", "double_barrelled")),
+                   person("ike", SUPPORTING, owner=2), person("billy", SUPPORTING, owner=2),
+                   person("frank", SUPPORTING, owner=2))
+    for key, at in (("kid", (2, 2)), ("ike", (10, 10)), ("billy", (11.5, 10)), ("frank", (12.5, 10))):
+        state.battlefield.place(Token(key, at))
+    assert spread_to(state, "kid", "ike", "dynamite", fanning=False) == ()
+    assert spread_to(state, "kid", "ike", "dynamite", fanning=False, shell=True) == ("billy",)
+    with pytest.raises(RulesError, match="Only an explosion can be a shell: a Double-barrelled shotgun is not"):
+        spread_to(state, "kid", "ike", "double_barrelled", fanning=False, shell=True)
+
+
 def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_roll():
     """1296-1298, 1717: a throw of 2-4 misses: roll 1D10 for deviation (here 4-5, Go Right, of the line of the
     throw); it lands 2 paces from the target (see docs/rulings.md), and those within a pace are named."""
@@ -317,9 +334,7 @@ def test_dynamite_falling_short_lands_two_paces_off_the_target_by_the_deviation_
 def test_one_whose_courage_breaks_in_the_open_flees_a_full_move_away_from_the_shooter():
     """Taking a Courage Test, Let's get out of here!: in the open, panic and flee at maximum speed away from
     the enemy (see docs/rulings.md: one full move, straight away, stopped by a wall)."""
-    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2))
-    for key, at in (("kid", (10, 20)), ("ike", (10, 14))):
-        state.battlefield.place(Token(key, at))
+    state = kid_and_ike((10, 20), (10, 14))
     # wants [6], hits [6]; effect [9] at DV 0: a Courage Test; courage [1]: Let's get out of here!
     state, result = perform(state, ShotRequest("kid", "ike", paces=6), Dice(6, 6, 9, 1))
     assert flee(state, "kid", result.readings) == "Ike flees 8.0 paces to F4."
@@ -354,3 +369,197 @@ def test_a_plan_left_by_a_roll_decided_elsewhere_is_dropped_by_the_next_roll():
     state, result = perform(state, TestRequest("ike", "task"), Dice(6))
     assert carry_out_plan(state, result.readings) == ""
     assert state.battlefield.plan is None and state.battlefield.tokens["kid"].at == (2, 2)
+
+
+# -- falling back and taking cover -----------------------------------------------------------------------
+
+
+def kid_and_ike(kid, ike, *terrain):
+    """Kid and Ike, of two players, placed on a 40 x 30 map with the terrain given."""
+    state = mapped(person("kid", SUPPORTING), person("ike", SUPPORTING, owner=2), terrain=terrain)
+    for key, at in (("kid", kid), ("ike", ike)):
+        state.battlefield.place(Token(key, at))
+    return state
+
+
+def shot_at_ike(*terrain, ike=(10, 14)):
+    """Kid, at 10,25, shoots Ike: wants [6], hits [6], effect [9] at DV 0 calls a Courage Test; courage [3]:
+    Fall back and Take Cover!"""
+    return perform(kid_and_ike((10, 25), ike, *terrain), ShotRequest("kid", "ike", paces=11), Dice(6, 6, 9, 3))
+
+
+def test_fall_back_and_take_cover_goes_one_move_to_the_nearest_cover_from_the_shooter():
+    """1062-1071: Fall back and Take Cover! "If in the open fall back 1 move towards the nearest cover". Behind
+    the fence, within 2 paces of it, Ike is in light cover from Kid (2246); crossing it costs 25% (473-479), so
+    a move is 6 paces and reaches it."""
+    state, result = shot_at_ike(Obstacle("fence", [(0, 10), (40, 10)]))
+    assert "Fall back and Take Cover!" in [r.outcome.title for r in result.readings]
+    words = fall_back(state, result)
+    assert words == "Ike falls back 4.5 paces to E5, in light cover from Kid (behind the fence)."
+    ike = state.battlefield.tokens["ike"]
+    assert ike.at == (9.5, 9.5) and ike.facing == 178                  # facing the enemy
+    assert state.battlefield.last_path == [(10, 14), (9.5, 9.5)]
+
+
+def test_cover_further_than_a_move_is_gone_towards_as_far_as_the_move_allows():
+    """1062-1071: 1 move towards the nearest cover: 6 paces after the fence's 25%, short of the cover."""
+    state, result = shot_at_ike(Obstacle("fence", [(0, 6), (40, 6)]))
+    words = fall_back(state, result)
+    assert words == "Ike falls back 6.0 paces to E5, towards cover at E3 (in light cover from Kid (behind the fence))."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((9.65, 8.01), abs=0.01)
+
+
+def test_one_already_behind_cover_ducks_down_and_stays():
+    """1066-1069: "if already behind cover duck down"."""
+    state, result = shot_at_ike(Obstacle("wall", [(0, 15), (40, 15)]), ike=(10, 14))
+    assert fall_back(state, result) == "Ike is already in hard cover from Kid (behind the wall): ducks down."
+    assert state.battlefield.tokens["ike"].at == (10, 14)
+
+
+def test_a_building_between_hides_one_who_falls_back_behind_it():
+    """975: out of sight is better than cover; the nearest place is behind the Saloon's east wall."""
+    state, result = shot_at_ike(saloon(), ike=(22, 18))
+    words = fall_back(state, result)
+    assert words.startswith("Ike falls back ") and "out of Kid's sight (the wall of the Saloon is in the way)" in words
+    assert state.battlefield.sight((10, 25), state.battlefield.tokens["ike"].at).hidden
+
+
+def test_falling_back_never_goes_nearer_the_enemy_and_with_no_cover_goes_straight_away():
+    """1062-1065: fall back: the wall in front of Ike is nearer Kid, so it is not taken (see docs/rulings.md);
+    with no cover behind, Ike falls back a move straight away from Kid."""
+    state, result = shot_at_ike(Obstacle("wall", [(5, 20), (15, 20)]))
+    assert fall_back(state, result) == "Ike falls back 8.0 paces to F4, straight away from Kid: no cover within reach."
+    assert state.battlefield.tokens["ike"].at == pytest.approx((10, 6))
+
+
+def test_this_doesnt_look_good_heads_for_the_nearest_cover_even_towards_the_enemy():
+    """952-955: This doesn't look good! "Head for the nearest cover if in the open": taken on /test, from the
+    nearest enemy on the map (see docs/rulings.md)."""
+    state = kid_and_ike((10, 25), (10, 14), Obstacle("wall", [(0, 20), (40, 20)]))
+    state, result = perform(state, TestRequest("ike", "react"), Dice(3))
+    assert fall_back(state, result) == "Ike moves 4.5 paces to E10, in hard cover from Kid (behind the wall)."
+
+
+def test_flustered_retreats_slowly_half_a_move_towards_cover():
+    """888-891: Flustered! "if in the open retreat slowly towards cover": half a move (see docs/rulings.md)."""
+    state = kid_and_ike((10, 25), (10, 14), Obstacle("fence", [(0, 6), (40, 6)]))
+    state.characters["ike"].conditions.add(Condition.HOLDING)
+    state, result = perform(state, TestRequest("ike", "respond_opportunity"), Dice(1))
+    assert fall_back(state, result).startswith("Ike falls back 3.0 paces to E6, towards cover at E3")
+
+
+def test_not_sure_about_a_shot_falls_back_four_paces_towards_cover():
+    """1160-1170: Wanting to Shoot, I'm not sure I can do this!: "falls back 4 paces facing the enemy or moves
+    towards the nearest cover"."""
+    state = kid_and_ike((10, 14), (10, 5), Obstacle("fence", [(0, 20), (40, 20)]))
+    state, result = perform(state, ShotRequest("kid", "ike", paces=9), Dice(1))
+    assert fall_back(state, result) == "Kid falls back 4.0 paces to E9, towards cover at E11 (in light cover " \
+                                       "from Ike (behind the fence))."
+
+
+def test_not_sure_about_an_attack_falls_back_two_paces_facing_the_enemy_cover_or_not():
+    """1979-1986: Wanting to make an attack, I'm not sure I can do this!: "does not close to attack. Fall back
+    2 paces facing the enemy" (no cover is sought: the book names none)."""
+    state = kid_and_ike((10, 15), (10, 12), Obstacle("fence", [(0, 17), (40, 17)]))
+    state, result = perform(state, FightRequest("kid", "ike"), Dice(1))
+    assert fall_back(state, result) == "Kid falls back 2.0 paces to F9."
+    kid = state.battlefield.tokens["kid"]
+    assert (kid.at, kid.facing) == ((10, 17), 0)
+
+
+def test_caution_in_good_going_withdraws_half_a_move_from_the_enemy_whatever_way_was_asked():
+    """530-535: Caution – Danger Ahead!: "Withdraw and fall back ½ a move facing the enemy if in good going":
+    Kid asked to go towards Ike, and falls back 4 paces from him instead (see docs/rulings.md)."""
+    state = kid_and_ike((10, 20), (10, 10))
+    plan_on_map(state, "kid", [(10, 14)])
+    state, result = perform(state, TestRequest("kid", "move"), Dice(1))
+    assert carry_out_plan(state, result.readings) == "Kid falls back 4.0 paces to F13."
+    kid = state.battlefield.tokens["kid"]
+    assert (kid.at, kid.facing, state.battlefield.plan) == ((10, 24), 0, None)
+
+
+def test_time_to_get_out_a_town_backs_off_four_paces_from_the_one_drawing():
+    """1637-1643: Responding to an opponent drawing, Time to get out 'a Town!: "You panic and back off 4
+    paces"."""
+    state = kid_and_ike((10, 25), (10, 14))
+    state, result = perform(state, DrawRequest("ike", "kid", paces=11, responding=True), Dice(3))
+    assert "Time to get out ‘a Town!" in [r.outcome.title for r in result.readings]
+    assert fall_back(state, result) == "Ike falls back 4.0 paces to F6."
+    assert state.battlefield.tokens["ike"].at == (10, 10)
+
+
+def test_a_courage_test_in_close_combat_falls_back_without_leaving_the_fight():
+    """1073-1078: in close combat, fall back 2 paces and stay On the Back Foot for the rest of this combat:
+    the token stays in contact (see docs/rulings.md)."""
+    state = kid_and_ike((10, 15), (11, 15))
+    state.engage(state.characters["kid"], state.characters["ike"])
+    state, result = perform(state, TestRequest("ike", "courage", in_close_combat=True), Dice(3))
+    assert fall_back(state, result) == ""
+    assert state.battlefield.tokens["ike"].at == (11, 15)
+
+
+def test_nobody_falls_back_with_no_enemy_on_the_map():
+    state = mapped(person("ike", SUPPORTING, owner=2))
+    state.battlefield.place(Token("ike", (10, 14)))
+    state, result = perform(state, TestRequest("ike", "react"), Dice(3))
+    assert fall_back(state, result) == ""
+
+
+# -- loose mounts -------------------------------------------------------------------------------------------
+
+
+def thrown_from_his_horse(*dice):
+    """Ike (a Marksman, at 20,25) shoots Kid's horse (Kid at 20,15, facing east): Wanting to Shoot 6, to hit 7,
+    effect on the horse 6 at DV -2: 1 Hit; control 1: Thrown!; then ``dice``."""
+    rider = person("kid", SUPPORTING, owner=2, mount=Mount("horse", 2))
+    state = mapped(person("ike", SUPPORTING, traits=["marksman"]), rider)
+    state.battlefield.place(Token("ike", (20, 25)))
+    state.battlefield.place(Token("kid", (20, 15), facing=90))
+    return perform(state, ShotRequest("ike", "kid", paces=10, at_mount=True), Dice(6, 7, 6, 1, *dice))
+
+
+def test_a_rider_thrown_leaves_the_mount_loose_and_it_bolts_a_full_move_by_the_random_movement_chart():
+    """2478-2479: on a 1 the rider is "thrown from their mount which will then bolt in a random direction. They
+    test for injury": the mount is loose, the rider on foot; the Random Movement roll (503-506: 8+ Straight
+    Ahead) sends it a mount's full move, 16 paces, the way the rider faced (see docs/rulings.md)."""
+    # Random movement [9]: Straight Ahead; injury from the fall [8]: a courage test, [6]: A-OK
+    state, result = thrown_from_his_horse(9, 8, 6)
+    assert [r.label for r in result.readings][4] == "Kid's horse bolts"
+    assert state.characters["kid"].mount is None
+    assert state.loose_mounts["Kid's horse"].hits == 1
+    assert bolt_loose(state, result.readings) == "Kid's horse bolts straight ahead: 16.0 paces to S8."
+    horse = state.battlefield.tokens["Kid's horse"]
+    assert (horse.at, horse.kind) == ((36, 15), "mount")
+    assert state.battlefield.tokens["kid"].at == (20, 15)                      # the rider lies where he fell
+    assert mover_of(state, "kid").move == 8                                     # on foot now
+
+
+def test_a_bolting_loose_mount_is_stopped_by_the_maps_edge():
+    """503-506: 1-3 Reverse, back the way the rider faced; stopped at the map's west edge (see docs/rulings.md)."""
+    state, result = thrown_from_his_horse(2, 8, 6)
+    bolt_loose(state, result.readings)
+    assert state.battlefield.tokens["Kid's horse"].at == pytest.approx((4, 15))
+
+
+def test_a_dismounting_rider_leaves_the_mount_loose_where_they_stand_and_may_mount_it_again():
+    """809: mounting and dismounting are basic actions. On the map the mount stays where it was left, with its
+    hits, and a rider within 2 paces mounts it again (see docs/rulings.md)."""
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2, hits=1)))
+    state.battlefield.place(Token("kid", (20, 15)))
+    assert dismount(state, state.characters["kid"]) == "Kid dismounts: Kid's horse stands at K8."
+    assert state.characters["kid"].mount is None and state.battlefield.tokens["Kid's horse"].at == (20, 15)
+    state.battlefield.place(Token("kid", (25, 15)))
+    assert remount(state, state.characters["kid"], "horse") == ""                # 5 paces off: out of reach
+    state.battlefield.place(Token("kid", (21, 15)))
+    assert remount(state, state.characters["kid"], "camel") == ""
+    assert remount(state, state.characters["kid"], "horse") == "Kid's horse"
+    assert state.characters["kid"].mount.hits == 1
+    assert "Kid's horse" not in state.battlefield.tokens and not state.loose_mounts
+
+
+def test_a_fallen_riders_mount_is_left_loose_once_named():
+    state = mapped(person("kid", SUPPORTING, mount=Mount("horse", 2)))
+    state.characters["kid"].lost = list(state.characters["kid"].cards)
+    assert loose_names(state) == ["Kid's horse"]
+    assert loose_mount(state, "kid's HORSE") == "Kid's horse"
+    assert state.characters["kid"].mount is None and "Kid's horse" in state.loose_mounts

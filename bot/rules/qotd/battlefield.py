@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import RulesError
-from ..core.geometry import EPSILON, Point, Rect, crossings, distance, path_length, point_at
+from ..core.geometry import EPSILON, Point, Rect, crossings, distance, near_segment, path_length, point_at
 
 GRID_STEPS = (1, 2, 3, 4, 5, 10)
 """Paces a grid square may measure: the smallest that keeps the columns within A to Z."""
@@ -289,6 +289,35 @@ class Battlefield:
             if any(behind(t) for t in crossings(a, b, obstacle.line)):
                 take(barrier.cover, f"behind the {obstacle.title}")
         return Sight(paces, cover, why)
+
+    def covered(self, threat: Point, p: Point) -> Sight | None:
+        """What one at ``p`` has between them and a threat at ``threat`` when it is cover (or hides them); None
+        when they stand in the open to it."""
+        sight = self.sight(threat, p)
+        return sight if sight.hidden or sight.cover is not Cover.NONE else None
+
+    def shelter(self) -> list[Point]:
+        """The places where one may find cover: every half-pace lattice point (off any line, on the map) within
+        :data:`COVER_REACH` of terrain that gives cover or of a building."""
+        spots: set[Point] = set()
+
+        def lattice(x0: float, y0: float, x1: float, y1: float):
+            for i in range(max(0, math.floor(x0)), min(self.width, math.ceil(x1))):
+                for j in range(max(0, math.floor(y0)), min(self.height, math.ceil(y1))):
+                    yield (i + 0.5, j + 0.5)
+
+        r = COVER_REACH
+        for area in self.areas:
+            if GROUNDS[area.ground].cover is not Cover.NONE:
+                box = area.rect
+                spots.update(lattice(box.x - r, box.y - r, box.x + box.w + r, box.y + box.h + r))
+        for obstacle in self.obstacles:
+            if BARRIERS[obstacle.barrier].cover is Cover.NONE:
+                continue
+            xs, ys = [p[0] for p in obstacle.line], [p[1] for p in obstacle.line]
+            spots.update(p for p in lattice(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+                         if any(near_segment(p, c, d) <= r for c, d in zip(obstacle.line, obstacle.line[1:])))
+        return sorted(spots)
 
     def near(self, p: Point, paces: float) -> list[str]:
         """Keys of the tokens within ``paces`` of a point (not one standing on it), nearest first."""

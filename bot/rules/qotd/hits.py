@@ -100,7 +100,22 @@ def keep_control(state: GameState, ctx: Context, rider: Character) -> None:
     rider.mount.bolting = True
     ctx.note(f"{rider.name}'s {rider.mount.kind} bolts.")
     if reading.band is Band.DISASTER:
+        thrown(state, ctx, rider)
         fall(state, ctx, rider)
+
+
+def thrown(state: GameState, ctx: Context, rider: Character) -> None:
+    """A rider thrown from their mount, "which will then bolt in a random direction" (2478-2479): the mount is
+    loose, and the rider rolls the Random Movement chart for it, as they roll for a hit on it (2459)."""
+    name = state.leave_mount(rider)
+    ctx.note(f"{rider.name} is thrown: {name} is loose.")
+    action_roll(state, ctx, rider, CHARTS["random_movement"], Situation(Test.MOVE), label=bolts(name),
+                dice=Dice(1), adverse=lambda r: False)
+
+
+def bolts(name: str) -> str:
+    """The label of a loose mount's Random Movement roll."""
+    return f"{name} bolts"
 
 
 def fall(state: GameState, ctx: Context, rider: Character, collapsed_fast: bool = False,

@@ -380,6 +380,9 @@ class GameState:
     """The seal the phase's cards and dice come from (see :mod:`bot.rules.core.fair`); its seed is secret."""
     battlefield: Battlefield | None = None
     """The map of the set, if the game has one (see :mod:`.on_the_map`)."""
+    loose_mounts: dict[str, Mount] = field(default_factory=dict)
+    """Mounts no one rides, by name ("Kid's horse"): thrown from, left by a rider who dismounted on the map or
+    fell, or riderless from the start (see docs/rulings.md)."""
 
     # -- serialisation -------------------------------------------------------
 
@@ -389,6 +392,17 @@ class GameState:
     @classmethod
     def from_json(cls, data: dict) -> GameState:
         return serial.from_json(cls, data)
+
+    def leave_mount(self, rider: Character) -> str:
+        """The rider's mount left loose (they were thrown, dismounted or fell): kept by a name of its own, the
+        rider on foot. Returns its name."""
+        base = name = f"{rider.name}'s {rider.mount.kind}"
+        number = 2
+        while name.casefold() in {n.casefold() for n in self.loose_mounts}:
+            name, number = f"{base} {number}", number + 1
+        self.loose_mounts[name] = rider.mount
+        rider.mount = None
+        return name
 
     # -- combats ------------------------------------------------------------
 
