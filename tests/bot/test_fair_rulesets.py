@@ -1,5 +1,5 @@
-"""Fair play in the other rulesets through the real bot: each turn of Steve Burt's, Shootist's and Dracula's America
-is sealed as it starts, its seed revealed when the next turn is sealed or the game ends, and `/verify` checks
+"""Fair play in the other rulesets through the real bot: each turn of Steve Burt's, Shootist's, Dracula's America's
+and Mackenzie Norman's gunfight is sealed as it starts, its seed revealed when the next turn is sealed or the game ends, and `/verify` checks
 every die rolled under it (the Draw's, an Old Wound's, an action's); a die changed in the exported log fails."""
 
 import random
@@ -9,11 +9,13 @@ import pytest
 
 from bot.rules.core import fair
 from bot.rules.core.ruleset import CastSpec
+from bot.rules.norman.state import SHOOT_RANKS
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.seals import TurnDice
 from bot.verify import verify
 
 from .helpers import end_game, text_of
+from .test_gunfight import turn_with
 
 LOGGED_DIE = re.compile(r"1D(\d+): \[(\d+)\] \(draw (\d+)\)")
 """A single die as the exported log's dice column shows it."""
@@ -67,13 +69,34 @@ async def dracula(scene) -> None:
     assert "Turn 1 is sealed" in text_of(dealt) and "**Abe**'s Old Wound: D" in text_of(dealt), text_of(dealt)
 
 
+async def norman(scene) -> None:
+    """Kid (pete's) and Joe (polly's), a pistol each: whoever holds a Shoot card on their turn shoots the other,
+    who lets the play stand (MN 73-78), and the shot rolls to hit."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    players = {}
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "gunfight cast", name=name, type="man", pistols=1)
+        players[player.id] = player
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 1 is sealed" in text_of(dealt), text_of(dealt)
+    state = await turn_with(scene, players, SHOOT_RANKS)
+    card = next(c for c in state.seats[state.player].hand if c.rank in SHOOT_RANKS)
+    target = "Joe" if state.player == scene.pete.id else "Kid"
+    shot = await players[state.player].slash(scene.channel, "gunfight shoot", cards=card.code, weapon="pistol",
+                                             target=target, range=5)
+    answerer = next(player for user, player in players.items() if user != state.player)
+    stands = await answerer.click(shot.followups[0].message, label="Let it stand")
+    assert f"shoots at {target}" in text_of(stands) and "Answers in: 1 of 1" in text_of(stands), text_of(stands)
+
+
 async def commitment(scene) -> str:
     """The commitment of the game's seal now."""
     seal = await seal_of(scene)
     return fair.commitment(seal["channel"], seal["phase"], seal["seed"])
 
 
-PLAYS = {"burt": burt, "shootist": shootist, "dracula": dracula}
+PLAYS = {"burt": burt, "shootist": shootist, "dracula": dracula, "norman": norman}
 
 
 @pytest.mark.parametrize("ruleset", PLAYS)
