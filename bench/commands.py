@@ -142,11 +142,15 @@ async def run(runs: int) -> None:
                         target[0], fallen[0] = fallen[0], fallen[0] + 1
 
             async def move(**where) -> float:
-                """One timed /move (a re-roll kept, untimed)."""
-                took, result = await watch.time(dora.slash(channel, "move", character="Shooter", **where))
-                if result.response.components:
-                    await dora.click(result.response.message, label="Keep")
-                return took
+                """One timed /move that went through (a re-roll kept, untimed). A move beyond reach, once results
+                such as Caution – Danger Ahead! have carried the Shooter away, puts him back (untimed)."""
+                while True:
+                    took, result = await watch.time(dora.slash(channel, "move", character="Shooter", **where))
+                    if took is not None:
+                        if result.response.components:
+                            await dora.click(result.response.message, label="Keep")
+                        return took
+                    await dora.slash(channel, "place", who="Shooter", at="30,20")
 
             gun, aimed, cast = ["Gun 0"], ["Gun 1"], [10]
 
