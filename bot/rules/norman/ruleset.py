@@ -243,8 +243,9 @@ class Norman(Ruleset):
             return self.deal(state, rng)
         state.order = rest
         self.start_player_turn(state)
-        return Step(f"Turn {state.turn} — {len(state.order) - 1} to come", [self.whose_turn(state)],
-                    self.pinged(state))
+        after = len(state.order) - 1
+        return Step(f"Turn {state.turn} — " + (f"{after} more to play" if after else "the last to play"),
+                    [self.whose_turn(state)], self.pinged(state))
 
     def decided(self, state: NormanState) -> bool:
         """Whether one side alone (or none) has figures in play: the gunfight is over (MN 46-47)."""
