@@ -169,8 +169,8 @@ def check(seal: Phase) -> None:
         order = dealt(seal.seed, seal.pack)
         for place, (logged, true) in enumerate(zip(seal.pack, order), start=1):
             if logged != true:
-                seal.problems.append(f"#{seal.entry}, the deal of {seal.turn_name.lower()} {seal.phase}: card {place} is "
-                                     f"{Card.parse(logged)} in the log, but the seed deals {Card.parse(true)}.")
+                seal.problems.append(f"#{seal.entry}, the deal of {seal.turn_name.lower()} {seal.phase}: card {place} "
+                                     f"is {Card.parse(logged)} in the log, but the seed deals {Card.parse(true)}.")
                 break
     check_turns(seal)
     for die in seal.dice:
