@@ -119,9 +119,10 @@ class Table:
         return directs(self.interaction.user, self.game.director_id, self.server)
 
     @property
-    def sealed(self) -> bool:
-        """Whether the game plays Quick on the Draw, whose pack the bot deals under its phases' seals itself (see
-        :mod:`bot.seals`); another ruleset's turns are sealed as its random source draws (:attr:`dice`)."""
+    def plays_qotd(self) -> bool:
+        """Whether the game plays Quick on the Draw: its state is a ``GameState`` whose pack, cast and
+        vehicles the cogs handle themselves; another ruleset acts through its :class:`Ruleset`'s steps. Every
+        ruleset is sealed (see :mod:`bot.seals`): this is no test of that."""
         return self.ruleset is QOTD
 
     @property
@@ -165,7 +166,7 @@ class Table:
 
     def target(self, text: str) -> str:
         """The key of the character or vehicle a user named as a target."""
-        if not self.sealed:
+        if not self.plays_qotd:
             return self.character(text).key
         try:
             return self.character(text).key

@@ -2,7 +2,9 @@
 
 The exported log (``/log export``) is the record: each entry's dice column shows
 every roll with the draw of the phase its first die came from ("(draws 12-13)"),
-and its seals column the seals the entry made and revealed. :func:`verify` reads
+and its seals column the seals the entry made and revealed, each named by the
+ruleset's word for its stretch of play ("sealed phase 2" in Quick on the Draw,
+"sealed turn 2" elsewhere: :attr:`~bot.rules.core.ruleset.Ruleset.turn_name`). :func:`verify` reads
 that Markdown back, so ``/verify`` and ``python -m bot verify game-log.md`` check
 the same thing; a log changed by hand fails and says where. How a seed becomes
 cards and dice is :mod:`bot.rules.core.fair`.
@@ -18,8 +20,8 @@ from .rules.core.cards import Card
 from .rules.core.dice import Roll
 from .rules.core.fair import commitment, dealt, face
 
-SEALED = re.compile(r"sealed phase (\d+): commitment ([0-9a-f]{64})")
-REVEALED = re.compile(r"revealed phase (\d+) of channel (\d+): seed ([0-9a-f]{64})")
+SEALED = re.compile(r"sealed (phase|turn) (\d+): commitment ([0-9a-f]{64})")
+REVEALED = re.compile(r"revealed (?:phase|turn) (\d+) of channel (\d+): seed ([0-9a-f]{64})")
 DEALT = re.compile(r"dealt: ([0-9A-Z]+(?: [0-9A-Z]+)*)")
 TURNED = re.compile(r"turned: ([0-9A-Z]+(?: [0-9A-Z]+)*)")
 PLACED = re.compile(r"shuffled in: ([0-9A-Z]+(?: [0-9A-Z]+)*)")
@@ -36,14 +38,15 @@ def numbered(roll: Roll) -> str:
         (f"-{last})" if last != roll.number else ")")
 
 
-def seal_notes(data: dict[str, Any]) -> list[str]:
+def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
     """What a log entry's ``data`` says of seals and cards: the seed it revealed, the seal it made and the
-    pack dealt, the cards it turned and those it shuffled in among the cards to come."""
-    notes = []
+    pack dealt, the cards it turned and those it shuffled in among the cards to come. A seal is named by the
+    game's ``turn_name`` ("Phase" or "Turn")."""
+    notes, word = [], turn_name.lower()
     if shown := data.get("revealed"):
-        notes.append(f"revealed phase {shown['phase']} of channel {shown['channel']}: seed {shown['seed']}")
+        notes.append(f"revealed {word} {shown['phase']} of channel {shown['channel']}: seed {shown['seed']}")
     if sealed := data.get("sealed"):
-        notes.append(f"sealed phase {sealed['phase']}: commitment {sealed['commitment']}")
+        notes.append(f"sealed {word} {sealed['phase']}: commitment {sealed['commitment']}")
         if sealed.get("pack"):
             notes.append("dealt: " + " ".join(sealed["pack"]))
     if data.get("turned"):
@@ -71,6 +74,8 @@ class Phase:
     commitment: str
     entry: int
     pack: list[str]
+    turn_name: str = "Phase"
+    """What the log calls the stretch of play sealed: "Phase" (Quick on the Draw) or "Turn"."""
     dice: list[Die] = field(default_factory=list)
     turned: list[tuple[int, str]] = field(default_factory=list)
     """The cards turned, by entry, in live entries (an undone turn was taken back)."""
@@ -83,7 +88,7 @@ class Phase:
     @property
     def verdict(self) -> str:
         """One line: what matches, or that the seed is still secret."""
-        name = f"Phase {self.phase} (sealed in #{self.entry}, commitment {self.commitment[:12]}…)"
+        name = f"{self.turn_name} {self.phase} (sealed in #{self.entry}, commitment {self.commitment[:12]}…)"
         if self.seed is None:
             return f"{name}: not revealed yet, so not checkable yet."
         if self.problems:
@@ -114,7 +119,8 @@ def rows(text: str) -> list[dict[str, str]]:
 
 
 def verify(text: str, phase: int | None = None) -> list[Phase]:
-    """Every seal of the exported log (of one phase, if given), checked against the seed it revealed."""
+    """Every seal of the exported log (of one phase or turn, by number, if given), checked against the seed it
+    revealed."""
     seals: list[Phase] = []
     current: Phase | None = None
     loose: list[tuple[int | None, str]] = []      # problems met while reading, and the phase they concern
@@ -125,13 +131,13 @@ def verify(text: str, phase: int | None = None) -> list[Phase]:
             promised = commitment(channel, revealed_phase, seed)
             opened = next((s for s in seals if s.commitment == promised and s.phase == revealed_phase), None)
             if opened is None:
-                loose.append((revealed_phase, f"#{entry} reveals a seed for phase {revealed_phase} that matches no "
-                                              "commitment made before it."))
+                loose.append((revealed_phase, f"#{entry} reveals a seed for {match[0].split()[1]} {revealed_phase} "
+                                              "that matches no commitment made before it."))
             else:
                 opened.seed, opened.revealed_in = seed, entry
         if match := SEALED.search(notes):
             pack = DEALT.search(notes)
-            current = Phase(int(match[1]), match[2], entry, pack[1].split() if pack else [])
+            current = Phase(int(match[2]), match[3], entry, pack[1].split() if pack else [], match[1].capitalize())
             seals.append(current)
         if current is not None and not row.get("kind", "").endswith("(undone)"):
             if turned := TURNED.search(notes):
@@ -163,8 +169,8 @@ def check(seal: Phase) -> None:
         order = dealt(seal.seed, seal.pack)
         for place, (logged, true) in enumerate(zip(seal.pack, order), start=1):
             if logged != true:
-                seal.problems.append(f"#{seal.entry}, the deal of phase {seal.phase}: card {place} is "
-                                     f"{Card.parse(logged)} in the log, but the seed deals {Card.parse(true)}.")
+                seal.problems.append(f"#{seal.entry}, the deal of {seal.turn_name.lower()} {seal.phase}: card {place} "
+                                     f"is {Card.parse(logged)} in the log, but the seed deals {Card.parse(true)}.")
                 break
     check_turns(seal)
     for die in seal.dice:
@@ -184,8 +190,8 @@ def check_turns(seal: Phase) -> None:
         if code in seal.placed:
             continue
         if code not in place:
-            seal.problems.append(f"#{entry}: {Card.parse(code)} is turned, but phase {seal.phase} was not dealt it "
-                                 "and it was not shuffled in.")
+            seal.problems.append(f"#{entry}: {Card.parse(code)} is turned, but {seal.turn_name.lower()} {seal.phase} "
+                                 "was not dealt it and it was not shuffled in.")
             return
         if place[code] < last:
             seal.problems.append(f"#{entry}: {Card.parse(code)} is turned after {Card.parse(before)}, but the seed "
@@ -197,7 +203,7 @@ def check_turns(seal: Phase) -> None:
 def report(seals: list[Phase]) -> str:
     """The verdict on every seal, with each problem found under it."""
     if not seals:
-        return "The log has no sealed phase to check."
+        return "The log has nothing sealed to check."
     lines = []
     for seal in seals:
         lines.append(seal.verdict)

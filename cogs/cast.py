@@ -388,7 +388,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
             state = table.state
-        if not table.sealed:
+        if not table.plays_qotd:
             await send(interaction, embed=card_embed(table.ruleset, state, key))
             return
         if key in state.vehicles:
@@ -405,7 +405,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             state = table.state
         if not state.characters and not getattr(state, "vehicles", None):
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
-        if not table.sealed:
+        if not table.plays_qotd:
             lines = [f"**{safe(row.name)}** ({', '.join(filter(None, (row.kind, f'<@{row.owner}>')))})"
                      + (f" — {row_words(row)}" if row.words or row.badges else "")
                      for row in table.ruleset.board(state).rows]

@@ -159,7 +159,7 @@ class Deck(commands.Cog):
         """Shuffle every active character's cards and both jokers: a new phase (Director only)."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("deal")
-            step = None if table.sealed else await play(table, "deal", table.ruleset.deal)
+            step = None if table.plays_qotd else await play(table, "deal", table.ruleset.deal)
             state = table.state
             if step is None:
                 if not any(c.in_action and c.available for c in state.characters.values()):
@@ -189,7 +189,7 @@ class Deck(commands.Cog):
         The reply shows the cards turned (`/deck` shows the whole phase).
         """
         async with open_table(self.bot, interaction) as table:
-            if not table.sealed:
+            if not table.plays_qotd:
                 check_may_step(table)
                 step = await play(table, "draw", table.ruleset.advance)
             else:
@@ -233,7 +233,7 @@ class Deck(commands.Cog):
         """The deck: cards turned this phase, the card up, how many remain, jokers seen."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
-        if not table.sealed:
+        if not table.plays_qotd:
             step = table.ruleset.deck(state)
             picture = step_picture(table.ruleset.key, state, step)
             await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,

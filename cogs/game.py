@@ -202,7 +202,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                     home = gang_home(table)
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
-                    if table.game.campaign_id is not None and table.sealed else None
+                    if table.game.campaign_id is not None and table.plays_qotd else None
                 seal = table.state.seal
                 data = {"revealed": revealed(seal)} if seal else {}
                 if aftermath is None:
@@ -222,7 +222,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
                           *announced(data, table.ruleset.turn_name),
                           *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
-        await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.sealed else None)
+        await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.plays_qotd else None)
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)
 
@@ -314,7 +314,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                     text = change_pace(table.uow, table.server.reminder_hours, reminder_hours, deadline_hours,
                                        deadline_action)
                     await table.log("pace", text)
-                game, rules = table.uow.game, table.state.settings if table.sealed else None
+                game, rules = table.uow.game, table.state.settings if table.plays_qotd else None
         else:
             game = await self.bot.db.load_game(guild_id, interaction.channel_id)
             rules = GameState.from_json(game.state).settings if game and game.ruleset == QOTD.key else None

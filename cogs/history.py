@@ -17,13 +17,14 @@ from discord.ext import commands
 from bot.answering import acknowledge
 from bot.client import Director
 from bot.consent import pingable
-from bot.db import LogRow, UnitOfWork
+from bot.db import GameRow, LogRow, UnitOfWork
 from bot.errors import NoGame, UserError
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
 from bot.rules.core.ruleset import State
+from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.seals import announced, changes, new_seal
 from bot.table import ENDED, INTEGER, ended_game, open_table
 from bot.verify import numbered, passed, report, seal_notes, verify as check_log
@@ -71,22 +72,22 @@ def struck(line: str, undone: bool) -> str:
     return f"~~{line}~~" if undone else line
 
 
-def entry_block(entry: LogRow) -> str:
+def entry_block(entry: LogRow, turn_name: str) -> str:
     """One entry for the embed: number, time, who (a mention, which embeds never ping), kind and text,
-    then its dice; struck out if undone."""
+    then its dice and seals (each named by the game's ``turn_name``); struck out if undone."""
     when = f"<t:{int(entry.at.timestamp())}:t>"
     lines = [f"**#{entry.seq}** {when} <@{entry.actor_id}> · {entry.kind} — {safe(plain(entry.text))}"]
     lines += [f"↳ {roll}" for roll in dice_of(entry, safe)]
     lines += [f"⇒ {change}" for change in consequences_of(entry, safe)]
-    lines += [f"↳ {note}" for note in seal_notes(entry.data)]
+    lines += [f"↳ {note}" for note in seal_notes(entry.data, turn_name)]
     return clip("\n".join(struck(line, entry.undone) for line in lines), FIELD_LIMIT)
 
 
-def log_embed(entries: list[LogRow]) -> discord.Embed:
+def log_embed(entries: list[LogRow], turn_name: str) -> discord.Embed:
     """The entries, newest last; the oldest are cut when they do not all fit."""
     blocks: list[str] = []
     room = DESCRIPTION_LIMIT - len(CUT_NOTE) - 2
-    for block in map(entry_block, reversed(entries)):
+    for block in (entry_block(entry, turn_name) for entry in reversed(entries)):
         if len(block) + 2 > room:
             blocks.append(CUT_NOTE)
             break
@@ -103,12 +104,15 @@ def cell(text: str) -> str:
     return discord.utils.escape_markdown(" ".join(text.split()))
 
 
-def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str) -> str:
-    """The whole log as a Markdown document: a header, then a table with one row per entry."""
+def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str, turn_name: str) -> str:
+    """The whole log as a Markdown document: a header, then a table with one row per entry. The header and the
+    seals column name the stretch of play each seal covers by the game's ``turn_name`` ("Phase" or "Turn")."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    word = turn_name.lower()
     lines = [f"# Game log — #{cell(channel_name)}", "",
-             f"{len(entries)} entries, exported {now}. Struck-out entries were undone. "
-             "`python -m bot verify` checks the dice and the deals against the seeds revealed.", "",
+             f"{len(entries)} entries, exported {now}. Struck-out entries were undone. Each {word} is sealed as "
+             f"it starts and its seed revealed once it is over (the seals column); `python -m bot verify` checks "
+             "the dice and the deals against the seeds revealed.", "",
              "| # | time (UTC) | who | kind | what | dice | what changed | seals |",
              "| --: | --- | --- | --- | --- | --- | --- | --- |"]
     for entry in entries:
@@ -118,7 +122,7 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
         dice = "; ".join(dice_of(entry, cell))
         changed = "; ".join(consequences_of(entry, cell))
         changed = struck(changed, entry.undone) if changed else ""
-        seals = "; ".join(seal_notes(entry.data))
+        seals = "; ".join(seal_notes(entry.data, turn_name))
         at = entry.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
         lines.append(f"| {entry.seq} | {at} | {who} | {kind} | {what} | {dice} | {changed} | {seals} |")
     return "\n".join(lines) + "\n"
@@ -127,22 +131,27 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
 EXPORT_NAME = "game-log"
 
 
-async def readable_game(bot: Director, interaction: discord.Interaction) -> tuple[int, str]:
-    """The id of the channel's game, or of its last game once that has ended (with a word saying so): its log
-    stays readable and checkable."""
+async def readable_game(bot: Director, interaction: discord.Interaction) -> tuple[GameRow, str]:
+    """The channel's game, or its last game once that has ended (with a word saying so): its log stays readable
+    and checkable."""
     try:
         async with open_table(bot, interaction) as table:
-            return table.game.id, ""
+            return table.game, ""
     except NoGame:
-        return (await ended_game(bot, interaction)).id, ENDED
+        return await ended_game(bot, interaction), ENDED
 
 
-def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str,
+def turn_name_of(game: GameRow) -> str:
+    """What the game's ruleset calls the stretch of play each seal covers: "Phase" or "Turn"."""
+    return ruleset_named(game.ruleset).turn_name
+
+
+def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str, turn_name: str,
                  limit: int = UPLOAD_LIMIT) -> tuple[list[tuple[str, bytes]], str]:
     """The log as files to send, one a message: a Markdown file; over ``limit`` (Discord's upload limit),
     compressed into a zip; still over it, in parts of consecutive entries, each zipped. Returns the files and
     what the reply says of them. CPU work: run it off the event loop."""
-    document = markdown_log(entries, names, channel_name).encode()
+    document = markdown_log(entries, names, channel_name, turn_name).encode()
     if len(document) <= limit:
         return [(f"{EXPORT_NAME}.md", document)], ""
     size = f"{len(document) / 2**20:.1f} MiB"
@@ -153,8 +162,9 @@ def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str
     count = -(-len(archive) // int(limit * 0.9))
     while True:
         step = -(-len(entries) // count)
-        parts = [zipped(f"{EXPORT_NAME}-{n}.md", markdown_log(entries[start:start + step], names, channel_name)
-                        .encode()) for n, start in enumerate(range(0, len(entries), step), 1)]
+        parts = [zipped(f"{EXPORT_NAME}-{n}.md", markdown_log(entries[start:start + step], names, channel_name,
+                                                               turn_name).encode())
+                 for n, start in enumerate(range(0, len(entries), step), 1)]
         if all(len(part) <= limit for part in parts):
             break
         count += 1
@@ -282,40 +292,47 @@ class History(commands.Cog):
         note = ""
         try:
             async with open_table(self.bot, interaction) as table:
-                entries = await table.uow.recent_log(n)
+                game, entries = table.game, await table.uow.recent_log(n)
         except NoGame:
-            entries, note = await self.bot.db.game_log((await ended_game(self.bot, interaction)).id, n), ENDED
-        await send(interaction, content=note, embed=log_embed(entries))
+            game, note = await ended_game(self.bot, interaction), ENDED
+            entries = await self.bot.db.game_log(game.id, n)
+        await send(interaction, content=note, embed=log_embed(entries, turn_name_of(game)))
 
     @log.command(name="export")
     async def export(self, interaction: discord.Interaction) -> None:
         """The game's whole log as a Markdown file (compressed, or in parts, past Discord's upload limit)."""
-        game_id, ended = await readable_game(self.bot, interaction)
+        game, ended = await readable_game(self.bot, interaction)
         await acknowledge(interaction)                         # a long log takes a while to read and write out
-        entries = [entry async for page in self.bot.db.log_pages(game_id) for entry in page]
+        entries = [entry async for page in self.bot.db.log_pages(game.id) for entry in page]
         channel_name = getattr(interaction.channel, "name", None) or "this channel"
         names = self.bot.names.of(interaction.guild, {e.actor_id for e in entries})
-        files, note = await asyncio.to_thread(export_files, entries, names, channel_name)
+        files, note = await asyncio.to_thread(export_files, entries, names, channel_name, turn_name_of(game))
         for n, (name, data) in enumerate(files):
             await send(interaction, content=f"The game's whole log: {len(entries)} entries.{note}"
                                             f"{' ' + ended if ended else ''}" if n == 0 else
                        f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
 
     @app_commands.command(name="verify")
-    @app_commands.describe(phase="Only this phase (default: every phase)")
+    @app_commands.describe(phase="Only the phase (Quick on the Draw) or turn (other rulesets) of this number "
+                                 "(default: all)")
     async def verify(self, interaction: discord.Interaction,
                      phase: app_commands.Range[int, 0, INTEGER] | None = None) -> None:
-        """Check the log against the seeds revealed: each commitment, the pack dealt, and every die."""
-        game_id, ended = await readable_game(self.bot, interaction)
-        entries = [entry async for page in self.bot.db.log_pages(game_id) for entry in page]
-        seals = await asyncio.to_thread(lambda: check_log(markdown_log(entries, {}, ""), phase))
+        """Check the log against the seeds revealed: each commitment, the pack dealt, and every die.
+
+        ``phase:`` keeps its name in every ruleset (ruling 270): a slash option's name is the command's, not the
+        game's, and a second ``turn:`` option would only offer two ways to say one thing."""
+        game, ended = await readable_game(self.bot, interaction)
+        word = turn_name_of(game)
+        entries = [entry async for page in self.bot.db.log_pages(game.id) for entry in page]
+        seals = await asyncio.to_thread(lambda: check_log(markdown_log(entries, {}, "", word), phase))
         if not seals:
-            raise UserError(f"Phase {phase} was never dealt in this game." if phase is not None
+            raise UserError(f"{word} {phase} was never dealt in this game." if phase is not None
                             else "Nothing in this game's log is sealed yet.")
         embed = discord.Embed(title="Fair play: " + ("every check passes" if passed(seals) else "a check FAILS"),
                               colour=COLOUR if passed(seals) else discord.Colour.red(),
                               description=clip(safe(report(seals)), DESCRIPTION_LIMIT))
-        embed.set_footer(text="Only a revealed seed can be checked: a phase's seed is revealed when it is over.")
+        embed.set_footer(text=f"Only a revealed seed can be checked: a {word.lower()}'s seed is revealed when it "
+                              "is over.")
         await send(interaction, content=ended, embed=embed)
 
     @app_commands.command(name="undo")

@@ -26,7 +26,7 @@ async def join_game(table: Table, pings: bool) -> tuple[str, bool]:
     seated = user.id in table.state.seats
     if seated and consent(table.game, user.id) == wanted:
         muted = "" if pings else ", and this game does not ping you"
-        holding = f", with {seat_text(table.state.seats[user.id])}" if table.sealed else ""
+        holding = f", with {seat_text(table.state.seats[user.id])}" if table.plays_qotd else ""
         raise UserError(f"You are already playing{holding}{muted}.")
     table.uow.set_pings(user.id, wanted)
     if seated:

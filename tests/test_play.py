@@ -58,42 +58,101 @@ def test_a_newcomer_plays_offline_from_the_terminal(tmp_path):
     assert all((tmp_path / "images" / name).read_bytes().startswith(b"\x89PNG") for name in saved)
 
 
-BURT = """\
-/game start ruleset:burt
-pete: /game join
-pete: /burt cast name:Doc type:gunslinger weapons:"pistol .45"
-/burt cast name:Ike type:cowboy weapons:rifle
-/deal
-/draw
-pete: /burt act action:draw
-/draw
-/burt fire target:Doc distance:20
-/draw
-/burt event text:"A stagecoach rattles through."
-/status
-/deck
-quit
-"""
+BURT = ["/game start ruleset:burt", "pete: /game join",
+        'pete: /burt cast name:Doc type:gunslinger weapons:"pistol .45"',
+        "/burt cast name:Ike type:cowboy weapons:rifle", "/deal"]
+DOC, IKE = "@pete, Doc acts.", "@dora, Ike acts."
+BURT_ACTIONS = {DOC: "pete: /burt act action:draw", IKE: "/burt fire target:Doc distance:20",
+                "**EVENT**: draw a random event card.": '/burt event text:"A stagecoach rattles through."'}
+"""What is typed when a card comes up, once each: Doc draws his pistol, then Ike fires at him (Ike's card before
+Doc has acted is turned past), and the Director tells the EVENT."""
+MOST_DRAWS = 40
+"""Cards turned at most before the test gives up: a deck of four cards shows each in a few turns."""
 
 
-def test_a_game_of_steve_burts_rules_plays_offline(tmp_path):
-    """SB 133-145, 197-385: the deck with its EVENT card, a card's actions, a shot with its modifiers."""
-    lines = play(tmp_path, BURT, "--seed", "75").stdout.splitlines()
-    for shown in ("== Steve Burt's Wild West Skirmish — the cameras are rolling ==",
-                  "Players join with `/game join`, then cast with `/burt cast`. The Director deals the first turn "
-                  "with `/deal`.",
-                  "pete joins the game with 4 initiative points.",
-                  "The deck is shuffled: 2 character cards, STOP and EVENT.",
-                  "@pete, Doc acts.", "-- What changed: • Doc's pistol .45 is drawn.", "@dora, Ike acts.",
-                  "== Ike fires a rifle .45 at Doc ==", "Short range 5 · Snapshot -1",
-                  "**EVENT**: draw a random event card. The text lists none: the Director says what happens "
-                  "(`/burt event`), or turns the next card (`/draw`).",
-                  "== EVENT: A stagecoach rattles through. ==",
-                  "Turned: Doc, Ike, EVENT."):
-        assert shown in lines, shown
+class Typist:
+    """The input of ``python -m bot play``: the lines of :meth:`typed`, each read once the bot has answered the
+    line before, so that what is typed next may follow what was ``shown``."""
+
+    def __init__(self) -> None:
+        self.shown = io.StringIO()
+        self.lines = self.typed()
+
+    async def play(self, folder: Path, seed: int) -> str:
+        """Play offline from this input, the database, pictures and buttons kept in ``folder``: what was shown."""
+        settings = replace(Settings(database_url=f"sqlite+aiosqlite:///{folder / 'play.db'}"),
+                           commands_per_minute=OFFLINE_PACE)
+        await offline(settings, ["dora", "pete"], folder / "images", folder / "buttons.json", seed, self, self.shown)
+        return self.shown.getvalue()
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        line = next(self.lines, None)
+        return "" if line is None else line + "\n"
+
+    def typed(self) -> Iterator[str]:
+        raise NotImplementedError
+
+
+class UntilAllIsPlayed(Typist):
+    """What is typed at ``python -m bot play``: BURT, then ``/draw`` again and again, answering each card of
+    BURT_ACTIONS as it comes up, until all three are played (MOST_DRAWS at most); then ``/status`` and
+    ``/deck``. Keeps the cards turned in the turn last played, and a picture's kind for each command."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.draws = 0
+        self.done: list[str] = []
+        self.turned: list[str] = []
+        self.pictures: list[str] = []
+
+    def typed(self) -> Iterator[str]:
+        yield from BURT
+        while len(self.done) < len(BURT_ACTIONS) and self.draws < MOST_DRAWS:
+            self.draws += 1
+            seen = len(self.shown.getvalue())
+            yield "/draw"
+            self.pictures.append("turn")
+            came = self.shown.getvalue()[seen:]
+            if "The deck is shuffled" in came:
+                self.turned = []
+            self.turned.append(next((name for name in ("Doc", "Ike", "EVENT", "STOP") if f"**{name}**" in came), "?"))
+            card = next((card for card in BURT_ACTIONS if card in came), None)
+            if card is None or card in self.done or (card == IKE and DOC not in self.done):
+                continue
+            self.done.append(card)
+            yield BURT_ACTIONS[card]
+            self.pictures.append("roll")
+        self.pictures += ["status", "deck"]
+        yield from ("/status", "/deck", "quit")
+
+
+@pytest.mark.parametrize("seed", [75, 3, 7])
+async def test_a_game_of_steve_burts_rules_plays_offline(tmp_path, caplog, seed):
+    """SB 133-145, 197-385: the deck with its EVENT card, a card's actions, a shot with its modifiers; whatever
+    the seed, cards are turned until each has been played."""
+    typed = UntilAllIsPlayed()
+    text = await typed.play(tmp_path, seed)
+    lines = text.splitlines()
+    assert typed.draws < MOST_DRAWS and len(typed.done) == len(BURT_ACTIONS), text[-3000:]
+    assert typed.done.index(DOC) < typed.done.index(IKE)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    for line in ("== Steve Burt's Wild West Skirmish — the cameras are rolling ==",
+                 "Players join with `/game join`, then cast with `/burt cast`. The Director deals the first turn "
+                 "with `/deal`.",
+                 "pete joins the game with 4 initiative points.",
+                 "The deck is shuffled: 2 character cards, STOP and EVENT.",
+                 "@pete, Doc acts.", "-- What changed: • Doc's pistol .45 is drawn.", "@dora, Ike acts.",
+                 "== Ike fires a rifle .45 at Doc ==", "Short range 5 · Snapshot -1",
+                 "**EVENT**: draw a random event card. The text lists none: the Director says what happens "
+                 "(`/burt event`), or turns the next card (`/draw`).",
+                 "== EVENT: A stagecoach rattles through. ==",
+                 f"Turned: {', '.join(typed.turned)}."):
+        assert line in lines, line
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
-    assert saved == ["001-turn.png", "002-roll.png", "003-turn.png", "004-roll.png", "005-turn.png", "006-roll.png",
-                     "007-status.png", "008-deck.png"]
+    assert saved == [f"{n:03}-{kind}.png" for n, kind in enumerate(typed.pictures, 1)]
 
 
 def readme_example() -> tuple[list[str], list[str], list[str]]:
@@ -236,21 +295,13 @@ MOST_ACTIONS = 60
 KID_OR_IKE = r"(Kid|Ike)"
 
 
-class UntilTheEnd:
+class UntilTheEnd(Typist):
     """What is typed at ``python -m bot play``: SHOOTOUT, then AN_ACTION again and again until the Draw says the
     game is over (MOST_ACTIONS at most), then its end."""
 
-    def __init__(self, shown: io.StringIO) -> None:
-        self.shown = shown
+    def __init__(self) -> None:
+        super().__init__()
         self.actions = 0
-        self.lines = self.typed()
-
-    def isatty(self) -> bool:
-        return False
-
-    def readline(self) -> str:
-        line = next(self.lines, None)
-        return "" if line is None else line + "\n"
 
     def typed(self) -> Iterator[str]:
         yield from SHOOTOUT
@@ -263,12 +314,8 @@ class UntilTheEnd:
 @pytest.mark.parametrize("seed", [4, 9])
 async def test_a_game_of_shootist_plays_offline_to_its_end(tmp_path, caplog, seed):
     """Whatever the seed, the game is played turn after turn until the Draw says it is over (SH 3, 40-61)."""
-    shown = io.StringIO()
-    typed = UntilTheEnd(shown)
-    settings = replace(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"),
-                       commands_per_minute=OFFLINE_PACE)
-    await offline(settings, ["dora", "pete"], tmp_path / "images", tmp_path / "buttons.json", seed, typed, shown)
-    text = shown.getvalue()
+    typed = UntilTheEnd()
+    text = await typed.play(tmp_path, seed)
     assert typed.actions < MOST_ACTIONS, text[-3000:]
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     assert "== Shootist — the cameras are rolling ==" in text

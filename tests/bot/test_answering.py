@@ -52,14 +52,14 @@ async def test_a_log_export_over_10_mib_comes_compressed_without_holding_the_eve
 
 def test_an_export_too_big_even_compressed_comes_in_parts_that_hold_every_entry_once(scene):
     entries = [_entry(seq) for seq in range(1, 3001)]
-    document = markdown_log(entries, {}, "saloon").encode()
-    single, note = export_files(entries, {}, "saloon", limit=len(document))
+    document = markdown_log(entries, {}, "saloon", "Phase").encode()
+    single, note = export_files(entries, {}, "saloon", "Phase", limit=len(document))
     assert [name for name, _ in single] == ["game-log.md"] and note == ""
-    compressed, note = export_files(entries, {}, "saloon", limit=len(document) - 1)
+    compressed, note = export_files(entries, {}, "saloon", "Phase", limit=len(document) - 1)
     assert [name for name, _ in compressed] == ["game-log.zip"] and "compressed" in note
 
     limit = len(compressed[0][1]) // 3
-    parts, note = export_files(entries, {}, "saloon", limit=limit)
+    parts, note = export_files(entries, {}, "saloon", "Phase", limit=limit)
     assert len(parts) >= 3 and all(len(data) <= limit for _, data in parts)
     assert [name for name, _ in parts] == [f"game-log-{n}.zip" for n in range(1, len(parts) + 1)]
     assert f"in {len(parts)} compressed parts" in note

@@ -14,7 +14,7 @@ from bot.rules.shootist.ruleset import SHOOTIST
 from bot.seals import TurnDice
 from bot.verify import verify
 
-from .helpers import end_game, text_of
+from .helpers import end_game, refused, text_of
 from .test_gunfight import turn_with
 
 LOGGED_DIE = re.compile(r"1D(\d+): \[(\d+)\] \(draw (\d+)\)")
@@ -106,7 +106,11 @@ async def test_a_turn_played_verifies_once_the_game_ends_and_a_die_changed_in_th
     turn_one = await seal_of(scene)
     assert turn_one["phase"] == 1 and turn_one["draws"] > 0
     early = text_of(await scene.stranger.slash(scene.channel, "verify", phase=1))
-    assert "not revealed yet" in early
+    assert "Turn 1 (sealed in #" in early and "not revealed yet" in early and "a turn's seed is revealed" in early
+    assert "phase" not in early.lower(), early                      # the ruleset's own word (ruling 270)
+    refused(await scene.stranger.slash(scene.channel, "verify", phase=9), "Turn 9 was never dealt in this game.")
+    recent = text_of(await scene.stranger.slash(scene.channel, "log recent", n=50))
+    assert f"sealed turn 1: commitment {await commitment(scene)}" in recent, recent
     messages = scene.env.backend.messages.get(scene.channel.id, {}).values()
     assert not any(turn_one["seed"] in repr((m.content, m.embeds)) for m in messages)
 
@@ -114,12 +118,17 @@ async def test_a_turn_played_verifies_once_the_game_ends_and_a_die_changed_in_th
     assert f"Turn 1 is over; its seed, revealed: `{turn_one['seed']}`" in text_of(ended)
     checked = text_of(await scene.stranger.slash(scene.channel, "verify"))
     assert "every check passes" in checked, checked
-    dice = re.search(r"Phase 1 \(sealed in #\d+, [^)]*\): matches\. The seed revealed in #\d+ gives the commitment, "
+    dice = re.search(r"Turn 1 \(sealed in #\d+, [^)]*\): matches\. The seed revealed in #\d+ gives the commitment, "
                      r"and all (\d+) dice\.", checked)
     assert dice and int(dice[1]) >= 1, checked
 
     exported = await scene.polly.slash(scene.channel, "log export")
     honest = (await exported.response.attachments[0].read()).decode()
+    assert "Each turn is sealed as it starts and its seed revealed once it is over (the seals column)" in honest
+    assert f"revealed turn 1 of channel {scene.channel.id}: seed {turn_one['seed']}" in honest
+    assert "sealed phase" not in honest and "revealed phase" not in honest
+    older = honest.replace("sealed turn", "sealed phase").replace("revealed turn", "revealed phase")
+    assert [(p.turn_name, p.phase, p.problems) for p in verify(older) if p.phase == 1] == [("Phase", 1, [])]
     die = LOGGED_DIE.search(honest)
     if ruleset in ("shootist", "dracula"):                          # the Draw dice, the Old Wound: the deal's own
         assert logged_row(honest, die[0])[4] == "deal"
