@@ -5,8 +5,6 @@ ruleset and where its commands are."""
 
 from __future__ import annotations
 
-import random
-
 import discord
 import pytest
 

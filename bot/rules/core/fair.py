@@ -30,8 +30,6 @@ from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
-
 if TYPE_CHECKING:
     from .dice import Roll
 
