@@ -144,6 +144,10 @@ class Table:
             raise NotFound("There is no character by that name in this game.")
         raise NotFound(f"There is no character called **{quote(wanted)}** in this game.")
 
+    def characters_named(self, text: str) -> tuple[str, ...]:
+        """The keys of the characters a user named, comma-separated ("Kid, Ann"; blanks skipped)."""
+        return tuple(self.character(name).key for name in text.split(",") if name.strip())
+
     def require_room(self, owner: int) -> None:
         """Refuse one more character for ``owner`` past the server's limits: the game's whole cast, and one
         player's share of it (the game's Director casts up to the whole cast's limit)."""

@@ -123,7 +123,7 @@ def spread(table: Table, shooter: str, target: str, weapon: str, fanning: bool, 
     shell's); a shell that is no explosion is refused."""
     spread_reach(table.state, shooter, weapon, shell)
     if typed:
-        return tuple(dict.fromkeys(table.character(name.strip()).key for name in typed.split(",") if name.strip()))
+        return tuple(dict.fromkeys(table.characters_named(typed)))
     if placed(table.state, shooter) and placed(table.state, target):
         return spread_to(table.state, shooter, target, weapon, fanning, shell)
     return ()

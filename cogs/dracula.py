@@ -124,7 +124,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
-                                [table.character(name).key for name in fight.split(",") if name.strip()])
+                                list(table.characters_named(fight)))
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
@@ -200,7 +200,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
             table.require_director("run the Recovery Phase")
             if table.state.phase is not Phase.NPC:
                 raise UserError("The Recovery Phase follows the NPC Phase: `/draw` on until it comes.")
-            return RecoveryRequest([table.character(name).key for name in contact.split(",") if name.strip()])
+            return RecoveryRequest(list(table.characters_named(contact)))
         await self.act(interaction, build)
 
     @app_commands.command(name="enrol")

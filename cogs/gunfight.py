@@ -46,11 +46,6 @@ def codes(text: str) -> tuple[str, ...]:
     return tuple(filter(None, re.split(r"[\s,]+", text.strip())))
 
 
-def keys(table: Table, text: str) -> tuple[str, ...]:
-    """The figures named, comma-separated."""
-    return tuple(table.character(name).key for name in text.split(",") if name.strip())
-
-
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
     """The player and key of the figure named, or of the one activated now (or the user's one figure left to
     activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
@@ -235,7 +230,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         """Play a move card (and a climb card): every opponent answers."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
-            return PlayRequest(player, key, "move", codes(card), climb, dismount, keys(table, group))
+            return PlayRequest(player, key, "move", codes(card), climb, dismount, table.characters_named(group))
         await self.act(interaction, build)
 
     @app_commands.command(name="shoot")
@@ -255,7 +250,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
             return PlayRequest(player, key, "shoot", codes(cards), aim=aim, weapon=weapon,
-                               targets=keys(table, target), covered=keys(table, covered), range=range, cover=cover)
+                               targets=table.characters_named(target), covered=table.characters_named(covered),
+                               range=range, cover=cover)
         await self.act(interaction, build)
 
     @app_commands.command(name="dynamite")
@@ -269,7 +265,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         """Throw Dynamite: the fuse, then 4,5,6 on all in the blast, all Pinned."""
         def build(table: Table) -> PlayRequest:
             player, key = commanded(table, figure)
-            return PlayRequest(player, key, "dynamite", codes(card), distance=distance, targets=keys(table, targets))
+            return PlayRequest(player, key, "dynamite", codes(card), distance=distance,
+                               targets=table.characters_named(targets))
         await self.act(interaction, build)
 
     @app_commands.command(name="contact")
