@@ -73,10 +73,14 @@ def hands_of(table: Table, game: int | None) -> HiddenHands:
     return table.ruleset
 
 
+def cards_in(private: Private) -> str:
+    """The cards of a hand, in words ("7♠, Q♦", or "no cards")."""
+    return ", ".join(str(Card.parse(code)) for code in private.cards) or "no cards"
+
+
 def hand_embed(private: Private) -> discord.Embed:
     """A hand in words, for its owner alone: the cards, the card face down, what to do."""
-    cards = ", ".join(str(Card.parse(code)) for code in private.cards) or "no cards"
-    lines = [f"In your hand: {cards}."]
+    lines = [f"In your hand: {cards_in(private)}."]
     if private.face_down:
         lines.append(f"Face down: {Card.parse(private.face_down)}.")
     if private.note:
@@ -88,9 +92,8 @@ def every_hand(hands: dict[int, Private]) -> discord.Embed:
     """Every player's hand and face-down card, for a Director who holds no seat (and them alone)."""
     lines = []
     for user, private in hands.items():
-        cards = ", ".join(str(Card.parse(code)) for code in private.cards) or "no cards"
         down = f"; face down: {Card.parse(private.face_down)}" if private.face_down else ""
-        lines.append(f"<@{user}>: {cards}{down}.")
+        lines.append(f"<@{user}>: {cards_in(private)}{down}.")
     return discord.Embed(title="Every hand (only you see this)", colour=COLOUR,
                          description="\n".join(lines) or "Nobody holds a seat yet.")
 

@@ -241,6 +241,7 @@ class Timers(commands.Cog):
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
+            sealed = changes(before, state)
         elif rules is QOTD:
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game)
@@ -249,18 +250,18 @@ class Timers(commands.Cog):
             done = next_turn(state, self.bot, game.channel_id)
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
-            content, embed, ping = turn_message(state, done, announced(changes(before, state)))
+            sealed = changes(before, state)
+            content, embed, ping = turn_message(state, done, announced(sealed))
         else:
             dice = self.bot.dice(rules, state, game.channel_id)
             step = rules.at_deadline(state, wait, dice)
             outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
-            data, turned = step_data(step, dice), step.lines
-            content, embed, ping, drawn = step_message(rules, state, step, announced(changes(before, state),
-                                                                                     rules.turn_name))
+            data, turned, sealed = step_data(step, dice), step.lines, changes(before, state)
+            content, embed, ping, drawn = step_message(rules, state, step, announced(sealed, rules.turn_name))
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
-        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **changes(before, state)}, before=before)
+        seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **sealed}, before=before)
         if kept:
             content, embed, view, ping = roll_message(game.id, seq, state, resolution)
         said = f"**{safe(who)}** {safe(outcome)}" if who else outcome

@@ -40,10 +40,16 @@ class Deck:
     def take(self, rng: random.Random) -> Card | None:
         """The top card; when the deck has run out, the discard pile is shuffled into a new deck first (DA 67).
         None when there is no card to come nor discarded."""
-        if not self.to_come and self.discard:
-            self.to_come, self.discard = self.discard, []
-            rng.shuffle(self.to_come)
+        self.refill(rng)
         return self.to_come.pop(0) if self.to_come else None
+
+    def refill(self, rng: random.Random) -> bool:
+        """When the deck has run out, shuffle the discard pile into a new deck (DA 67); whether it did."""
+        if self.to_come or not self.discard:
+            return False
+        self.to_come, self.discard = self.discard, []
+        rng.shuffle(self.to_come)
+        return True
 
 
 @dataclass
@@ -63,7 +69,7 @@ class CardPile(Deck):
         pile into a new deck and draw on (DA 67). Returns whether the deck was refreshed."""
         refreshed = False
         for _ in range(count):
-            refreshed |= not self.to_come and bool(self.discard)
+            refreshed |= self.refill(rng)
             card = self.take(rng)
             if card is None:
                 break
