@@ -120,6 +120,11 @@ class Area:
     def opening_at(self, p: Point) -> Opening | None:
         return next((o for o in self.openings if distance(o.at, p) <= OPENING_REACH + EPSILON), None)
 
+    def crossings(self, a: Point, b: Point) -> list[tuple[float, Opening | None]]:
+        """Where ``a``-``b`` crosses the walls (0 to 1 along it), each with the opening it goes through (None:
+        the wall itself)."""
+        return [(t, self.opening_at(point_at(a, b, t))) for t in self.rect.walls_crossed(a, b)]
+
 
 @dataclass
 class Obstacle:
@@ -265,8 +270,7 @@ class Battlefield:
         for area in self.areas:
             ground = GROUNDS[area.ground]
             if ground.key == "building":
-                for t in area.rect.walls_crossed(a, b):
-                    opening = area.opening_at(point_at(a, b, t))
+                for t, opening in area.crossings(a, b):
                     if opening is None:
                         return Sight(paces, Cover.NONE, "", f"the wall of the {area.title} is in the way")
                     if area.rect.contains(b) or behind(t):
@@ -321,7 +325,7 @@ class Battlefield:
 
     def near(self, p: Point, paces: float) -> list[str]:
         """Keys of the tokens within ``paces`` of a point (not one standing on it), nearest first."""
-        found = [(distance(p, t.at), key) for key, t in self.tokens.items() if EPSILON < distance(p, t.at)]
+        found = [(d, key) for key, t in self.tokens.items() if (d := distance(p, t.at)) > EPSILON]
         return [key for d, key in sorted(found) if d <= paces + EPSILON]
 
     # -- the going ---------------------------------------------------------------
@@ -366,8 +370,7 @@ class Battlefield:
 
     def _through_walls(self, area: Area, a: Point, b: Point, mover: Mover,
                        deductions: list[tuple[str, int]]) -> None:
-        for t in area.rect.walls_crossed(a, b):
-            opening = area.opening_at(point_at(a, b, t))
+        for _, opening in area.crossings(a, b):
             if mover.vehicle:
                 raise RulesError(f"A vehicle cannot go into the {area.title}.")
             if opening is None or opening.kind == "loophole":
@@ -381,8 +384,7 @@ class Battlefield:
         t = 1.0
         for area in self.areas:
             if area.ground == "building":
-                t = min([t, *(w for w in area.rect.walls_crossed(a, b)
-                              if (o := area.opening_at(point_at(a, b, w))) is None or o.kind != "door")])
+                t = min([t, *(w for w, o in area.crossings(a, b) if o is None or o.kind != "door")])
         edge = Rect(0, 0, self.width, self.height).clip(a, b)
         return min(t, edge[1]) if edge else 0.0
 
