@@ -262,6 +262,19 @@ class Battlefield:
             raise RulesError(f"A token is one of: {', '.join(TOKEN_KINDS)}.")
         self.tokens[token.key] = token
 
+    def closed_to(self, p: Point, vehicle: bool) -> str:
+        """Why no move could ever end at ``p`` ("" when one could): inside a building with no door or window to
+        go in by (a loophole lets nobody through), or, for a vehicle, in a building or in water (121)."""
+        for area in self.index.areas_near(p, EPSILON):
+            if not area.rect.contains(p):
+                continue
+            ground = GROUNDS[area.ground]
+            if vehicle and (ground.key == "building" or ground.going is Going.WATER):
+                return f"a vehicle cannot go into the {area.title}"
+            if ground.key == "building" and not any(o.kind in ("door", "window") for o in area.openings):
+                return f"the {area.title} has no door or window to go in by"
+        return ""
+
     # -- sight and cover -------------------------------------------------------
 
     def sight(self, a: Point, b: Point) -> Sight:
