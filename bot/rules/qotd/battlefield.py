@@ -196,8 +196,14 @@ class Battlefield:
         return new
 
     @property
-    def index(self) -> TerrainIndex:
-        """Where the terrain lies (built once for the terrain, rebuilt when a piece is added or replaced)."""
+    def index(self) -> TerrainIndex | AllTerrain:
+        """The terrain a query reads: by its index once a search has built one (:meth:`indexed`), else all of it
+        (one line of sight reads a map's whole terrain sooner than its index is built)."""
+        index = self.__dict__.get("_index")
+        return index if index is not None and index.fits(self) else AllTerrain(self)
+
+    def indexed(self) -> TerrainIndex:
+        """The terrain's index, built once for a search of many queries (rebuilt when a piece is added)."""
         index = self.__dict__.get("_index")
         if index is None or not index.fits(self):
             index = self.__dict__["_index"] = TerrainIndex(self)
@@ -331,6 +337,7 @@ class Battlefield:
             return range(max(0, math.floor(low)), min(size, math.ceil(high)))
 
         x, y = around
+        self.indexed()
         return [p for i in lattice(x - reach, x + reach, self.width) for j in lattice(y - reach, y + reach, self.height)
                 if distance(around, p := (i + 0.5, j + 0.5)) <= reach + EPSILON and self.sheltering(p)]
 
@@ -412,6 +419,25 @@ class Battlefield:
                 t = min([t, *(w for w, o in area.crossings(a, b) if o is None or o.kind != "door")])
         edge = Rect(0, 0, self.width, self.height).clip(a, b)
         return min(t, edge[1]) if edge else 0.0
+
+
+class AllTerrain:
+    """The map's terrain read whole, as :class:`TerrainIndex` reads it near a place or a line."""
+
+    def __init__(self, field: Battlefield) -> None:
+        self.areas, self.obstacles = field.areas, field.obstacles
+
+    def areas_along(self, a: Point, b: Point) -> list[Area]:
+        return self.areas
+
+    def areas_near(self, p: Point, reach: float) -> list[Area]:
+        return self.areas
+
+    def obstacles_along(self, a: Point, b: Point) -> list[Obstacle]:
+        return self.obstacles
+
+    def segments_near(self, p: Point, reach: float) -> list[tuple[Obstacle, list[tuple[Point, Point]]]]:
+        return [(obstacle, list(zip(obstacle.line, obstacle.line[1:]))) for obstacle in self.obstacles]
 
 
 class TerrainIndex:

@@ -160,7 +160,7 @@ def read_json(data: object) -> Battlefield:
     """A map from its JSON (as ``/map save`` keeps it); refused unless it is a sound one."""
     try:
         field = serial.from_json(Battlefield, data)
-    except (ValueError, TypeError, KeyError, AttributeError):
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
         raise RulesError("That JSON is not a map.") from None
     return terrain_only(check(field))
 
