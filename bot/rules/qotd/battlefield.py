@@ -270,7 +270,8 @@ class Battlefield:
 
     def closed_to(self, p: Point, vehicle: bool) -> str:
         """Why no move could ever end at ``p`` ("" when one could): inside a building with no door or window to
-        go in by (a loophole lets nobody through), or, for a vehicle, in a building or in water (121)."""
+        go in by (a loophole lets nobody through), or, for a vehicle, in a building or in water (see
+        docs/rulings.md)."""
         for area in self.index.areas_near(p, EPSILON):
             if not area.rect.contains(p):
                 continue
