@@ -37,6 +37,7 @@ class Before(Battlefield):
     whole terrain (no index)."""
 
     def shelter(self, around: tuple[float, float], reach: float) -> list[tuple[float, float]]:
+        """Every place of cover on the map, however far (``around`` and ``reach`` were not asked then)."""
         spots: set[tuple[float, float]] = set()
         r = COVER_REACH
 
@@ -90,6 +91,7 @@ def fresh(field: Battlefield, kind: type[Battlefield] = Battlefield) -> Battlefi
 
 
 def main() -> None:
+    """Time the search for cover on each map, before and after, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timings of each search after (before: one)")
     args = parser.parse_args()

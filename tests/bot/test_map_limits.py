@@ -35,6 +35,7 @@ def zigzag(points: int, size: int, first: int = 0) -> list[tuple[int, int]]:
 
 
 def fence_line(places: list[tuple[float, float]]) -> str:
+    """A fence through ``places``, as a line of the text format."""
     return "fence " + " ".join(f"{x:g},{y:g}" for x, y in places)
 
 
@@ -43,18 +44,22 @@ THE_ISSUES_MAP = f'map "Long Fence" 100x100\n{fence_line(zigzag(7_000, 100))}\n'
 
 
 def upload(text: str | bytes, name: str = "map.txt") -> dict:
+    """The options of a /map upload of ``text`` as a file called ``name``."""
     return {"file": (name, text.encode() if isinstance(text, str) else text)}
 
 
 def as_json(**fields) -> dict:
+    """The options of a /map upload of a 40 by 30 JSON map with ``fields``."""
     return upload(json.dumps({"width": 40, "height": 30, **fields}), "map.json")
 
 
 def woods(**rect) -> dict:
+    """A woods as JSON, its box changed by ``rect``."""
     return {"ground": "woods", "rect": {"x": 1, "y": 1, "w": 4, "h": 4, **rect}}
 
 
 def scrubs(count: int) -> list[dict]:
+    """``count`` patches of scrub a pace square, as JSON."""
     return [{"ground": "scrub", "rect": {"x": k % 40, "y": k // 40, "w": 1, "h": 1}} for k in range(count)]
 
 
@@ -99,6 +104,7 @@ async def test_hostile_map_files_are_refused_with_one_line_and_change_nothing(re
     ]
 
     async def check(actor, command, options, words):
+        """Refused with ``words``, in one line, and nothing changed."""
         result = await refused_and_unchanged(ready, actor, command, options, words)
         assert "\n" not in result.response.content.strip()
     await each_row([("dora", *row) for row in rows], check)

@@ -23,6 +23,7 @@ places = st.tuples(paces, paces)
 
 @st.composite
 def areas(draw) -> Area:
+    """An area on the set, of any ground; a building with a door or window on its south wall, or none."""
     x, y = draw(st.integers(0, SIZE - 2)), draw(st.integers(0, SIZE - 2))
     w, h = draw(st.integers(1, SIZE - x)), draw(st.integers(1, SIZE - y))
     ground = draw(st.sampled_from(list(GROUNDS)))
@@ -42,6 +43,7 @@ def whole(field: Battlefield) -> Battlefield:
 
 
 def going(field: Battlefield, a, b) -> object:
+    """The going from ``a`` to ``b`` on foot, or why it is refused."""
     try:
         return field.going([a, b], Mover(8))
     except RulesError as refused:

@@ -26,11 +26,13 @@ class Grid:
         self.cells: dict[tuple[int, int], list[Hashable]] = {}
 
     def _span(self, low: float, high: float, count: int) -> range:
+        """The columns (or rows, of ``count``) from ``low`` to ``high`` paces, within the table."""
         first = min(count - 1, max(0, math.floor(low / self.cell)))
         last = min(count - 1, max(0, math.floor(high / self.cell)))
         return range(first, last + 1)
 
     def _cells(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[tuple[int, int]]:
+        """The cells a box touches."""
         for column in self._span(x0, x1, self.columns):
             for row in self._span(y0, y1, self.rows):
                 yield column, row

@@ -429,15 +429,19 @@ class AllTerrain:
         self.areas, self.obstacles = field.areas, field.obstacles
 
     def areas_along(self, a: Point, b: Point) -> list[Area]:
+        """Every area."""
         return self.areas
 
     def areas_near(self, p: Point, reach: float) -> list[Area]:
+        """Every area."""
         return self.areas
 
     def obstacles_along(self, a: Point, b: Point) -> list[Obstacle]:
+        """Every linear obstacle."""
         return self.obstacles
 
     def segments_near(self, p: Point, reach: float) -> list[tuple[Obstacle, list[tuple[Point, Point]]]]:
+        """Every linear obstacle, with all its segments."""
         return [(obstacle, list(zip(obstacle.line, obstacle.line[1:]))) for obstacle in self.obstacles]
 
 

@@ -52,6 +52,8 @@ def place_fault(p: object, field: Battlefield) -> str:
 
 
 def name_fault(name: str) -> str:
+    """Why a name of the map or its terrain is too long ("" when it is not; what it says is checked as a
+    character's name is, by the commands)."""
     return f"a name is at most {NAME_LIMIT} characters" if len(name) > NAME_LIMIT else ""
 
 
@@ -107,6 +109,7 @@ def obstacle_fault(obstacle: Obstacle, field: Battlefield) -> str:
 
 
 def piece_fault(piece: Area | Obstacle, field: Battlefield) -> str:
+    """Why a piece of terrain cannot be on the map ("" when it can)."""
     return area_fault(piece, field) if isinstance(piece, Area) else obstacle_fault(piece, field)
 
 
@@ -120,6 +123,7 @@ def room_fault(pieces: int, points: int) -> str:
 
 
 def points_of(field: Battlefield) -> int:
+    """The places the map's lines run through, in all."""
     return sum(len(o.line) for o in field.obstacles)
 
 
@@ -168,10 +172,12 @@ def fits(room: list[int], points: int) -> bool:
 
 
 def sound_token(token: Token, field: Battlefield) -> bool:
+    """Whether a token stored on the map is one of its kinds, standing on the map."""
     return token.kind in TOKEN_KINDS and finite(token.facing) and not place_fault(token.at, field)
 
 
 def sound_shot(shot: Shot, field: Battlefield) -> bool:
+    """Whether the line of fire stored on the map runs between two places on it, with words of a shot's length."""
     return not place_fault(shot.shooter, field) and not place_fault(shot.target, field) and len(shot.words) <= 200
 
 
@@ -181,5 +187,6 @@ def sound_path(path: list, field: Battlefield) -> bool:
 
 
 def sound_plan(plan: Plan, field: Battlefield) -> bool:
+    """Whether a planned move stored on the map is a sound path."""
     return len(plan.path) >= 2 and sound_path(plan.path, field)
 
