@@ -16,12 +16,13 @@ from bot.render import render_scene, scene_of
 from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
-from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
+from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route, Token
 from bot.rules.qotd.beasts import MOUNT_STAMINA
 from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
                                       loose_mount, loose_names, mark_shot, placed, plan_on_map, positions,
                                       shot_on_map, spread_reach, spread_to)
-from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, read_text, ready, terrain_only
+from bot.rules.qotd.map_checks import stored_map
+from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, ready, terrain_only, with_line
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Condition, GameState, Mount
@@ -61,6 +62,18 @@ def keep_tokens(table: Table, new: Battlefield) -> Battlefield:
     return new
 
 
+def named(field: Battlefield, pieces: list[Area | Obstacle] | None = None) -> Battlefield:
+    """The map with its name and its terrain's (or only those of ``pieces``) cleaned as a character's name is:
+    refused when one could ping, link, or hide or turn text."""
+    if pieces is None:
+        field.name = clean_name(field.name, "map's name") if field.name else ""
+    for piece in field.areas + field.obstacles if pieces is None else pieces:
+        if piece.name:
+            kind = piece.ground if isinstance(piece, Area) else piece.barrier
+            piece.name = clean_name(piece.name, f"{kind}'s name")
+    return field
+
+
 def token_name(state: GameState, key: str) -> str:
     if key in state.characters:
         return state.characters[key].name
@@ -81,10 +94,9 @@ async def squares(interaction: discord.Interaction, typed: str) -> list[app_comm
     if interaction.guild_id is None:
         return []
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
-    data = game.state.get("battlefield") if game else None
-    if not data:
+    field = stored_map(game.state.get("battlefield")) if game and game.state.get("battlefield") else None
+    if field is None:
         return []
-    field = serial.from_json(Battlefield, data)
     before, _, last = typed.upper().rpartition(" ")
     letters = [chr(ord("A") + c) for c in range(field.columns)]
     column = last[:1] if last[:1] in letters else "A"
@@ -176,6 +188,14 @@ def after_roll(state: State, resolution: Resolution) -> str:
     return " ".join(filter(None, done))
 
 
+async def after_roll_aside(state: State, resolution: Resolution) -> str:
+    """:func:`after_roll` in a thread of its own when the game has a map: a search for cover reads hundreds of
+    places, and no server's game waits on the event loop meanwhile (the state is this command's alone)."""
+    if the_map(state) is None:
+        return ""
+    return await asyncio.to_thread(after_roll, state, resolution)
+
+
 def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] | None:
     """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
     None when it did not, or while a planned move waits for its roll to be decided."""
@@ -241,13 +261,8 @@ class Map(commands.GroupCog, group_name="map", group_description="The battlefiel
         """Add a piece of terrain, written as a line of the map format (see the README)."""
         def make(table: Table) -> Battlefield:
             field = require_map(table)
-            head = f"map {field.width}x{field.height}\n"
-            piece = read_text(head + line)
-            new = field.copy()
-            new.areas = field.areas + piece.areas
-            new.obstacles = field.obstacles + piece.obstacles
-            new.poor_visibility = field.poor_visibility or piece.poor_visibility
-            return new
+            new = with_line(field, line)
+            return named(new, [*new.areas[len(field.areas):], *new.obstacles[len(field.obstacles):]])
         await self.change(interaction, make, f"Added: {safe(line[:200])}.")
 
     @app_commands.command(name="save")
@@ -271,7 +286,8 @@ class Map(commands.GroupCog, group_name="map", group_description="The battlefiel
         data = await self.bot.db.saved_map(interaction.guild_id, name)
         if data is None:
             raise UserError(f"This server keeps no map called **{safe(name[:40])}**: `/map save` keeps one.")
-        await self.change(interaction, lambda table: keep_tokens(table, read_json(data)),
+        field = named(read_json(data))
+        await self.change(interaction, lambda table: keep_tokens(table, field),
                           f"The map **{safe(name[:40])}**, as the server keeps it.")
 
     @app_commands.command(name="upload")
@@ -284,7 +300,7 @@ class Map(commands.GroupCog, group_name="map", group_description="The battlefiel
             text = (await file.read()).decode("utf-8")
         except (UnicodeDecodeError, discord.HTTPException):
             raise UserError("That file could not be read as UTF-8 text.") from None
-        field = read_any(text)
+        field = named(read_any(text))
         await self.change(interaction, lambda table: keep_tokens(table, field),
                           f"The map from {safe(file.filename[:60])}.")
 
@@ -317,6 +333,23 @@ def place_whom(table: Table, who: str, mount: str | None) -> tuple[str, str, str
     piece = state.characters.get(key) or state.vehicles[key]
     table.require_control(piece)
     return key, piece.name, "vehicle" if key in state.vehicles else "beast" if piece.is_beast else "character"
+
+
+def require_setting_up(state: GameState, field: Battlefield, name: str, kind: str, point: tuple[float, float],
+                       old: Token | None) -> None:
+    """A player's ``/place`` sets the scene: before the first phase is dealt, and only where a move could ever
+    reach; once play is under way it turns or lays down a token only where it stands (a Director still places
+    anyone anywhere; see docs/rulings.md)."""
+    if old is not None and old.at == point:
+        return
+    if state.deck.phase > 0:
+        raise UserError(f"The scene is set (phase {state.deck.phase} is under way): a player places a character "
+                        f"only before the first phase is dealt; {safe(name)} moves with `/move to:` now, and a "
+                        "Director may correct a place with `/place`.")
+    closed = field.closed_to(point, kind == "vehicle")
+    if closed:
+        raise UserError(f"{safe(name)} cannot stand at {point[0]:g},{point[1]:g}: {closed}. Only a Director places "
+                        "one where no move could reach.")
 
 
 async def placeable(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -355,6 +388,8 @@ class Places(commands.Cog):
                 raise UserError("Only a character lies prone.")
             point = field.point(at)
             old = field.tokens.get(key)
+            if not table.is_director:
+                require_setting_up(table.state, field, name, kind, point, old)
             heading = FACINGS[facing] if facing else old.facing if old else 0
             field.place(Token(key, point, heading, kind))
             lying = ""

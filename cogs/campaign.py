@@ -26,6 +26,7 @@ from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventur
                                      learn, lessons, may_learn, missed_adventure, recover)
 from bot.rules.qotd.battlefield import Battlefield
 from bot.rules.qotd.results import Resolution
+from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, GameState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
@@ -38,6 +39,7 @@ from bot.rules.qotd.ruleset import QOTD
 from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from . import options
+from .battlefield import named
 from .cast import character_embed, trait_text
 
 BACK = "back"
@@ -128,11 +130,14 @@ async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, cho
         data = await bot.db.saved_map(guild_id, chosen)
         if data is None:
             raise UserError(f"This server keeps no map called **{safe(chosen[:40])}**: `/map save` keeps one.")
-        return read_json(data), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
+        return named(read_json(data)), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
     last = await bot.db.last_adventure_state(campaign.id)
     if not last or not last.get("battlefield"):
         return None, ""
-    field = terrain_only(serial.from_json(Battlefield, last["battlefield"]))
+    stored = stored_map(last["battlefield"])
+    if stored is None:
+        return None, ""
+    field = terrain_only(stored)
     return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
                    "it yet (`/map show`; `/game start map_name:` chooses another).")
 

@@ -148,7 +148,7 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(draw, resolution) if draw else render_soon(render_roll, resolution, banded(table))
             table.state = state
-            moved = battlefield.after_roll(table.state, resolution)
+            moved = await battlefield.after_roll_aside(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)
             entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                        {"resolution": serial.to_json(resolution),
@@ -191,7 +191,7 @@ class Rolls(commands.Cog):
             state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution, banded(table))
             table.state = state
-            moved = battlefield.after_roll(table.state, resolution)
+            moved = await battlefield.after_roll_aside(table.state, resolution)
             on_map = battlefield.map_soon(table.state, before)
             decided = await table.commit("decide", f"{roller.name}: {choice}",
                                          {"resolution": serial.to_json(resolution)})

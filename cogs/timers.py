@@ -37,7 +37,7 @@ from bot.rules.qotd.state import GameState
 from bot.seals import announced, changes
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
-from .battlefield import after_roll
+from .battlefield import after_roll_aside
 from .deck import next_turn, step_data, step_message, turn_message
 from .history import waiting_roll
 from .rolls import roll_message
@@ -237,7 +237,7 @@ class Timers(commands.Cog):
         if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
-            moved = after_roll(state, resolution)                  # a move on the map is carried out too
+            moved = await after_roll_aside(state, resolution)                # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"

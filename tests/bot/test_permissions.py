@@ -151,7 +151,7 @@ MATRIX = [
     Row("map load", {"name": "Town"},                                               "✗  ✗  ✓  ✓  ✗  ✓", SAVED),
     Row("map upload", {"file": ("town.txt", b'map "Town" 30x20\nfence 0,10 30,10\n')},
         "✗  ✗  ✓  ✓  ✗  ✓"),
-    Row("place", {"who": "Kid", "at": "C7"},                                        "✓  ✗  ✓  ✓  ✗  ✓", MAPPED),
+    Row("place", {"who": "Kid", "at": "C7"},                                        "✗  ✗  ✓  ✓  ✗  ✓", MAPPED),
     *(Row(f"burt {command}", options,                                               "✗  ✗  ✗  ✗  ✗  ✗")
       for command, options in (("cast", {"name": "Billy", "type": "cowboy"}),
                                ("fire", {"target": "Ike", "band": "short"}), ("aim", {"target": "Ike"}), ("fight", {"target": "Ike"}), ("act", {"action": "walk"}),

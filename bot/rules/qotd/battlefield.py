@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.errors import RulesError
-from ..core.geometry import EPSILON, Point, Rect, crossings, distance, near_segment, path_length, point_at
+from ..core.geometry import EPSILON, Point, Rect, crossing, crossings, distance, near_segment, path_length, point_at
+from ..core.grid import Grid
 
 GRID_STEPS = (1, 2, 3, 4, 5, 10)
 """Paces a grid square may measure: the smallest that keeps the columns within A to Z."""
@@ -25,6 +26,8 @@ SIGHT_THROUGH_WOODS = 4.0
 """Paces of woods a line of sight may run through before the trees hide the target."""
 OPENING_REACH = 1.0
 """Paces either side of a door's or window's middle that a line passes through it."""
+CELL = 8.0
+"""Paces a cell of the terrain's index measures (see :class:`TerrainIndex`)."""
 
 
 class Cover(enum.Enum):
@@ -192,6 +195,20 @@ class Battlefield:
         new.__dict__.update(self.__dict__, tokens=dict(self.tokens), last_path=list(self.last_path))
         return new
 
+    @property
+    def index(self) -> TerrainIndex | AllTerrain:
+        """The terrain a query reads: by its index once a search has built one (:meth:`indexed`), else all of it
+        (one line of sight reads a map's whole terrain sooner than its index is built)."""
+        index = self.__dict__.get("_index")
+        return index if index is not None and index.fits(self) else AllTerrain(self)
+
+    def indexed(self) -> TerrainIndex:
+        """The terrain's index, built once for a search of many queries (rebuilt when a piece is added)."""
+        index = self.__dict__.get("_index")
+        if index is None or not index.fits(self):
+            index = self.__dict__["_index"] = TerrainIndex(self)
+        return index
+
     # -- the grid ------------------------------------------------------------
 
     @property
@@ -251,6 +268,20 @@ class Battlefield:
             raise RulesError(f"A token is one of: {', '.join(TOKEN_KINDS)}.")
         self.tokens[token.key] = token
 
+    def closed_to(self, p: Point, vehicle: bool) -> str:
+        """Why no move could ever end at ``p`` ("" when one could): inside a building with no door or window to
+        go in by (a loophole lets nobody through), or, for a vehicle, in a building or in water (see
+        docs/rulings.md)."""
+        for area in self.index.areas_near(p, EPSILON):
+            if not area.rect.contains(p):
+                continue
+            ground = GROUNDS[area.ground]
+            if vehicle and (ground.key == "building" or ground.going is Going.WATER):
+                return f"a vehicle cannot go into the {area.title}"
+            if ground.key == "building" and not any(o.kind in ("door", "window") for o in area.openings):
+                return f"the {area.title} has no door or window to go in by"
+        return ""
+
     # -- sight and cover -------------------------------------------------------
 
     def sight(self, a: Point, b: Point) -> Sight:
@@ -267,7 +298,7 @@ class Battlefield:
                 cover, why = level, words
 
         woods = 0.0
-        for area in self.areas:
+        for area in self.index.areas_along(a, b):
             ground = GROUNDS[area.ground]
             if ground.key == "building":
                 for t, opening in area.crossings(a, b):
@@ -286,11 +317,11 @@ class Battlefield:
         if woods > SIGHT_THROUGH_WOODS + EPSILON:
             return Sight(paces, Cover.NONE, "", f"{woods:.0f} paces of woods are in the way (one sees through "
                                                 f"{SIGHT_THROUGH_WOODS:g})")
-        for obstacle in self.obstacles:
+        for obstacle, segments in self.index.segments_near(b, COVER_REACH + EPSILON):
             barrier = BARRIERS[obstacle.barrier]
             if barrier.cover is Cover.NONE:
                 continue
-            if any(behind(t) for t in crossings(a, b, obstacle.line)):
+            if any(behind(t) for c, d in segments if (t := crossing(a, b, c, d)) is not None):
                 take(barrier.cover, f"behind the {obstacle.title}")
         return Sight(paces, cover, why)
 
@@ -300,28 +331,30 @@ class Battlefield:
         sight = self.sight(threat, p)
         return sight if sight.hidden or sight.cover is not Cover.NONE else None
 
-    def shelter(self) -> list[Point]:
-        """The places where one may find cover: every half-pace lattice point (off any line, on the map) within
-        :data:`COVER_REACH` of terrain that gives cover or of a building."""
-        spots: set[Point] = set()
+    def shelter(self, around: Point, reach: float) -> list[Point]:
+        """The places within ``reach`` of ``around`` where one may find cover: every half-pace lattice point (off
+        any line, on the map) within :data:`COVER_REACH` of terrain that gives cover or of a building."""
+        def lattice(low: float, high: float, size: int) -> range:
+            return range(max(0, math.floor(low)), min(size, math.ceil(high)))
 
-        def lattice(x0: float, y0: float, x1: float, y1: float):
-            for i in range(max(0, math.floor(x0)), min(self.width, math.ceil(x1))):
-                for j in range(max(0, math.floor(y0)), min(self.height, math.ceil(y1))):
-                    yield (i + 0.5, j + 0.5)
+        x, y = around
+        self.indexed()
+        return [p for i in lattice(x - reach, x + reach, self.width) for j in lattice(y - reach, y + reach, self.height)
+                if distance(around, p := (i + 0.5, j + 0.5)) <= reach + EPSILON and self.sheltering(p)]
 
+    def sheltering(self, p: Point) -> bool:
+        """Whether a half-pace lattice point lies within :data:`COVER_REACH` of terrain that gives cover: of a
+        line of it, or of an area of it by the lattice points around it."""
         r = COVER_REACH
-        for area in self.areas:
-            if GROUNDS[area.ground].cover is not Cover.NONE:
-                box = area.rect
-                spots.update(lattice(box.x - r, box.y - r, box.x + box.w + r, box.y + box.h + r))
-        for obstacle in self.obstacles:
-            if BARRIERS[obstacle.barrier].cover is Cover.NONE:
-                continue
-            xs, ys = [p[0] for p in obstacle.line], [p[1] for p in obstacle.line]
-            spots.update(p for p in lattice(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
-                         if any(near_segment(p, c, d) <= r for c, d in zip(obstacle.line, obstacle.line[1:])))
-        return sorted(spots)
+        for area in self.index.areas_near(p, r + 1):
+            box = area.rect
+            if GROUNDS[area.ground].cover is not Cover.NONE \
+                    and math.floor(box.x - r) <= p[0] - 0.5 < math.ceil(box.x + box.w + r) \
+                    and math.floor(box.y - r) <= p[1] - 0.5 < math.ceil(box.y + box.h + r):
+                return True
+        return any(BARRIERS[obstacle.barrier].cover is not Cover.NONE
+                   and any(near_segment(p, c, d) <= r for c, d in segments)
+                   for obstacle, segments in self.index.segments_near(p, r))
 
     def near(self, p: Point, paces: float) -> list[str]:
         """Keys of the tokens within ``paces`` of a point (not one standing on it), nearest first."""
@@ -339,7 +372,7 @@ class Battlefield:
         deductions: list[tuple[str, int]] = []
         chart, bad, water = "move", self.poor_visibility, False
         for a, b in zip(path, path[1:]):
-            for area in self.areas:
+            for area in self.index.areas_along(a, b):
                 stretch = area.rect.clip(a, b)
                 if stretch is None:
                     continue
@@ -354,7 +387,7 @@ class Battlefield:
                     bad = True
                     if chart == "move":
                         chart = ground.chart
-            for obstacle in self.obstacles:
+            for obstacle in self.index.obstacles_along(a, b):
                 for _ in crossings(a, b, obstacle.line):
                     barrier = BARRIERS[obstacle.barrier]
                     if mover.vehicle and not barrier.vehicles_cross:
@@ -382,11 +415,77 @@ class Battlefield:
         """How far along ``a``-``b`` (0 to 1) it first meets a building's wall other than at a door, or the
         map's edge; 1 if it meets neither."""
         t = 1.0
-        for area in self.areas:
+        for area in self.index.areas_along(a, b):
             if area.ground == "building":
                 t = min([t, *(w for w, o in area.crossings(a, b) if o is None or o.kind != "door")])
         edge = Rect(0, 0, self.width, self.height).clip(a, b)
         return min(t, edge[1]) if edge else 0.0
+
+
+class AllTerrain:
+    """The map's terrain read whole, as :class:`TerrainIndex` reads it near a place or a line."""
+
+    def __init__(self, field: Battlefield) -> None:
+        self.areas, self.obstacles = field.areas, field.obstacles
+
+    def areas_along(self, a: Point, b: Point) -> list[Area]:
+        """Every area."""
+        return self.areas
+
+    def areas_near(self, p: Point, reach: float) -> list[Area]:
+        """Every area."""
+        return self.areas
+
+    def obstacles_along(self, a: Point, b: Point) -> list[Obstacle]:
+        """Every linear obstacle."""
+        return self.obstacles
+
+    def segments_near(self, p: Point, reach: float) -> list[tuple[Obstacle, list[tuple[Point, Point]]]]:
+        """Every linear obstacle, with all its segments."""
+        return [(obstacle, list(zip(obstacle.line, obstacle.line[1:]))) for obstacle in self.obstacles]
+
+
+class TerrainIndex:
+    """The map's terrain cell by cell (:class:`Grid`): a line of sight, a path or a search for cover reads only
+    the terrain near it, whatever the size of the map's terrain. Queries give pieces in the map's order, as a
+    walk over them all would meet them."""
+
+    def __init__(self, field: Battlefield) -> None:
+        self.areas, self.obstacles = field.areas, field.obstacles
+        self.counts = (len(field.areas), len(field.obstacles))
+        self.area_cells = Grid(field.width, field.height, CELL)
+        self.line_cells = Grid(field.width, field.height, CELL)
+        for n, area in enumerate(field.areas):
+            box = area.rect
+            self.area_cells.add_box(n, box.x, box.y, box.x + box.w, box.y + box.h)
+        for n, obstacle in enumerate(field.obstacles):
+            for k, (c, d) in enumerate(zip(obstacle.line, obstacle.line[1:])):
+                self.line_cells.add_segment((n, k), c, d)
+
+    def fits(self, field: Battlefield) -> bool:
+        """Whether this index is of the map's terrain as it stands."""
+        return self.areas is field.areas and self.obstacles is field.obstacles \
+            and self.counts == (len(field.areas), len(field.obstacles))
+
+    def areas_along(self, a: Point, b: Point) -> list[Area]:
+        """The areas the segment ``a``-``b`` may meet."""
+        return [self.areas[n] for n in sorted(self.area_cells.along(a, b))]
+
+    def areas_near(self, p: Point, reach: float) -> list[Area]:
+        """The areas that may lie within ``reach`` of a point."""
+        return [self.areas[n] for n in sorted(self.area_cells.near(p, reach))]
+
+    def obstacles_along(self, a: Point, b: Point) -> list[Obstacle]:
+        """The linear obstacles the segment ``a``-``b`` may cross."""
+        return [self.obstacles[n] for n in sorted({n for n, _ in self.line_cells.along(a, b)})]
+
+    def segments_near(self, p: Point, reach: float) -> list[tuple[Obstacle, list[tuple[Point, Point]]]]:
+        """The linear obstacles that may run within ``reach`` of a point, each with those of its segments."""
+        found: dict[int, list[tuple[Point, Point]]] = {}
+        for n, k in sorted(self.line_cells.near(p, reach)):
+            line = self.obstacles[n].line
+            found.setdefault(n, []).append((line[k], line[k + 1]))
+        return [(self.obstacles[n], segments) for n, segments in found.items()]
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,9 @@ SPREAD_PACES = 1
 """Paces from the target within which extra hits spread (1308-1309)."""
 SHELL_PACES = 2
 """Paces within which a shell's extra hits spread (1310-1311)."""
+COVER_SOUGHT = MOST_MOVES
+"""Full moves from where they stand within which one who falls back or heads for cover looks for it: as far as
+Move It! takes them (see docs/rulings.md)."""
 
 
 def battlefield(state: GameState) -> Battlefield:
@@ -390,8 +393,9 @@ def take_cover(state: GameState, key: str, enemy: str, how: FallBack) -> str:
 def nearest_cover(field: Battlefield, start: Point, threat: Point, mover: Mover,
                   back: bool) -> tuple[Route, Sight] | None:
     """The straight path to the nearest place in cover from a threat (not nearer it when falling ``back``)
-    that the mover can take, with the cover found there; None when there is none."""
-    spots = sorted(field.shelter(), key=lambda p: distance(start, p))
+    within :data:`COVER_SOUGHT` moves that the mover can take, with the cover found there; None when there is
+    none (see docs/rulings.md)."""
+    spots = sorted(field.shelter(start, COVER_SOUGHT * mover.move), key=lambda p: distance(start, p))
     for spot in spots:
         if back and distance(spot, threat) < distance(start, threat) - EPSILON:
             continue

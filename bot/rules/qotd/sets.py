@@ -23,13 +23,12 @@ import shlex
 
 from ..core import serial
 from ..core.errors import RulesError
-from ..core.geometry import Point, Rect, near_segment
+from ..core.geometry import Point, Rect
 from .battlefield import BARRIERS, GROUNDS, OPENINGS, Area, Battlefield, Obstacle, Opening
+from .map_checks import check, piece_fault, points_of, room_fault
 
 MAX_LINES = 500
 MAX_TEXT = 40_000
-ON_WALL = 0.5
-"""Paces a door or window may lie off its building's wall."""
 _POINT = re.compile(r"(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)")
 _SIZE = re.compile(r"(\d+)x(\d+)")
 
@@ -49,8 +48,8 @@ def _size(word: str, where: str) -> tuple[int, int]:
 
 
 def _name(words: list[str]) -> str:
-    """The optional name left after a line's places (already unquoted), at most 40 characters."""
-    return " ".join(words)[:40]
+    """The optional name left after a line's places (already unquoted)."""
+    return " ".join(words)
 
 
 def read_text(text: str) -> Battlefield:
@@ -80,46 +79,48 @@ def read_text(text: str) -> Battlefield:
             raise RulesError(f"{where}: the map starts with `map \"name\" WIDTHxHEIGHT`.")
         if kind == "poor" and [w.lower() for w in rest] == ["visibility"]:
             field.poor_visibility = True
-        elif kind in GROUNDS:
-            field.areas.append(_area(kind, rest, where, field))
-        elif kind in BARRIERS:
-            points = [_point(w, where) for w in rest if _POINT.fullmatch(w)]
-            if len(points) < 2:
-                raise RulesError(f"{where}: a {kind} runs through two or more places x,y.")
-            for p in points:
-                field.require_on(p)
-            field.obstacles.append(Obstacle(kind, points, _name([w for w in rest if not _POINT.fullmatch(w)])))
         else:
-            raise RulesError(f"{where}: {kind[:20]!r} is not a kind of terrain: "
-                             f"{', '.join([*GROUNDS, *BARRIERS])}.")
+            add_piece(field, _piece(kind, rest, where), where)
     if field is None:
         raise RulesError("That map is empty: it starts with `map \"name\" WIDTHxHEIGHT`.")
     return field
 
 
-def _area(kind: str, words: list[str], where: str, field: Battlefield) -> Area:
+def _piece(kind: str, words: list[str], where: str) -> Area | Obstacle:
+    """A line's piece of terrain as written: an area, or a linear obstacle by its places and name."""
+    if kind in GROUNDS:
+        return _area(kind, words, where)
+    if kind in BARRIERS:
+        points = [_point(w, where) for w in words if _POINT.fullmatch(w)]
+        return Obstacle(kind, points, _name([w for w in words if not _POINT.fullmatch(w)]))
+    raise RulesError(f"{where}: {kind[:20]!r} is not a kind of terrain: {', '.join([*GROUNDS, *BARRIERS])}.")
+
+
+def add_piece(field: Battlefield, piece: Area | Obstacle, where: str) -> None:
+    """Add a piece of terrain to the map, refused (saying ``where``) when it or the map it makes breaks the map's
+    limits (:mod:`.map_checks`)."""
+    points = 0 if isinstance(piece, Area) else len(piece.line)
+    fault = piece_fault(piece, field) or room_fault(len(field.areas) + len(field.obstacles) + 1,
+                                                    points_of(field) + points)
+    if fault:
+        raise RulesError(f"{where}: {fault}.")
+    (field.areas if isinstance(piece, Area) else field.obstacles).append(piece)
+
+
+def _area(kind: str, words: list[str], where: str) -> Area:
+    """An area as written: its corner, size, name, and a building's doors, windows and loopholes."""
     if len(words) < 2:
         raise RulesError(f"{where}: {kind} x,y WIDTHxHEIGHT, as `{kind} 2,3 14x10`.")
     corner = _point(words[0], where)
     width, height = _size(words[1], where)
-    rect = Rect(corner[0], corner[1], width, height)
-    field.require_on(corner)
-    field.require_on((rect.x + rect.w, rect.y + rect.h))
     openings, name = [], []
-    corners = [(rect.x, rect.y), (rect.x + rect.w, rect.y), (rect.x + rect.w, rect.y + rect.h),
-               (rect.x, rect.y + rect.h), (rect.x, rect.y)]
     rest = iter(words[2:])
     for word in rest:
         if word.lower() in OPENINGS:
-            if kind != "building":
-                raise RulesError(f"{where}: only a building has a {word.lower()}.")
-            at = _point(next(rest, ""), where)
-            if min(near_segment(at, c, d) for c, d in zip(corners, corners[1:])) > ON_WALL:
-                raise RulesError(f"{where}: the {word.lower()} at {at[0]:g},{at[1]:g} is not on the building's wall.")
-            openings.append(Opening(word.lower(), at))
+            openings.append(Opening(word.lower(), _point(next(rest, ""), where)))
         else:
             name.append(word)
-    return Area(kind, rect, _name(name), openings)
+    return Area(kind, Rect(corner[0], corner[1], width, height), _name(name), openings)
 
 
 def write_text(field: Battlefield) -> str:
@@ -143,17 +144,25 @@ def write_text(field: Battlefield) -> str:
     return "\n".join(lines) + "\n"
 
 
+def with_line(field: Battlefield, line: str) -> Battlefield:
+    """The map with the terrain one line of the text format adds (a copy; the map's own stays as it was),
+    refused when the line cannot be read or the map has no room for it."""
+    added = read_text(f"map {field.width}x{field.height}\n{line}")
+    new = field.copy()
+    new.areas, new.obstacles = list(field.areas), list(field.obstacles)
+    new.poor_visibility = field.poor_visibility or added.poor_visibility
+    for piece in [*added.areas, *added.obstacles]:
+        add_piece(new, piece, "That line")
+    return new
+
+
 def read_json(data: object) -> Battlefield:
     """A map from its JSON (as ``/map save`` keeps it); refused unless it is a sound one."""
     try:
         field = serial.from_json(Battlefield, data)
-        sound = all(a.ground in GROUNDS and all(o.kind in OPENINGS for o in a.openings) for a in field.areas) \
-            and all(o.barrier in BARRIERS and len(o.line) >= 2 for o in field.obstacles)
-    except (ValueError, TypeError, KeyError, AttributeError):
-        sound = False
-    if not sound:
-        raise RulesError("That JSON is not a map.")
-    return field
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        raise RulesError("That JSON is not a map.") from None
+    return terrain_only(check(field))
 
 
 def read_any(text: str) -> Battlefield:
@@ -161,7 +170,7 @@ def read_any(text: str) -> Battlefield:
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise RulesError("That JSON is not a map.") from None
         return read_json(data)
     return read_text(text)

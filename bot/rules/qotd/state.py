@@ -21,6 +21,7 @@ from ..core.fair import Seal
 from .battlefield import Battlefield
 from .beasts import ANIMALS
 from .casting import CharacterType
+from .map_checks import stored_map
 from .traits import covers
 from .weapons import EXPLOSIVE, WEAPONS
 
@@ -391,7 +392,12 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: dict) -> GameState:
-        return serial.from_json(cls, data)
+        """The game as stored; its map keeps only what a map may hold (:func:`.map_checks.stored_map`)."""
+        if data.get("battlefield") is None:
+            return serial.from_json(cls, data)
+        state = serial.from_json(cls, {key: value for key, value in data.items() if key != "battlefield"})
+        state.battlefield = stored_map(data["battlefield"])
+        return state
 
     def leave_mount(self, rider: Character) -> str:
         """The rider's mount left loose (they were thrown, dismounted or fell): kept by a name of its own, the
