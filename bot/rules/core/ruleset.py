@@ -221,6 +221,12 @@ class Ruleset(Protocol):
         before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
         return 0
 
+    def hidden(self, state: State) -> dict[str, list[str]]:
+        """The cards still hidden from someone, by the key of the pile whose sealed shuffle dealt them (see
+        :func:`~.fair.shuffle_hidden`): cards to come, in a hand, face down. A deck's seal is revealed once none of
+        the cards it shuffled is among them. By default none."""
+        return {}
+
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)

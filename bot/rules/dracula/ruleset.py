@@ -75,6 +75,12 @@ class Dracula(Ruleset):
     def turn(self, state: DraculaState) -> int:
         return state.turn
 
+    def hidden(self, state: DraculaState) -> dict[str, list[str]]:
+        """Each posse's cards to come, hand and card face down."""
+        return {f"posse-{user}": [card.code for card in posse.cards.to_come + posse.cards.hand
+                                  + ([posse.cards.face_down] if posse.cards.face_down else [])]
+                for user, posse in state.seats.items()}
+
     def deal(self, state: DraculaState, rng: random.Random) -> Step:
         return draw_phase(state, rng)
 

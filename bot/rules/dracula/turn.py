@@ -72,7 +72,7 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
     for user in players:
         posse = state.seats[user]
         if not posse.cards.cards():
-            posse.cards = CardPile.shuffled(full_pack(jokers=state.settings.jokers), rng)
+            posse.cards = CardPile.shuffled(full_pack(jokers=state.settings.jokers), rng, f"posse-{user}")
             posse.starting = len(state.models(user))
             lines += old_wounds(state, user, rng)
         count = hand_size(state, user)

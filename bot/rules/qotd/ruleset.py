@@ -119,6 +119,10 @@ class QuickOnTheDraw(Ruleset):
     def turn(self, state: GameState) -> int:
         return state.deck.phase
 
+    def hidden(self, state: GameState) -> dict[str, list[str]]:
+        """The phase's cards to come."""
+        return {"pack": [card.code for card in state.deck.to_come]}
+
     def load(self, data: dict) -> GameState:
         return GameState.from_json(data)
 
