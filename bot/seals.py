@@ -141,8 +141,9 @@ def placed(deck: dict[str, Any], state: GameState) -> dict[str, Any]:
 def announced(data: dict[str, Any], turn_name: str = "Phase") -> list[str]:
     """The lines telling the channel of the seals a log entry's ``data`` revealed and committed (a turn's named by
     its ruleset's :attr:`~bot.rules.core.ruleset.Ruleset.turn_name`)."""
-    lines = [f"{seal_title(shown['name'], turn_name)} is over; its seed, revealed: `{shown['seed']}`."
-             for shown in data.get("revealed", ())]
+    lines = [f"The game is over; its root, revealed: `{shown['seed']}` (every seed is derived from it)."
+             if shown["name"] == ROOT else f"{seal_title(shown['name'], turn_name)} is over; its seed, revealed: "
+             f"`{shown['seed']}`." for shown in data.get("revealed", ())]
     lines += [f"{seal_title(sealed['name'], turn_name)} is sealed: commitment `{sealed['commitment']}` "
               f"(log digest `{sealed['chain'][:16]}…`)." for sealed in data.get("sealed", ())]
     return lines
@@ -150,12 +151,12 @@ def announced(data: dict[str, Any], turn_name: str = "Phase") -> list[str]:
 
 def seal_title(name: str, turn_name: str = "Phase") -> str:
     """A seal as the channel names it: "Phase 2", "Turn 0 (before the first deal)", "Turn 3 (sealed again, 2)",
-    "The deck norman, shuffle 1", "The game's root"."""
+    "The norman deck's shuffle 1", "The game's root"."""
     if name == ROOT:
         return "The game's root"
     if name.startswith("deck "):
         _, pile, shuffle = name.split(" ")
-        return f"The deck {pile}, shuffle {shuffle}"
+        return f"The {pile} deck's shuffle {shuffle}"
     turn, _, again = name.partition("/")
     return f"{turn_name} {turn}" + (" (before the first deal)" if turn == "0" else "") + \
         (f" (sealed again, {again})" if again else "")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Dice, roll
-from bot.rules.core.fair import (Draws, PhaseDice, Retake, Seal, chain, commitment, dealt, derive, face, keyed,
+from bot.rules.core.fair import (Draws, Hidden, PhaseDice, Retake, Seal, chain, commitment, dealt, derive, face, keyed,
                                  shuffle_hidden)
 from bot.rules.core.piles import full_pack
 from bot.rules.core.replay import KEEP
@@ -202,12 +202,18 @@ def test_a_deck_is_revealed_once_none_of_its_cards_is_hidden_and_the_game_s_end_
     seal = Seal(42, root=ROOT_SECRET, committed=["root", "0", "1"])
     cards = ["AS", "KS", "QS"]
     shuffle_hidden(PhaseDice(seal), "pack", cards)
-    seal.spent({"pack": ["KS"]})
+    seal.spent({"pack": Hidden(["KS"])})
     assert "deck pack 1" not in seal.revealed
-    seal.spent({"pack": []})
+    seal.spent({"pack": Hidden([])})
     assert seal.revealed == ["deck pack 1"]
+    shuffle_hidden(PhaseDice(seal), "pack", cards)
+    seal.spent({"pack": Hidden([], ["AS"])})                          # dealt out by shuffle 2 and held
+    assert "deck pack 2" not in seal.revealed
+    shuffle_hidden(PhaseDice(seal), "pack", cards)
+    seal.spent({"pack": Hidden(["AS", "KS", "QS"])})                  # to come from shuffle 3 only
+    assert seal.revealed == ["deck pack 1", "deck pack 2"]
     seal.close()
-    assert seal.revealed == ["deck pack 1", "0", "1", "root"]
+    assert seal.revealed == ["deck pack 1", "deck pack 2", "0", "1", "deck pack 3", "root"]
 
 
 def test_an_undo_lowers_no_count_keeps_what_was_public_seals_a_revealed_turn_anew_and_keeps_the_draws_to_retake():

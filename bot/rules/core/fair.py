@@ -37,7 +37,7 @@ import struct
 from collections.abc import Callable, Collection, MutableSequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from .dice import Roll
 
@@ -157,6 +157,14 @@ def chain(previous: str | None, seq: int, at: datetime, actor: int, kind: str, t
 def code_of(card: Any) -> str:
     """How a shuffle sorts a card: a name as itself, a playing card by code, a stock character by name."""
     return card if isinstance(card, str) else getattr(card, "code", None) or card.name
+
+
+class Hidden(NamedTuple):
+    """A pile's cards still hidden from someone: its cards to come (its last shuffle's), and those it gave out
+    that are held face down (in a hand, on a building)."""
+
+    to_come: Collection[str] = ()
+    held: Collection[str] = ()
 
 
 @dataclass
@@ -327,11 +335,14 @@ class Seal:
         else:
             self.dealt.append({"seal": name, "from": position, "count": 1, "to": to})
 
-    def spent(self, hidden: dict[str, Collection[str]]) -> None:
-        """Reveal every deck seal none of whose cards is still hidden from anyone (``hidden``: by pile)."""
+    def spent(self, hidden: dict[str, Hidden]) -> None:
+        """Reveal every deck seal none of whose cards is still hidden from anyone (``hidden``: by pile): neither to
+        come, if it is its pile's last shuffle, nor held face down."""
         for name, codes in list(self.open.items()):
-            pile = name.split(" ")[1]
-            if not set(codes) & set(hidden.get(pile, ())):
+            _, pile, shuffle = name.split(" ")
+            still = hidden.get(pile, Hidden())
+            hiding = set(still.held) | (set(still.to_come) if int(shuffle) == self.piles.get(pile) else set())
+            if not set(codes) & hiding:
                 self.reveal(name)
 
     def close(self) -> None:

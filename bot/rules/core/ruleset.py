@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
-from .fair import Seal
+from .fair import Hidden, Seal
 
 
 @runtime_checkable
@@ -221,10 +221,10 @@ class Ruleset(Protocol):
         before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
         return 0
 
-    def hidden(self, state: State) -> dict[str, list[str]]:
+    def hidden(self, state: State) -> dict[str, Hidden]:
         """The cards still hidden from someone, by the key of the pile whose sealed shuffle dealt them (see
-        :func:`~.fair.shuffle_hidden`): cards to come, in a hand, face down. A deck's seal is revealed once none of
-        the cards it shuffled is among them. By default none."""
+        :func:`~.fair.shuffle_hidden`): to come, in a hand, face down. A deck's seal is revealed once none of the
+        cards it shuffled is among them. By default none."""
         return {}
 
     def deck(self, state: State) -> Step:

@@ -11,7 +11,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS, Card
 from bot.rules.core.errors import RulesError
-from bot.rules.core.fair import dealt_out, shuffle_hidden
+from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
@@ -169,11 +169,13 @@ class Norman(Ruleset):
     def turn(self, state: NormanState) -> int:
         return state.turn
 
-    def hidden(self, state: NormanState) -> dict[str, list[str]]:
-        """The deck's cards to come and every hand; the town's stock cards face down on the buildings or left out."""
-        hands = [card.code for seat in state.seats.values() for card in seat.hand]
-        return {"norman": [card.code for card in state.deck.to_come] + hands,
-                "town": [place.card.name for place in state.town if place.card] + [s.name for s in state.stock]}
+    def hidden(self, state: NormanState) -> dict[str, Hidden]:
+        """The deck's cards to come and every hand; the town's stock cards left out and those face down on the
+        buildings."""
+        return {"norman": Hidden([card.code for card in state.deck.to_come],
+                                 [card.code for seat in state.seats.values() for card in seat.hand]),
+                "town": Hidden([stock.name for stock in state.stock],
+                               [place.card.name for place in state.town if place.card])}
 
     def deal(self, state: NormanState, rng: random.Random) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""

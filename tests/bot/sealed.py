@@ -1,0 +1,70 @@
+"""Reading a game's seals back out of its log as stored, the way anyone holding the log checks them: each entry
+chained to the one before, each seed revealed against the commitment published before it, each die and card
+against the seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.db import LogRow
+from bot.rules.core import fair
+from bot.rules.core.dice import Roll
+from bot.rules.core.fair import Seal
+
+
+async def log_of(scene) -> list[LogRow]:
+    """Every entry of the channel's game (its last, once ended), oldest first."""
+    db = scene.db()
+    row = await db.load_game(scene.guild.id, scene.channel.id) or await db.last_ended_game(scene.guild.id,
+                                                                                          scene.channel.id)
+    return await db.game_log(row.id)
+
+
+async def seals_of(scene) -> Seal:
+    """The game's seals as stored (its seeds still secret in the channel)."""
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    from bot.rules.core import serial
+    return serial.from_json(Seal, row.state["seal"])
+
+
+@dataclass
+class Read:
+    """What a log says of seals: each commitment with the entry that published it, each seed revealed."""
+
+    committed: dict[str, tuple[int, str]] = field(default_factory=dict)
+    seeds: dict[str, tuple[int, str]] = field(default_factory=dict)
+    rolls: list[tuple[int, Roll]] = field(default_factory=list)
+
+
+def rolls_in(data: dict) -> list[Roll]:
+    """Every roll an entry's data logs: an action's readings (first rolls too), a free roll, a step's rolls."""
+    found = []
+    for reading in data.get("resolution", {}).get("readings", ()):
+        found += [Roll.from_json(reading[key]) for key in ("first", "roll") if reading.get(key)]
+    if "roll" in data:
+        found.append(Roll.from_json(data["roll"]))
+    return found + [Roll.from_json(r) for r in data.get("rolls", ())]
+
+
+def read(entries: list[LogRow]) -> Read:
+    """The log read as anyone reads it, checking as it goes: the chain, each seed against its commitment (published
+    in an earlier entry, with the digest before it), and each die of a revealed seal against its seed."""
+    found, head = Read(), None
+    for entry in entries:
+        assert entry.data["chain"] == fair.chain(head, entry.seq, entry.at, entry.actor_id, entry.kind, entry.text,
+                                                 entry.data), f"#{entry.seq} breaks the chain"
+        for sealed in entry.data.get("sealed", ()):
+            assert sealed["chain"] == (head or "0" * 64)
+            found.committed.setdefault(sealed["name"], (entry.seq, sealed["commitment"]))
+        for shown in entry.data.get("revealed", ()):
+            seq, promised = found.committed[shown["name"]]
+            assert seq < entry.seq and fair.commitment(shown["channel"], shown["name"], shown["seed"]) == promised
+            found.seeds[shown["name"]] = (entry.seq, shown["seed"])
+        found.rolls += [(entry.seq, roll) for roll in rolls_in(entry.data)]
+        head = entry.data["chain"]
+    for seq, roll in found.rolls:
+        if roll.seal in found.seeds:
+            seed = found.seeds[roll.seal][1]
+            assert roll.faces == tuple(fair.face(seed, roll.number + i, roll.dice.sides)
+                                       for i in range(len(roll.faces))), f"#{seq}: {roll}"
+    return found
