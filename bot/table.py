@@ -135,7 +135,8 @@ class Table:
     def ask(self, asked: str) -> None:
         """The command asks ``asked`` of the rules (an action's request, a deal): if an undone entry asked the same,
         its draws are taken again (see :meth:`bot.rules.core.fair.Seal.ask`)."""
-        self.dice.seal.ask(asked)
+        if self.state.seal is not None:
+            self.state.seal.ask(asked)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:

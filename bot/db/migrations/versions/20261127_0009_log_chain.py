@@ -1,6 +1,7 @@
 """The head of each game's log chain: the running digest of its newest entry (see bot.rules.core.fair.chain).
 
-A game stored before has none: its next entry is the first chained one.
+A game stored before has none: its next entry is the first chained one. Added and dropped in place, as 0003's
+columns are: the games table is never rebuilt, so no log entry goes with it.
 
 Revision ID: 0009
 Revises: 0008
@@ -19,10 +20,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("chain", sa.String(64), nullable=True))
+    op.add_column("games", sa.Column("chain", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("chain")
+    op.drop_column("games", "chain")          # in place (SQLite 3.35+): no table is rebuilt, no log row goes with it
