@@ -119,8 +119,7 @@ def sealed_note(seal: Seal, name: str, chain: str | None) -> dict[str, Any]:
     """A seal's commitment for the log, with the log's digest it is published with; a deck's with its cards,
     sorted."""
     note: dict[str, Any] = {"name": name, "commitment": seal.commitment_of(name), "chain": chain or "0" * 64}
-    if name in seal.open:
-        note["cards"] = list(seal.open[name])
+    note.update({"cards": list(shuffle["cards"]) for shuffle in seal.shuffled if shuffle["seal"] == name})
     return note
 
 

@@ -68,3 +68,36 @@ def read(entries: list[LogRow]) -> Read:
             assert roll.faces == tuple(fair.face(seed, roll.number + i, roll.dice.sides)
                                        for i in range(len(roll.faces))), f"#{seq}: {roll}"
     return found
+
+
+def secrets_kept(entries: list[LogRow], seals: Seal, hidden: dict[tuple[str, str], list[str]]) -> set[str]:
+    """Check, from every seed the log has revealed, that no card still hidden follows; returns the names of the
+    seeds revealed.
+
+    ``hidden`` holds what is hidden now, by (pile, holder): a player's hand (``to`` as the log's "dealt" names it),
+    a building, the cards to come (``"to come"``). For each hidden shuffle the log holds, the order it truly dealt
+    is its deck seal's (the test reads the root); if that seal is revealed, no card it was the last to give out face
+    down is still hidden where it went, nor is any card of it still to come; any other seed revealed deals it
+    otherwise (a pile of five cards or more: a smaller one may match by chance, and tells nothing)."""
+    revealed = {shown["name"]: shown["seed"] for e in entries for shown in e.data.get("revealed", ())}
+    live = [e for e in entries if not e.undone]
+    shuffles = [s for e in live for s in e.data.get("shuffled", ())]
+    orders = {s["seal"]: fair.dealt(seals.seed_of(s["seal"]), s["cards"]) for s in shuffles}
+    last_given: dict[tuple[str, str], tuple[str, str]] = {}          # (pile, card): the seal and holder it went to
+    for group in (d for e in live for d in e.data.get("dealt", ())):
+        pile = group["seal"].split(" ")[1]
+        for card in orders[group["seal"]][group["from"]:group["from"] + group["count"]]:
+            last_given[pile, card] = group["seal"], group["to"]
+    for (pile, card), (name, holder) in last_given.items():
+        assert name not in revealed or card not in hidden.get((pile, holder), ()), \
+            f"{name} is revealed, but {card}, which it gave {holder}, is still hidden there"
+    for shuffle in shuffles:
+        name, pile, order = shuffle["seal"], shuffle["pile"], orders[shuffle["seal"]]
+        if name in revealed:
+            assert revealed[name] == seals.seed_of(name)
+            latest = [s for s in shuffles if s["pile"] == pile][-1] is shuffle
+            assert not (latest and set(hidden.get((pile, "to come"), ()))), f"{name} revealed with cards to come"
+        if len(order) >= 5:
+            for other, seed in revealed.items():
+                assert other == name or fair.dealt(seed, shuffle["cards"]) != order, f"{other} deals {name}'s order"
+    return set(revealed)

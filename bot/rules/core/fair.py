@@ -203,7 +203,8 @@ class Seal:
     piles: dict[str, int] = field(default_factory=dict)
     """Each pile's shuffles so far (an undo restores them: a shuffle done again is the same)."""
     open: dict[str, list[str]] = field(default_factory=dict)
-    """Deck seals committed and not yet revealed: the cards each shuffled, sorted."""
+    """Deck seals committed and not yet revealed: the cards each shuffled that have not come out of hiding since
+    (sorted)."""
     committed: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)
     acted: list[Retake] = field(default_factory=list)
@@ -337,12 +338,14 @@ class Seal:
 
     def spent(self, hidden: dict[str, Hidden]) -> None:
         """Reveal every deck seal none of whose cards is still hidden from anyone (``hidden``: by pile): neither to
-        come, if it is its pile's last shuffle, nor held face down."""
+        come, if it is its pile's last shuffle, nor held face down. A card that has come out of hiding (played,
+        discarded face up) is no secret of the seal's any more, even once shuffled back into hiding by another."""
         for name, codes in list(self.open.items()):
             _, pile, shuffle = name.split(" ")
             still = hidden.get(pile, Hidden())
             hiding = set(still.held) | (set(still.to_come) if int(shuffle) == self.piles.get(pile) else set())
-            if not set(codes) & hiding:
+            self.open[name] = [code for code in codes if code in hiding]
+            if not self.open[name]:
                 self.reveal(name)
 
     def close(self) -> None:

@@ -170,10 +170,12 @@ class Norman(Ruleset):
         return state.turn
 
     def hidden(self, state: NormanState) -> dict[str, Hidden]:
-        """The deck's cards to come and every hand; the town's stock cards left out and those face down on the
-        buildings."""
-        return {"norman": Hidden([card.code for card in state.deck.to_come],
-                                 [card.code for seat in state.seats.values() for card in seat.hand]),
+        """The deck's cards to come, and every hand, a Joker laid face down to cancel a play and close combat's cards
+        out of sight; the town's stock cards left out and those face down on the buildings."""
+        held = [card for seat in state.seats.values() for card in seat.hand]
+        held += list(state.window.jokers.values()) if state.window else []
+        held += state.contact.attack + state.contact.defence if state.contact else []
+        return {"norman": Hidden([card.code for card in state.deck.to_come], [card.code for card in held]),
                 "town": Hidden([stock.name for stock in state.stock],
                                [place.card.name for place in state.town if place.card])}
 

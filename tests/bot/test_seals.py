@@ -1,0 +1,102 @@
+"""The attacks of issue 22 on hidden cards and on undo, replayed through the real bot against the seals: a deck's
+order has a seal of its own, revealed once nothing it dealt is hidden, so the turn seeds a `/roll` brings out tell
+nothing of a hand, a posse's deck or the town's face-down cards."""
+
+import random
+
+from .helpers import text_of
+from .sealed import log_of, read, secrets_kept, seals_of
+from .test_dracula import Sweep as Flips, activations, keep_all, play_round, stored as dracula_state, three_posses
+from .test_gunfight import stored as norman_state, three_gangs
+
+
+def gunfight_hidden(state) -> dict[tuple[str, str], list[str]]:
+    """What a gunfight hides, by pile and holder: each hand, the deck's cards to come, the town's face-down cards."""
+    hidden = {("norman", str(user)): [card.code for card in seat.hand] for user, seat in state.seats.items()}
+    held = [*(state.window.jokers.values() if state.window else ()),
+            *(state.contact.attack + state.contact.defence if state.contact else ())]
+    for user in state.seats:                                          # laid face down: hidden wherever dealt
+        hidden["norman", str(user)] += [card.code for card in held]
+    hidden["norman", "to come"] = [card.code for card in state.deck.to_come]
+    hidden.update({("town", place.name): [place.card.name] for place in state.town if place.card})
+    hidden["town", "to come"] = [stock.name for stock in state.stock]
+    return hidden
+
+
+async def test_a_gunfight_s_turn_seeds_revealed_by_a_roll_tell_nothing_of_a_hand_the_deck_or_the_town(scene):
+    scene.env.bot.rng = random.Random(8)                              # the real seals: no scripted dice
+    players = await three_gangs(scene)
+
+    async def check() -> set[str]:
+        return secrets_kept(await log_of(scene), await seals_of(scene), gunfight_hidden(await norman_state(scene)))
+
+    town = (await log_of(scene))[-1].data
+    assert [s["seal"] for s in town["shuffled"]] == ["deck town 1"] and "deck town 1" in {
+        s["name"] for s in town["sealed"]}
+    assert sorted(d["to"] for d in town["dealt"]) == ["Bank", "Saloon"]
+    await scene.dora.slash(scene.channel, "deal")
+    revealed = await check()
+    for _ in range(5):
+        for player in players.values():                                # each player burns draws of the turn's seal
+            await player.slash(scene.channel, "roll", dice=2, why="to bring the seed out")
+        revealed |= await check()
+        state = await norman_state(scene)
+        if "deck norman 2" not in state.seal.piles and state.seal.piles.get("norman") == 1:
+            assert "deck norman 1" not in revealed                        # every hand still holds its cards
+        for _ in range(len(players)):                                 # each passes: the hands stay hidden
+            if state.player is None:
+                break
+            passed = await players[state.player].slash(scene.channel, "draw")
+            assert not passed.response.ephemeral, text_of(passed)
+            state = await norman_state(scene)
+        await scene.dora.slash(scene.channel, "deal")                  # the hands discarded, new ones dealt
+        revealed |= await check()
+    assert {"0", "1", "2", "3"} <= revealed                           # the turns' seeds are out: they deal no card
+    assert (await seals_of(scene)).piles["norman"] >= 2                # the deck ran out and was shuffled anew
+    assert "deck norman 1" in revealed                                 # once no card it dealt was hidden
+    assert "deck town 1" not in revealed and any(place.card for place in (await norman_state(scene)).town)
+    read(await log_of(scene))
+
+
+async def test_dracula_s_posse_decks_stay_sealed_while_a_card_of_theirs_is_hidden(scene):
+    scene.env.bot.rng = random.Random(8)
+    await three_posses(scene)
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly, scene.stranger.id: scene.stranger}
+    flips = Flips(scene)
+
+    async def check() -> set[str]:
+        state = await dracula_state(scene)
+        hidden = {}
+        for user, posse in state.seats.items():
+            held = posse.cards.hand + ([posse.cards.face_down] if posse.cards.face_down else [])
+            hidden[f"posse-{user}", "hand"] = [card.code for card in held]
+            hidden[f"posse-{user}", "to come"] = [card.code for card in posse.cards.to_come]
+        return secrets_kept(await log_of(scene), await seals_of(scene), hidden)
+
+    revealed: set[str] = set()
+    for turn in (1, 2, 3):
+        dealt = await scene.dora.slash(scene.channel, "deal")
+        assert f"Turn {turn}" in text_of(dealt), text_of(dealt)
+        if turn == 1:
+            entry = (await log_of(scene))[-1].data
+            assert sorted(s["seal"] for s in entry["shuffled"]) == sorted(f"deck posse-{u} 1" for u in players)
+            assert {d["to"] for d in entry["dealt"]} == {"hand"}
+        revealed |= await check()
+        for player in players.values():                                # each player burns draws of the turn's seal
+            await player.slash(scene.channel, "roll", dice=2, why="to bring the seed out")
+        revealed |= await check()
+        for _ in range(6):                                            # the Action Phase
+            if (await dracula_state(scene)).phase.name == "NPC":
+                break
+            await play_round(scene, flips, players)
+            revealed |= await check()
+            await activations(scene, flips, players)
+            revealed |= await check()
+        recovered = await scene.dora.slash(scene.channel, "dracula recovery")
+        await keep_all(scene, recovered, players)
+        revealed |= await check()
+    assert {"0", "1", "2"} <= revealed                                # the turns' seeds are out: they deal no card
+    state = await dracula_state(scene)
+    assert not any(f"deck posse-{user} 1" in revealed for user, posse in state.seats.items()
+                   if posse.cards.to_come or posse.cards.hand)
+    read(await log_of(scene))
