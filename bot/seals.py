@@ -95,6 +95,8 @@ def drawn(seal: Seal) -> dict[str, Any]:
         data["shuffled"] = list(seal.shuffled)
     if seal.dealt:
         data["dealt"] = list(seal.dealt)
+    if seal.shown:
+        data["shown"] = list(seal.shown)
     again = [(name, number, entry) for name, number, entry in seal.trail if entry is not None]
     if again:
         spans: dict[str, list[int]] = {}

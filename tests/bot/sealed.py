@@ -88,6 +88,10 @@ def secrets_kept(entries: list[LogRow], seals: Seal, hidden: dict[tuple[str, str
         pile = group["seal"].split(" ")[1]
         for card in orders[group["seal"]][group["from"]:group["from"] + group["count"]]:
             last_given[pile, card] = group["seal"], group["to"]
+    given = {(d["seal"], card, d["to"]) for e in live for d in e.data.get("dealt", ())
+             for card in orders[d["seal"]][d["from"]:d["from"] + d["count"]]}
+    for shown in (s for e in live for s in e.data.get("shown", ())):
+        assert (shown["seal"], shown["card"], shown["by"]) in given, f"{shown} was never dealt so"
     for (pile, card), (name, holder) in last_given.items():
         assert name not in revealed or card not in hidden.get((pile, holder), ()), \
             f"{name} is revealed, but {card}, which it gave {holder}, is still hidden there"

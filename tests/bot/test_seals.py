@@ -54,6 +54,9 @@ async def test_a_gunfight_s_turn_seeds_revealed_by_a_roll_tell_nothing_of_a_hand
     assert {"0", "1", "2", "3"} <= revealed                           # the turns' seeds are out: they deal no card
     assert (await seals_of(scene)).piles["norman"] >= 2                # the deck ran out and was shuffled anew
     assert "deck norman 1" in revealed                                 # once no card it dealt was hidden
+    entries = await log_of(scene)
+    shown = [s for e in entries for s in e.data.get("shown", ())]       # the hands discarded face up at each deal
+    assert {s["by"] for s in shown} == {str(user) for user in players} and len(shown) >= 15
     assert "deck town 1" not in revealed and any(place.card for place in (await norman_state(scene)).town)
     read(await log_of(scene))
 
@@ -96,6 +99,8 @@ async def test_dracula_s_posse_decks_stay_sealed_while_a_card_of_theirs_is_hidde
         await keep_all(scene, recovered, players)
         revealed |= await check()
     assert {"0", "1", "2"} <= revealed                                # the turns' seeds are out: they deal no card
+    shown = [s for e in await log_of(scene) for s in e.data.get("shown", ())]     # each card flipped
+    assert shown and {s["by"] for s in shown} == {"hand"}
     state = await dracula_state(scene)
     assert not any(f"deck posse-{user} 1" in revealed for user, posse in state.seats.items()
                    if posse.cards.to_come or posse.cards.hand)

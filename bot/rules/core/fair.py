@@ -202,6 +202,8 @@ class Seal:
     """Seeds not derived from the root: a game's seal from before roots."""
     piles: dict[str, int] = field(default_factory=dict)
     """Each pile's shuffles so far (an undo restores them: a shuffle done again is the same)."""
+    given: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The cards each open deck seal gave out face down and their holders, by code, until shown."""
     open: dict[str, list[str]] = field(default_factory=dict)
     """Deck seals committed and not yet revealed: the cards each shuffled that have not come out of hiding since
     (sorted)."""
@@ -217,6 +219,8 @@ class Seal:
     """This command's draws in order: seal, number, and the undone entry it was taken again from."""
     shuffled: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
     dealt: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    shown: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """This command's cards, dealt face down, that came out of hiding: seal, card, and whom it was dealt to."""
     rolled: list[Roll] = field(default_factory=list, init=False, repr=False, compare=False)
     """The rolls of this command (:func:`.dice.roll` notes each), for the log to show."""
     spare: list[list[Any]] = field(default_factory=list, init=False, repr=False, compare=False)
@@ -263,8 +267,8 @@ class Seal:
     def reveal(self, name: str) -> None:
         if name in self.committed and name not in self.revealed:
             self.revealed.append(name)
-        self.open.pop(name, None)
-        self.counts.pop(name, None)
+        for gone in (self.open, self.given, self.counts):
+            gone.pop(name, None)
 
     def fresh(self, name: str) -> str:
         """``name``, or when it is revealed already (an undo took back the turn after it), ``name/2``, ``name/3``
@@ -327,9 +331,11 @@ class Seal:
         self.taken[name] = [0, max(len(codes) - 1, 0)]
         self.shuffled.append({"seal": name, "pile": pile, "cards": codes})
 
-    def deal_out(self, pile: str, position: int, to: str) -> None:
-        """Note a card of ``pile``'s last shuffle given out face down, by its place in the shuffle."""
+    def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
+        """Note a card (``code``) of ``pile``'s last shuffle given out face down ``to`` someone, by its place in the
+        shuffle."""
         name = deck_seal(pile, self.piles.get(pile, 0))
+        self.given.setdefault(name, {})[code] = to
         last = self.dealt[-1] if self.dealt else None
         if last and last["seal"] == name and last["to"] == to and last["from"] + last["count"] == position:
             last["count"] += 1
@@ -345,6 +351,9 @@ class Seal:
             still = hidden.get(pile, Hidden())
             hiding = set(still.held) | (set(still.to_come) if int(shuffle) == self.piles.get(pile) else set())
             self.open[name] = [code for code in codes if code in hiding]
+            given = self.given.get(name, {})
+            for code in [code for code in given if code not in hiding]:
+                self.shown.append({"seal": name, "card": code, "by": given.pop(code)})
             if not self.open[name]:
                 self.reveal(name)
 
@@ -365,8 +374,8 @@ class Seal:
         self.committed += [name for name in before.committed if name not in self.committed]
         self.revealed += [name for name in before.revealed if name not in self.revealed]
         for name in self.revealed:
-            self.open.pop(name, None)
-            self.counts.pop(name, None)
+            for gone in (self.open, self.given, self.counts):
+                gone.pop(name, None)
         self.retakes = [*before.retakes, *(r for r in before.acted if r.seq >= start)]
         if self.name in self.revealed:
             self.name = self.fresh(str(self.phase))
@@ -436,8 +445,8 @@ class PhaseDice(random.Random):
         """A shuffle whose order stays hidden, under ``pile``'s next deck seal."""
         self.seal.shuffle_pile(pile, cards)
 
-    def deal_out(self, pile: str, position: int, to: str) -> None:
-        self.seal.deal_out(pile, position, to)
+    def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
+        self.seal.deal_out(pile, position, to, code)
 
 
 def shuffle_hidden(rng: random.Random, pile: str, cards: MutableSequence[Any]) -> None:
@@ -449,7 +458,8 @@ def shuffle_hidden(rng: random.Random, pile: str, cards: MutableSequence[Any]) -
         rng.shuffle(cards)
 
 
-def dealt_out(rng: random.Random, pile: str, position: int, to: str) -> None:
-    """Note, on a game's sealed source, a card of ``pile`` given out face down (by its place in the shuffle)."""
+def dealt_out(rng: random.Random, pile: str, position: int, to: str, code: str) -> None:
+    """Note, on a game's sealed source, a card (``code``) of ``pile`` given out face down ``to`` someone (by its
+    place in the shuffle)."""
     if isinstance(rng, PhaseDice) and pile:
-        rng.deal_out(pile, position, to)
+        rng.deal_out(pile, position, to, code)

@@ -54,7 +54,7 @@ class Deck:
         if not self.to_come:
             return None
         if to:
-            dealt_out(rng, self.pile, self.shuffled_size - len(self.to_come), to)
+            dealt_out(rng, self.pile, self.shuffled_size - len(self.to_come), to, self.to_come[0].code)
         return self.to_come.pop(0)
 
     def refill(self, rng: random.Random) -> bool:

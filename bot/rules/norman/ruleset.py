@@ -159,7 +159,7 @@ class Norman(Ruleset):
         """The last stock card, dealt face down to ``building`` (its place in the shuffle noted for the log)."""
         if not state.stock:
             return None
-        dealt_out(rng, "town", len(state.stock) - 1, building)
+        dealt_out(rng, "town", len(state.stock) - 1, building, state.stock[-1].name)
         return state.stock.pop()
 
     # the turn
