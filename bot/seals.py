@@ -54,6 +54,7 @@ class TurnDice(PhaseDice):
         super().__init__(adopt(state, channel_id, seeds))
 
     def turn_seal(self) -> str:
+        """The turn's seal, moved on first if the turn has."""
         self.seal.advance(self.ruleset.turn(self.state))
         return self.seal.name
 

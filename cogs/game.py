@@ -131,7 +131,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if map_name is not None and (adventure is None or rules is not QOTD):
             raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
-        open_seals(state, interaction.channel_id, self.bot.rng)        # the root, turn 0 (before the first deal), turn 1
+        open_seals(state, interaction.channel_id, self.bot.rng)        # the root, turn 0 and turn 1 committed
         on_set = ""
         if rules is QOTD and adventure is not None:
             state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)

@@ -250,6 +250,7 @@ class Seal:
         return self.root if name == ROOT else derive(self.root, name)
 
     def commitment_of(self, name: str) -> str:
+        """The commitment of seal ``name``: what the channel sees before its first draw."""
         return commitment(self.channel, name, self.seed_of(name))
 
     @property
@@ -258,13 +259,16 @@ class Seal:
         return self.commitment_of(self.name)
 
     def count(self, name: str) -> int:
+        """The draws taken of turn seal ``name``."""
         return self.counts.get(name, 0)
 
     def commit(self, name: str) -> None:
+        """Publish seal ``name``'s commitment with the command's log entry (once)."""
         if name not in self.committed:
             self.committed.append(name)
 
     def reveal(self, name: str) -> None:
+        """Publish seal ``name``'s seed with the command's log entry, if it was committed: it draws no more."""
         if name in self.committed and name not in self.revealed:
             self.revealed.append(name)
         for gone in (self.open, self.given, self.counts):
@@ -409,6 +413,7 @@ class PhaseDice(random.Random):
 
     @property
     def rolled(self) -> list[Roll]:
+        """The rolls of this command (see :attr:`Seal.rolled`)."""
         return self.seal.rolled
 
     def turn_seal(self) -> str:
@@ -446,6 +451,7 @@ class PhaseDice(random.Random):
         self.seal.shuffle_pile(pile, cards)
 
     def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
+        """Note a card given out face down (see :meth:`Seal.deal_out`)."""
         self.seal.deal_out(pile, position, to, code)
 
 

@@ -216,9 +216,9 @@ class Ruleset(Protocol):
         del state.seats[user]
 
     def turn(self, state: State) -> int:
-        """The number of the turn being played, 0 before the first. Every card and die of a turn comes from a
-        seal of its own, revealed when the next turn needs one (see bot/seals.py): so the number goes up
-        before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
+        """The number of the turn being played, 0 before the first. Every die of a turn comes from a seal of its
+        own, committed before the turn begins and revealed when the next one does (see bot/seals.py): so the
+        number goes up before the new turn's first roll. By default 0 all game: one seal, revealed at its end."""
         return 0
 
     def hidden(self, state: State) -> dict[str, Hidden]:
