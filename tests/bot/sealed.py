@@ -46,10 +46,11 @@ def rolls_in(data: dict) -> list[Roll]:
     return found + [Roll.from_json(r) for r in data.get("rolls", ())]
 
 
-def read(entries: list[LogRow]) -> Read:
+def read(entries: list[LogRow], committed: dict[str, tuple[int, str]] | None = None) -> Read:
     """The log read as anyone reads it, checking as it goes: the chain, each seed against its commitment (published
-    in an earlier entry, with the digest before it), and each die of a revealed seal against its seed."""
-    found, head = Read(), None
+    in an earlier entry, with the digest before it, or among those ``committed`` before the entries read), and each
+    die of a revealed seal against its seed."""
+    found, head = Read(committed=dict(committed or {})), None
     for entry in entries:
         assert entry.data["chain"] == fair.chain(head, entry.seq, entry.at, entry.actor_id, entry.kind, entry.text,
                                                  entry.data), f"#{entry.seq} breaks the chain"

@@ -4,7 +4,11 @@ nothing of a hand, a posse's deck or the town's face-down cards."""
 
 import random
 
-from .helpers import text_of
+from sqlalchemy import update
+
+from bot.db.models import Game
+from bot.rules.core import fair
+from .helpers import end_game, text_of
 from .sealed import log_of, read, secrets_kept, seals_of
 from .test_dracula import Sweep as Flips, activations, keep_all, play_round, stored as dracula_state, three_posses
 from .test_gunfight import stored as norman_state, three_gangs
@@ -105,3 +109,38 @@ async def test_dracula_s_posse_decks_stay_sealed_while_a_card_of_theirs_is_hidde
     assert not any(f"deck posse-{user} 1" in revealed for user, posse in state.seats.items()
                    if posse.cards.to_come or posse.cards.hand)
     read(await log_of(scene))
+
+
+async def test_a_game_stored_before_roots_keeps_its_turn_seal_and_gets_a_root_for_the_seals_made_after(scene):
+    """A game of the gunfight stored by the bot before roots: its turn seal (seed and draws) as it kept it then,
+    no root, no log chain. Its next command draws a root, commits it and the next turn; its turn's dice go on from
+    the seed it committed then, and the game's end reveals that seed, which gives the old commitment."""
+    scene.env.bot.rng = random.Random(8)
+    await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    await scene.pete.slash(scene.channel, "game join")
+    old_seed, channel = "5d" * 32, scene.channel.id
+    old_commitment = fair.commitment(channel, 0, old_seed)
+    db = scene.db()
+    game = await db.load_game(scene.guild.id, channel)
+    legacy = {**game.state, "seal": {"channel": channel, "phase": 0, "seed": old_seed, "draws": 3}}
+    async with db.engine.begin() as connection:
+        await connection.execute(update(Game).where(Game.id == game.id).values(state=legacy, chain=None))
+    db.forget_games()
+
+    await scene.polly.slash(scene.channel, "game join")                # a suit drawn: the first draw since
+    shown = text_of(await scene.stranger.slash(scene.channel, "log recent", n=1))
+    await scene.pete.slash(scene.channel, "roll", dice=2, why="an old game")
+    seals = await seals_of(scene)
+    assert seals.root and seals.kept == {"0": old_seed} and seals.count("0") == 6
+    join, roll = (await log_of(scene))[-2:]
+    assert [s["name"] for s in join.data["sealed"]] == ["root", "1"] and join.data["draws"] == {"0": [3, 4]}
+    assert join.data["sealed"][0]["chain"] == "0" * 64                  # the game's first chained entry
+    assert f"sealed root: commitment {seals.commitment_of('root')}" in shown
+    assert f"sealed turn 1: commitment {seals.commitment_of('1')}" in shown
+    assert roll.data["roll"]["faces"] == [fair.face(old_seed, n, 10) for n in (4, 5)]
+    ended = await end_game(scene.dora, scene.channel)
+    assert f"Turn 0 (before the first deal) is over; its seed, revealed: `{old_seed}`" in text_of(ended)
+    revealed = {s["name"]: s["seed"] for s in (await log_of(scene))[-1].data["revealed"]}
+    assert fair.commitment(channel, "0", revealed["0"]) == old_commitment and revealed["root"] == seals.root
+    assert revealed["1"] == fair.derive(seals.root, "1")
+    read((await log_of(scene))[join.seq - 1:], {"0": (0, old_commitment)})    # chained from its first chained entry
