@@ -39,6 +39,11 @@ async def test_a_gunfight_s_turn_seeds_revealed_by_a_roll_tell_nothing_of_a_hand
         s["name"] for s in town["sealed"]}
     assert sorted(d["to"] for d in town["dealt"]) == ["Bank", "Saloon"]
     await scene.dora.slash(scene.channel, "deal")
+    deal = (await log_of(scene))[-1].data                              # committed before any card of it is dealt
+    [deck] = [s for s in deal["sealed"] if s["name"] == "deck norman 1"]
+    assert deck["cards"] == sorted(deck["cards"]) and len(deck["cards"]) == 54
+    assert deal["draws"]["deck norman 1"] == [0, 53] and "deck norman 1" not in {s["name"] for s in town["sealed"]}
+    assert [(d["from"], d["count"]) for d in deal["dealt"]] == [(0, 5), (5, 5), (10, 5)]
     revealed = await check()
     for _ in range(5):
         for player in players.values():                                # each player burns draws of the turn's seal

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Dice, roll
 from bot.rules.core.fair import (Draws, Hidden, PhaseDice, Retake, Seal, chain, commitment, dealt, derive, face, keyed,
@@ -245,3 +246,24 @@ def test_the_chain_hashes_the_previous_digest_and_the_canonical_entry_without_it
     assert first == hashlib.sha256(bytes(32) + body).hexdigest()
     assert chain(first, 3, at, 7, "roll", "x", data) == hashlib.sha256(bytes.fromhex(first) + body).hexdigest()
     assert chain(None, 3, at, 7, "roll", "y", data) != first
+
+
+def test_a_games_seals_are_stored_whole_and_a_commands_notes_are_not():
+    seal = Seal(42, root=ROOT_SECRET, committed=["root", "0", "1"])
+    dice = PhaseDice(seal)
+    seal.ask("deal")
+    shuffle_hidden(dice, "norman", full_pack())
+    roll(Dice(2), dice)
+    seal.note_entry(3)
+    seal.retakes.append(Retake(2, "shoot", [("0", 0, 2)]))
+    stored = serial.to_json(seal)
+    assert set(stored) == {"channel", "root", "name", "counts", "piles", "open", "committed", "acted", "retakes"}
+    again = serial.from_json(Seal, stored)
+    assert again == seal and again.acted == [Retake(3, "deal", [("0", 0, 2)])] and again.rolled == []
+
+
+def test_a_seal_stored_before_roots_is_adopted_as_the_kept_seed_of_its_turn():
+    old = serial.from_json(Seal, {"channel": 9, "phase": 2, "seed": SEED, "draws": 7, "pack": ["AH", "KS"]})
+    assert (old.name, old.kept, old.counts, old.committed, old.root) == ("2", {"2": SEED}, {"2": 7}, ["2"], "")
+    assert old.commitment == commitment(9, 2, SEED)
+    assert roll(Dice(1), PhaseDice(old)).faces == (face(SEED, 7, 10),)
