@@ -196,6 +196,7 @@ class Norman(Ruleset):
         state.turn += 1                         # first: the new turn's cards come from its own seal
         if state.turn == 1:
             state.deck = Deck.shuffled(full_deck(state.settings.packs), rng, "norman")
+        state.deck.pile = "norman"                      # a deck from before decks had seals: reshuffled under them
         state.shown = []
         if not state.settings.keep:
             for seat in state.seats.values():
