@@ -24,12 +24,10 @@ from .health import heartbeat
 from .names import MemberNames
 from .painters import start_painters
 from .replies import fitted
-from .rules.core.fair import PhaseDice
 from .rules.core.errors import RulesError
 from .rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
 from .rules.core.ruleset import Ruleset, State
-from .rules.qotd.state import GameState
-from .seals import TurnDice, new_seal
+from .seals import TurnDice
 from .settings import Settings
 
 log = logging.getLogger("director.bot")
@@ -177,11 +175,9 @@ class Director(commands.AutoShardedBot):
         """Games, by (guild id, channel id), whose pinned status board shows an earlier state."""
 
     def dice(self, ruleset: Ruleset, state: State, channel_id: int) -> random.Random:
-        """The random source of a command on a game of ``ruleset``: in Quick on the Draw, its phase's seal
-        (sealed now if the game has none); in another ruleset, its turn's (see :class:`bot.seals.TurnDice`)."""
-        if not isinstance(state, GameState):
-            return TurnDice(ruleset, state, channel_id, self.rng)
-        return PhaseDice(state.seal or new_seal(state, channel_id, state.deck.phase, self.rng))
+        """The random source of a command on a game of ``ruleset``: its seals, the turn's drawing the dice and
+        each deck's its shuffles (see :class:`bot.seals.TurnDice`)."""
+        return TurnDice(ruleset, state, channel_id, self.rng)
 
     def dispatch(self, event_name: str, /, *args: object, **kwargs: object) -> None:
         """Dispatch an event; an interaction is noted as it arrives (see :mod:`bot.answering`)."""

@@ -1,110 +1,164 @@
-"""Fair play in the bot: sealing a phase (a turn, in the other rulesets), dealing under its seal, and what the
-log and the channel show of it.
+"""Fair play in the bot: a game's seals made, moved on and revealed as it is played, and what the log and the
+channel show of them.
 
-How a seed becomes cards and dice is :mod:`bot.rules.core.fair`; when a seal is
-made and revealed is in docs/rulings.md. Quick on the Draw's phases are sealed
-as the bot deals them (:func:`deal`); any other ruleset's turns as the ruleset
-numbers them (:meth:`Ruleset.turn <bot.rules.core.ruleset.Ruleset.turn>`, see
-:class:`TurnDice`).
+How a root becomes seeds, and a seed cards and dice, is :mod:`bot.rules.core.fair`;
+what is sealed when is in docs/rulings.md (400-414). ``/game start`` draws the
+root and commits it with turn 0 and turn 1 (:func:`open_seals`); each command's
+log entry gets the seals its turn moved on, the decks it shuffled and those now
+spent (:func:`sealing`); the game's end reveals the rest (:func:`closing`).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .rules.core import serial
-from .rules.core.fair import SEED_BYTES, Draws, PhaseDice, Seal
+from .rules.core.fair import ROOT, SEED_BYTES, PhaseDice, Seal
 from .rules.core.ruleset import Ruleset, State
-from .rules.qotd.ruleset import QOTD
 from .rules.qotd.state import GameState
 
-if TYPE_CHECKING:
-    from .client import Director
+
+def root_secret(seeds: random.Random | None) -> str:
+    """A game's root secret in hex: from ``secrets``, or from ``seeds`` when tests or offline play (``--seed``)
+    choose the game's seeds."""
+    return (secrets.token_bytes(SEED_BYTES) if seeds is None else seeds.randbytes(SEED_BYTES)).hex()
 
 
-def new_seal(state: State, channel_id: int, phase: int, seeds: random.Random | None) -> Seal:
-    """Give the game a fresh seal for ``phase``. Its seed comes from ``secrets``, or from ``seeds`` when
-    tests or offline play (``--seed``) choose the game's seeds."""
-    seed = secrets.token_bytes(SEED_BYTES) if seeds is None else seeds.randbytes(SEED_BYTES)
-    state.seal = Seal(channel_id, phase, seed.hex())
+def open_seals(state: State, channel_id: int, seeds: random.Random | None) -> Seal:
+    """A new game's seals: its root, committed with turn 0 (the draws before the first deal) and turn 1."""
+    state.seal = Seal(channel_id, root=root_secret(seeds), committed=[ROOT, "0", "1"])
     return state.seal
 
 
-def deal(state: GameState, channel_id: int, bot: Director) -> None:
-    """Start the next phase under a fresh seal, whose dice shuffle the pack."""
-    seal = new_seal(state, channel_id, state.deck.phase + 1, bot.rng)
-    state.shuffle(bot.dice(QOTD, state, channel_id))
-    seal.pack = tuple(card.code for card in state.deck.to_come)
+def adopt(state: State, channel_id: int, seeds: random.Random | None) -> Seal:
+    """The game's seals; a game stored before roots gets one now, for the seals made from now on (its turn seal
+    keeps the seed it was committed with), the root and the next turn committed in the next entry."""
+    if state.seal is None:
+        return open_seals(state, channel_id, seeds)
+    seal = state.seal
+    if not seal.root:
+        seal.root = root_secret(seeds)
+        seal.commit(ROOT)
+        seal.commit(seal.fresh(str(seal.phase + 1)))
+    return seal
 
 
 class TurnDice(PhaseDice):
-    """The random source of a game of another ruleset: its turn's seal, replaced before the first draw of a
-    new turn (as soon as the ruleset's :meth:`~bot.rules.core.ruleset.Ruleset.turn` has moved past it) by a
-    fresh seal for that turn; :func:`changes` then reveals the seal replaced in the command's log entry."""
+    """The random source of a command: its game's seals, the turn seal moved on (the last turn's revealed, the
+    next committed) as soon as the ruleset's :meth:`~bot.rules.core.ruleset.Ruleset.turn` has moved past it."""
 
     def __init__(self, ruleset: Ruleset, state: State, channel_id: int, seeds: random.Random | None) -> None:
-        self.ruleset, self.state, self.channel_id, self.seeds = ruleset, state, channel_id, seeds
-        super().__init__(state.seal or new_seal(state, channel_id, ruleset.turn(state), seeds))
+        self.ruleset, self.state = ruleset, state
+        super().__init__(adopt(state, channel_id, seeds))
 
-    @property
-    def seal(self) -> Seal:
-        """The seal of the turn being played: a new one if the turn has moved on since the last draw."""
-        turn = self.ruleset.turn(self.state)
-        if self._seal.phase != turn:
-            self._seal = new_seal(self.state, self.channel_id, turn, self.seeds)
-            self.draws = Draws(self._seal.seed)
-        return self._seal
-
-    @seal.setter
-    def seal(self, seal: Seal) -> None:
-        self._seal = seal
+    def turn_seal(self) -> str:
+        """The turn's seal, moved on first if the turn has."""
+        self.seal.advance(self.ruleset.turn(self.state))
+        return self.seal.name
 
 
-def revealed(seal: Seal) -> dict[str, Any]:
-    """A seal's seed, for the log entry that reveals it."""
-    return {"channel": seal.channel, "phase": seal.phase, "seed": seal.seed}
+def known(seal: Seal | None) -> tuple[set[str], set[str]]:
+    """The names of the seals committed, and revealed, as ``seal`` stands."""
+    return (set(seal.committed), set(seal.revealed)) if seal is not None else (set(), set())
 
 
-def changes(before: dict[str, Any] | None, state: State) -> dict[str, Any]:
-    """For a command's log entry: the seal it made (commitment and pack dealt), and the one that seal
-    replaced, revealed; or, under the same seal in Quick on the Draw, the cards it shuffled in among the cards
-    to come."""
-    old = (before or {}).get("seal")
-    new = state.seal
-    if new is None:
+def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain: str | None) -> dict[str, Any]:
+    """For a command's log entry (``chain``: the log's digest before it): the turn seal moved on if the turn did,
+    the decks now spent revealed, then what the entry says of seals: those it committed and revealed, the draws it
+    took, its hidden shuffles and the cards it gave out face down (Quick on the Draw: the cards it shuffled in
+    among the cards to come)."""
+    seal = state.seal
+    if seal is None:
         return {}
-    if old is not None and old["seed"] == new.seed:
-        return placed(before.get("deck", {}), state) if isinstance(state, GameState) else {}
-    data: dict[str, Any] = {"sealed": {"channel": new.channel, "phase": new.phase, "commitment": new.commitment}}
-    if new.pack:
-        data["sealed"]["pack"] = list(new.pack)
-    if old is not None:
-        data["revealed"] = revealed(serial.from_json(Seal, old))
+    seal.advance(ruleset.turn(state))
+    seal.spent(ruleset.hidden(state))
+    old = (before or {}).get("seal")
+    committed, revealed = known(serial.from_json(Seal, old) if old else None)
+    data: dict[str, Any] = {}
+    if sealed := [sealed_note(seal, name, chain) for name in seal.committed if name not in committed]:
+        data["sealed"] = sealed
+    if shown := [revealed_note(seal, name) for name in seal.revealed if name not in revealed]:
+        data["revealed"] = shown
+    data.update(drawn(seal))
+    if isinstance(state, GameState):
+        data.update(placed((before or {}).get("deck", {}), state))
     return data
+
+
+def drawn(seal: Seal) -> dict[str, Any]:
+    """The command's draws by seal, hidden shuffles, cards dealt face down, and draws taken again."""
+    data: dict[str, Any] = {}
+    if seal.taken:
+        data["draws"] = {name: list(span) for name, span in seal.taken.items()}
+    if seal.shuffled:
+        data["shuffled"] = list(seal.shuffled)
+    if seal.dealt:
+        data["dealt"] = list(seal.dealt)
+    if seal.shown:
+        data["shown"] = list(seal.shown)
+    again = [(name, number, entry) for name, number, entry in seal.trail if entry is not None]
+    if again:
+        spans: dict[str, list[int]] = {}
+        for name, number, _ in again:
+            span = spans.setdefault(name, [number, number])
+            span[0], span[1] = min(span[0], number), max(span[1], number + 1)
+        data["retaken"] = {"entry": again[0][2], "draws": spans}
+    return data
+
+
+def closing(state: State) -> dict[str, Any]:
+    """For the game's last log entry: every seal not yet revealed, revealed, the root last."""
+    seal = state.seal
+    if seal is None:
+        return {}
+    _, revealed = known(seal)
+    seal.close()
+    return {**drawn(seal), "revealed": [revealed_note(seal, name) for name in seal.revealed if name not in revealed]}
+
+
+def sealed_note(seal: Seal, name: str, chain: str | None) -> dict[str, Any]:
+    """A seal's commitment for the log, with the log's digest it is published with; a deck's with its cards,
+    sorted."""
+    note: dict[str, Any] = {"name": name, "commitment": seal.commitment_of(name), "chain": chain or "0" * 64}
+    note.update({"cards": list(shuffle["cards"]) for shuffle in seal.shuffled if shuffle["seal"] == name})
+    return note
+
+
+def revealed_note(seal: Seal, name: str) -> dict[str, Any]:
+    """A seal's seed, for the log entry that reveals it."""
+    return {"channel": seal.channel, "name": name, "seed": seal.seed_of(name)}
 
 
 def placed(deck: dict[str, Any], state: GameState) -> dict[str, Any]:
     """The cards to come that were in no pile of ``deck`` (the deck before, as stored): shuffled in."""
+    if not deck or state.deck.phase != deck.get("phase", 0):
+        return {}
     piles = {code for pile in ("to_come", "turned", "out") for code in deck.get(pile, ())}
     cards = [card.code for card in state.deck.to_come if card.code not in piles]
     return {"placed": cards} if cards else {}
 
 
 def announced(data: dict[str, Any], turn_name: str = "Phase") -> list[str]:
-    """The lines telling the channel of the seals a log entry's ``data`` revealed and made (each named as its
-    ruleset's :attr:`~bot.rules.core.ruleset.Ruleset.turn_name`)."""
-    lines = []
-    if shown := data.get("revealed"):
-        lines.append(f"{phase_name(shown['phase'], turn_name)} is over; its seed, revealed: `{shown['seed']}` "
-                     f"(`/verify phase:{shown['phase']}` checks it).")
-    if sealed := data.get("sealed"):
-        lines.append(f"{phase_name(sealed['phase'], turn_name)} is sealed: commitment `{sealed['commitment']}`.")
+    """The lines telling the channel of the seals a log entry's ``data`` revealed and committed (a turn's named by
+    its ruleset's :attr:`~bot.rules.core.ruleset.Ruleset.turn_name`)."""
+    lines = [f"The game is over; its root, revealed: `{shown['seed']}` (every seed is derived from it)."
+             if shown["name"] == ROOT else f"{seal_title(shown['name'], turn_name)} is over; its seed, revealed: "
+             f"`{shown['seed']}`." for shown in data.get("revealed", ())]
+    lines += [f"{seal_title(sealed['name'], turn_name)} is sealed: commitment `{sealed['commitment']}` "
+              f"(log digest `{sealed['chain'][:16]}…`)." for sealed in data.get("sealed", ())]
     return lines
 
 
-def phase_name(phase: int, turn_name: str = "Phase") -> str:
-    """"Phase 2" ("Turn 2" ...), or for the draws made before the first deal, "Phase 0 (before the first
-    deal)"."""
-    return f"{turn_name} {phase}" + (" (before the first deal)" if phase == 0 else "")
+def seal_title(name: str, turn_name: str = "Phase") -> str:
+    """A seal as the channel names it: "Phase 2", "Turn 0 (before the first deal)", "Turn 3 (sealed again, 2)",
+    "The norman deck's shuffle 1", "The game's root"."""
+    if name == ROOT:
+        return "The game's root"
+    if name.startswith("deck "):
+        _, pile, shuffle = name.split(" ")
+        return f"The {pile} deck's shuffle {shuffle}"
+    turn, _, again = name.partition("/")
+    return f"{turn_name} {turn}" + (" (before the first deal)" if turn == "0" else "") + \
+        (f" (sealed again, {again})" if again else "")

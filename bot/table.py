@@ -22,7 +22,7 @@ from .rules.core.ruleset import Cast, CastSpec, Ruleset
 from .rules.core.ruleset import ruleset as ruleset_named
 from .rules.qotd.ruleset import QOTD
 from .rules.qotd.state import Character, Vehicle
-from .seals import changes
+from .seals import sealing
 from .skeleton import look_alike
 from .waiting import start_wait
 
@@ -108,6 +108,8 @@ class Table:
         self.before = uow.game.state
         self.ruleset: Ruleset = ruleset_named(uow.game.ruleset)
         self.state = self.ruleset.load(uow.game.state)
+        self.sealed: dict = {}
+        """What the command's log entry says of seals (see :func:`bot.seals.sealing`), once logged."""
 
     @property
     def user_id(self) -> int:
@@ -129,6 +131,12 @@ class Table:
     def dice(self) -> random.Random:
         """The random source of this command: the phase's (or turn's) seal (see :meth:`Director.dice`)."""
         return self.bot.dice(self.ruleset, self.state, self.game.channel_id)
+
+    def ask(self, asked: str) -> None:
+        """The command asks ``asked`` of the rules (an action's request, a deal): if an undone entry asked the same,
+        its draws are taken again (see :meth:`bot.rules.core.fair.Seal.ask`)."""
+        if self.state.seal is not None:
+            self.state.seal.ask(asked)
 
     def require_director(self, doing: str) -> None:
         if not self.is_director:
@@ -206,19 +214,26 @@ class Table:
 
         The reply sent for this interaction is then remembered as the entry's message.
         """
-        self.uow.save(self.state.to_json())
-        seq = await self.log(kind, text, data, undoable=True)
+        seq = await self.log(kind, text, data, undoable=True, save=True)
         self.interaction.extras[SHOWN_ENTRY] = (self.game.id, seq)
         return seq
 
-    async def log(self, kind: str, text: str, data: dict | None = None, *, undoable: bool = False) -> int:
-        """A log entry for the user's action (with an undo snapshot if ``undoable``); returns its number.
+    async def log(self, kind: str, text: str, data: dict | None = None, *, undoable: bool = False,
+                  save: bool = False) -> int:
+        """A log entry for the user's action (with an undo snapshot if ``undoable``, the state stored if ``save``);
+        returns its number.
 
-        The seal the command made, and the one it revealed, go into the entry. Every action starts a new
-        wait on whoever is to act in ``self.state``, and has the game's pinned status board, if any, redrawn.
+        The seals the command committed and revealed, and the draws it took, go into the entry (and the game's
+        seals, moved on, into the state stored). Every action starts a new wait on whoever is to act in
+        ``self.state``, and has the game's pinned status board, if any, redrawn.
         """
-        data = {**(data or {}), **changes(self.before, self.state)}
-        seq = await self.uow.log(self.user_id, kind, text, data, before=self.before if undoable else None)
+        self.sealed = sealing(self.ruleset, self.before, self.state, self.uow.head)
+        seq = await self.uow.log(self.user_id, kind, text, {**(data or {}), **self.sealed},
+                                 before=self.before if undoable else None)
+        if self.state.seal is not None:
+            self.state.seal.note_entry(seq)
+        if save or self.uow.saving or self.sealed or (self.state.seal and self.state.seal.trail):
+            self.uow.save(self.state.to_json())
         alarm = start_wait(self.uow, self.ruleset, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)
         self.bot.board_changed(self.uow.game, self.server)

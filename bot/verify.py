@@ -39,21 +39,26 @@ def numbered(roll: Roll) -> str:
 
 
 def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
-    """What a log entry's ``data`` says of seals and cards: the seed it revealed, the seal it made and the
-    pack dealt, the cards it turned and those it shuffled in among the cards to come. A seal is named by the
-    game's ``turn_name`` ("Phase" or "Turn")."""
-    notes, word = [], turn_name.lower()
-    if shown := data.get("revealed"):
-        notes.append(f"revealed {word} {shown['phase']} of channel {shown['channel']}: seed {shown['seed']}")
-    if sealed := data.get("sealed"):
-        notes.append(f"sealed {word} {sealed['phase']}: commitment {sealed['commitment']}")
-        if sealed.get("pack"):
-            notes.append("dealt: " + " ".join(sealed["pack"]))
+    """What a log entry's ``data`` says of seals and cards: the seeds it revealed, the seals it committed, the
+    hidden shuffles it made (never their order), the cards it turned and those it shuffled in among the cards
+    to come. A turn's seal is named by the game's ``turn_name`` ("Phase" or "Turn")."""
+    word = turn_name.lower()
+    notes = [f"revealed {seal_word(shown['name'], word)} of channel {shown['channel']}: seed {shown['seed']}"
+             for shown in data.get("revealed", ())]
+    notes += [f"sealed {seal_word(sealed['name'], word)}: commitment {sealed['commitment']}"
+              for sealed in data.get("sealed", ())]
+    notes += [f"shuffled {len(shuffle['cards'])} cards of {shuffle['pile']} under {shuffle['seal']}"
+              for shuffle in data.get("shuffled", ())]
     if data.get("turned"):
         notes.append("turned: " + " ".join(data["turned"]))
     if data.get("placed"):
         notes.append("shuffled in: " + " ".join(data["placed"]))
     return notes
+
+
+def seal_word(name: str, word: str) -> str:
+    """A seal's name in a note: a turn's number after the game's word for it ("turn 2"), others as named."""
+    return name if name == "root" or name.startswith("deck ") else f"{word} {name}"
 
 
 @dataclass

@@ -25,7 +25,7 @@ from bot.rules.qotd.checks import HoldRequest
 from bot.rules.core.ruleset import HiddenHands, Ruleset, State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
 from bot.rules.qotd.state import Character, GameState
-from bot.seals import announced, changes, deal
+from bot.seals import announced
 from bot.table import Table, open_table
 
 from . import options
@@ -62,10 +62,10 @@ class Turn:
 
 def next_turn(state: GameState, bot: Director, channel_id: int) -> Turn:
     """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first (under
-    a new seal), and the phase's end is said when its last card is turned."""
+    the pack's next seal), and the phase's end is said when its last card is turned."""
     lines = []
     if state.deck.spent:
-        deal(state, channel_id, bot)
+        state.shuffle(bot.dice(QOTD, state, channel_id))
         lines.append(shuffled(state))
     turned, cards, character = turn_on(state, None)
     return Turn(lines + turned, cards, character)
@@ -105,7 +105,7 @@ def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str
 async def send_step(interaction: discord.Interaction, table: Table, step: Step) -> None:
     """Post a ruleset's step, with its picture, pinging whom it concerns."""
     content, embed, ping, picture = step_message(table.ruleset, table.state, step,
-                                                 announced(changes(table.before, table.state), table.ruleset.turn_name))
+                                                 announced(table.sealed, table.ruleset.turn_name))
     image = await render(picture) if picture is not None else None
     view = hand_view(table.game.id) if isinstance(table.ruleset, HiddenHands) else None
     await send(interaction, content=content, embed=embed, image=image, filename="turn.png", view=view,
@@ -116,6 +116,7 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
     """Run a ruleset's ``/deal`` or ``/draw`` (``move``) on the table's game, and store it."""
     if table.state.pending:
         raise UserError("A roll is waiting for a re-roll decision; settle it first.")
+    table.ask(kind)
     dice = table.dice
     step = move(table.state, dice)
     await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), step_data(step, dice))
@@ -169,7 +170,8 @@ class Deck(commands.Cog):
                                     "Use `/deal again:True` to reshuffle anyway.")
                 if state.pending:
                     raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-                deal(state, table.game.channel_id, self.bot)
+                table.ask("deal")
+                state.shuffle(table.dice)
                 text = shuffled(state)
                 await table.commit("deal", text)
         await acknowledge_if_crowded(interaction)
@@ -177,7 +179,7 @@ class Deck(commands.Cog):
             await send_step(interaction, table, step)
             return
         image = await render(render_deck, state)
-        seals = announced(changes(table.before, state))
+        seals = announced(table.sealed)
         embed = discord.Embed(title=f"Phase {state.deck.phase}", colour=COLOUR,
                               description="\n".join([text + " `/draw` turns the first card.", *seals]))
         await send(interaction, embed=embed, image=image, filename="deck.png")
@@ -207,7 +209,7 @@ class Deck(commands.Cog):
             await send_step(interaction, table, step)
             return
         image = await TURNS(done.cards, done.mark)
-        content, embed, ping = turn_message(state, done, announced(changes(table.before, state)))
+        content, embed, ping = turn_message(state, done, announced(table.sealed))
         await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
                    ping=pingable(table.game, ping))
 

@@ -29,7 +29,7 @@ from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import GameState, Settings
 from bot.rules.qotd.summary import deeds, down
-from bot.seals import announced, changes, new_seal, revealed
+from bot.seals import announced, closing, open_seals, sealing
 from bot.table import open_table, require_stored
 from bot.waiting import HOLD
 
@@ -131,11 +131,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         if map_name is not None and (adventure is None or rules is not QOTD):
             raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
         state = rules.new_game()
-        new_seal(state, interaction.channel_id, 0, self.bot.rng)        # for any roll before the first deal
+        open_seals(state, interaction.channel_id, self.bot.rng)        # the root, turn 0 and turn 1 committed
         on_set = ""
         if rules is QOTD and adventure is not None:
             state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
-        sealed = changes(None, state)
+        sealed = sealing(rules, None, state, None)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
             what = "a game" if rules is QOTD else f"a game of {rules.title}"
@@ -203,8 +203,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 entries = await table.uow.full_log()
                 aftermath = await end_adventure(self.bot, table) \
                     if table.game.campaign_id is not None and table.plays_qotd else None
-                seal = table.state.seal
-                data = {"revealed": revealed(seal)} if seal else {}
+                data = closing(table.state)
+                table.uow.save(table.state.to_json())
                 if aftermath is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
                 else:

@@ -25,7 +25,8 @@ from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
 from bot.rules.core.ruleset import State
 from bot.rules.core.ruleset import ruleset as ruleset_named
-from bot.seals import announced, changes, new_seal
+from bot.rules.core.fair import Seal
+from bot.seals import announced
 from bot.table import ENDED, INTEGER, ended_game, open_table
 from bot.verify import numbered, passed, report, seal_notes, verify as check_log
 
@@ -353,16 +354,13 @@ class History(commands.Cog):
                                 "`/log recent` shows the entries.")
             state = await uow.snapshot_before(start)
             table.state = table.ruleset.load(state)
-            before_seal, seal = table.before.get("seal"), table.state.seal
-            if before_seal and (seal is None or seal.seed != before_seal["seed"]):
-                # the phase taken back is revealed, and the phase restored, whose seed was revealed, is sealed anew
-                new_seal(table.state, table.game.channel_id, table.ruleset.turn(table.state), self.bot.rng)
-            uow.save(table.state.to_json())
+            if table.before.get("seal") and table.state.seal is not None:
+                table.state.seal.retaken(start, serial.from_json(Seal, table.before["seal"]))
             numbers = f"#{start}" if len(undone) == 1 else f"#{start} to #{undone[-1].seq}"
-            await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]})
+            await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]}, save=True)
             waiting = await waiting_roll(uow, table.state, start)
         embed = discord.Embed(title=f"Undone: {numbers}", colour=COLOUR)
-        seals = announced(changes(table.before, table.state), table.ruleset.turn_name)
+        seals = announced(table.sealed, table.ruleset.turn_name)
         embed.description = clip("\n".join([*seals, *(f"~~**#{e.seq}** {e.kind} — {safe(plain(e.text))}~~"
                                                        for e in undone)]), DESCRIPTION_LIMIT)
         view, ping, content = None, [], ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Callable
 from typing import Literal
@@ -20,7 +21,7 @@ from bot.replies import picture, render_soon, resolution_embed, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Dice, Keep, roll
 from bot.rules.core.replay import KEEP
-from bot.rules.qotd.actions import Request, decide, perform
+from bot.rules.qotd.actions import Request, decide, pending_request, perform
 from bot.rules.qotd.charts import CHARTS
 from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest, HealRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
@@ -99,6 +100,11 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.client.tree.on_error(interaction, error)
 
 
+def asked(request: Request) -> str:
+    """A request as a retake matches it: its kind and every field (see :meth:`bot.table.Table.ask`)."""
+    return json.dumps({"kind": request.kind, **serial.to_json(request)}, sort_keys=True)
+
+
 def banded(table: Table) -> bool:
     """Whether the roll card shows Quick on the Draw's band strip: its game's dice are read in bands."""
     return table.ruleset is QOTD
@@ -145,6 +151,7 @@ class Rolls(commands.Cog):
             before = battlefield.the_map(table.state)
             request = build(table)
             leave = check(table, request)
+            table.ask(asked(request))
             state, resolution = perform(table.state, request, table.dice)
             drawing = render_soon(draw, resolution) if draw else render_soon(render_roll, resolution, banded(table))
             table.state = state
@@ -188,6 +195,7 @@ class Rolls(commands.Cog):
             if roller.owner != interaction.user.id and not table.is_director:
                 raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
             before = battlefield.the_map(table.state)
+            table.ask(f"decide {choice} {asked(pending_request(table.state))}")
             state, resolution = decide(table.state, choice, table.dice)
             drawing = render_soon(render_roll, resolution, banded(table))
             table.state = state

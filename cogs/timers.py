@@ -34,7 +34,7 @@ from bot.rules.core.ruleset import Ruleset, State, Wait, ruleset
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import GameState
-from bot.seals import announced, changes
+from bot.seals import announced, sealing
 from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
 from .battlefield import after_roll_aside
@@ -241,7 +241,7 @@ class Timers(commands.Cog):
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
-            sealed = changes(before, state)
+            sealed = sealing(rules, before, state, uow.head)
         elif rules is QOTD:
             if wait.reason == TURN:
                 state, outcome = self.hold_or_pass(state, wait, game)
@@ -250,13 +250,13 @@ class Timers(commands.Cog):
             done = next_turn(state, self.bot, game.channel_id)
             data, turned = {"turned": done.codes}, done.lines
             drawn, filename = done.picture(), "turn.png"
-            sealed = changes(before, state)
+            sealed = sealing(rules, before, state, uow.head)
             content, embed, ping = turn_message(state, done, announced(sealed))
         else:
             dice = self.bot.dice(rules, state, game.channel_id)
             step = rules.at_deadline(state, wait, dice)
             outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
-            data, turned, sealed = step_data(step, dice), step.lines, changes(before, state)
+            data, turned, sealed = step_data(step, dice), step.lines, sealing(rules, before, state, uow.head)
             content, embed, ping, drawn = step_message(rules, state, step, announced(sealed, rules.turn_name))
             filename = "turn.png"
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])

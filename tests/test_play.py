@@ -208,7 +208,7 @@ click Keep
 
 
 def test_what_discord_would_refuse_gets_one_line_and_the_session_goes_on(tmp_path):
-    out = play(tmp_path, MISTAKES, "--seed", "13").stdout
+    out = play(tmp_path, MISTAKES, "--seed", "210").stdout
     lines = out.splitlines()
     for refusal in ("Discord refuses that: Command 'cast add' requires option 'personality'.",
                     "Discord refuses that: Option 'type' of 'cast add' only allows ['hero', 'main', 'supporting', "
@@ -236,7 +236,7 @@ def test_what_discord_would_refuse_gets_one_line_and_the_session_goes_on(tmp_pat
 
 
 def test_after_a_restart_the_waiting_roll_is_settled_and_pictures_are_numbered_on(tmp_path):
-    first = play(tmp_path, MISTAKES.split("pete: click Kep")[0], "--seed", "13").stdout
+    first = play(tmp_path, MISTAKES.split("pete: click Kep")[0], "--seed", "210").stdout
     assert first.rstrip().endswith("Buttons: [Cut! — lose your next card (J♥)] | [Keep]")
     pictures = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert pictures == ["001-deck.png", "002-turn.png", "003-roll.png"]
@@ -376,10 +376,10 @@ quit
 def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
     """Mackenzie Norman's card gunfight from the terminal: the hand, a play, the window's buttons answered (a
     player with no Joker is told so alone), the played cards of the turn, the aftermath."""
-    out = play(tmp_path, GUNFIGHT, "--seed", "11").stdout
+    out = play(tmp_path, GUNFIGHT, "--seed", "41").stdout
     assert "== Mackenzie Norman's card gunfight — the cameras are rolling ==" in out
     assert "Doc** goes into the stock, face down: only you saw it. (only you see this)" in out
-    assert "In your hand: 7♠, 7♦, 7♥, Q♦, 4♠." in out and "== Kid plays 4♠ to move ==" in out
+    assert "In your hand: 3♠, 10♠, 4♠, K♥, 7♦." in out and "== Kid plays 4♠ to move ==" in out
     assert "@dora — 1 to answer: cancel with a Joker, or let it stand." in out
     assert "003-played.png]\nButtons: [Let it stand] | [Cancel with a Joker]" in out
     assert "You let the play stand. (only you see this)" in out and '• Kid moves up to 4".' in out

@@ -167,6 +167,9 @@ class Game(Base):
     alarm_kind: Mapped[str | None] = mapped_column(String(16))
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """The number of the game's newest log entry, so that a command numbers its entry without a query."""
+    chain: Mapped[str | None] = mapped_column(String(64))
+    """The running digest of the game's log after its newest entry (see bot.rules.core.fair.chain); None before
+    its first chained entry."""
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     ended_at: Mapped[datetime | None]

@@ -35,6 +35,7 @@ from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from ..rules.core.fair import chain
 from .engine import describe, make_engine, migrate
 from .models import Campaign, Character, Game, LogEntry, Player, RosterEntry, SavedMap, Server, utcnow
 from .quick import SHOWN_BY, FileBusy, QuickCommit
@@ -243,6 +244,8 @@ class _Cached:
     state_text: str
     mirror_hash: str | None
     last_seq: int
+    chain: str | None = None
+    """The log's running digest after its newest entry."""
 
     def game(self) -> GameRow:
         return dataclasses.replace(self.row, state=json.loads(self.state_text))
@@ -569,13 +572,13 @@ def _log_rows(rows: Sequence[Any], last: int | None) -> list[LogRow]:
 async def _load(connection: AsyncConnection, guild_id: int, channel_id: int) -> _Cached | None:
     """The channel's active game read from the database."""
     row = (await connection.execute(
-        select(*_columns(GameRow, Game), Game.mirror_hash, Game.last_seq)
+        select(*_columns(GameRow, Game), Game.mirror_hash, Game.last_seq, Game.chain)
         .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active"))).one_or_none()
     if row is None:
         return None
-    *values, digest, last_seq = row
+    *values, digest, last_seq, head = row
     game = GameRow(*values)
-    return _Cached(game, json.dumps(game.state), digest, last_seq)
+    return _Cached(game, json.dumps(game.state), digest, last_seq, head)
 
 
 class UnitOfWork:
@@ -730,7 +733,8 @@ class UnitOfWork:
         values = {**self._changes, "version": game.version + 1}
         for name, value, changed in (("state", state, self._state is not None),
                                      ("mirror_hash", digest, digest != loaded.mirror_hash),
-                                     ("last_seq", last_seq, last_seq != loaded.last_seq)):
+                                     ("last_seq", last_seq, last_seq != loaded.last_seq),
+                                     ("chain", self.head, self.head != loaded.chain)):
             if changed or self._starting:
                 values[name] = value
         quick = self.database._quick
@@ -770,7 +774,7 @@ class UnitOfWork:
         if self._changes.get("status") == "ended":
             return None
         return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), json.dumps(state), digest,
-                       last_seq)
+                       last_seq, self.head)
 
     # -- the game ----------------------------------------------------------------
 
@@ -788,7 +792,7 @@ class UnitOfWork:
                             ruleset=ruleset, state=state, version=0, campaign_id=None, reminder_hours=None,
                             deadline_hours=None, deadline_action="hold", status_message_id=None,
                             waiting_since=None, alarm_at=None, alarm_kind=None, pings={})
-        self._loaded = _Cached(self.game, "", None, 0)
+        self._loaded = _Cached(self.game, "", None, 0, None)
         self.set_pings(director_id, "on")
         self.save(state)
 
@@ -877,13 +881,27 @@ class UnitOfWork:
 
     # -- the log -------------------------------------------------------------------
 
+    @property
+    def head(self) -> str | None:
+        """The log's running digest after its newest entry, those this unit adds included (None before the
+        game's first chained entry)."""
+        return self._entries[-1]["data"]["chain"] if self._entries else self._loaded.chain if self._loaded else None
+
+    @property
+    def saving(self) -> bool:
+        """Whether the unit stores a new state for the game."""
+        return self._state is not None
+
     async def log(self, actor_id: int, kind: str, text: str, data: dict[str, Any] | None = None,
                   before: dict[str, Any] | None = None) -> int:
-        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo."""
+        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo.
+        The entry's data (as JSON reads it back) gets the log's running digest after it, ``chain``."""
         self._require_game()
         seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
-        self._entries.append({"seq": seq, "at": utcnow(), "actor_id": actor_id, "kind": kind, "text": text,
-                              "data": data or {}, "message_id": None, "undone": False,
+        at, stored = utcnow(), json.loads(json.dumps(data or {}))
+        stored["chain"] = chain(self.head, seq, at, actor_id, kind, text, stored)
+        self._entries.append({"seq": seq, "at": at, "actor_id": actor_id, "kind": kind, "text": text,
+                              "data": stored, "message_id": None, "undone": False,
                               "snapshot": None if before is None else pack_state(before)})
         return seq
 

@@ -119,6 +119,8 @@ class Scene:
         start = await self.dora.slash(channel, "game start", **({"campaign": campaign} if campaign else {}))
         assert not start.response.ephemeral, start.response.content
         for actor, command, options, faces in MID_PHASE:
+            if command == "deal":
+                self.env.bot.rng = Dice(seed=MID_PHASE_DEAL)
             self.env.bot.rng.faces = list(faces)
             result = await getattr(self, actor).slash(channel, command, **options)
             assert not result.response.ephemeral, f"/{command} was refused: {result.response.content}"
@@ -154,6 +156,8 @@ one of its two shots left) and Doc Holliday (a Hero, knocked out by Kid); polly 
 Main Character, Disciplined); dora directs Ike (a Minor Character, down with a lethal hit) and Old
 Ephraim (a grizzly not yet in play). Phase 1 is dealt; ``Scene.mid_phase`` then turns cards until
 Kid's is up."""
+MID_PHASE_DEAL = 14
+"""The seed of the scripted source that shuffles MID_PHASE's pack: the black joker comes up just before Kid's card."""
 
 
 REFUSALS = (UserError, RulesError, app_commands.CheckFailure, app_commands.TransformerError, GameExists, StaleGame,

@@ -1,30 +1,20 @@
 """Fair play in the other rulesets through the real bot: each turn of Steve Burt's, Shootist's, Dracula's America's
-and Mackenzie Norman's gunfight is sealed as it starts, its seed revealed when the next turn is sealed or the game ends, and `/verify` checks
-every die rolled under it (the Draw's, an Old Wound's, an action's); a die changed in the exported log fails."""
+and Mackenzie Norman's gunfight is committed before its first die (with the next, when the last is revealed), its seed
+revealed when the next turn begins or the game ends, and every die rolled under it (the Draw's, an Old Wound's, an
+action's) is the one its seed gives; the Draw undone and drawn again rolls the same dice."""
 
 import random
-import re
 
 import pytest
 
-from bot.rules.core import fair
 from bot.rules.core.ruleset import CastSpec
 from bot.rules.norman.state import SHOOT_RANKS
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.seals import TurnDice
-from bot.verify import verify
 
-from .helpers import end_game, refused, text_of
+from .helpers import end_game, text_of
+from .sealed import log_of, read, seals_of
 from .test_gunfight import turn_with
-
-LOGGED_DIE = re.compile(r"1D(\d+): \[(\d+)\] \(draw (\d+)\)")
-"""A single die as the exported log's dice column shows it."""
-
-
-async def seal_of(scene) -> dict:
-    """The game's seal as stored (its seed still secret in the channel)."""
-    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
-    return row.state["seal"]
 
 
 async def burt(scene) -> None:
@@ -35,7 +25,7 @@ async def burt(scene) -> None:
     await scene.dora.slash(scene.channel, "burt cast", name="Ike", type="cowboy", weapons="rifle")
     dealt = await scene.dora.slash(scene.channel, "deal")
     assert "Turn 0 (before the first deal) is over; its seed, revealed" in text_of(dealt)
-    assert f"Turn 1 is sealed: commitment `{await commitment(scene)}`" in text_of(dealt)
+    assert f"Turn 2 is sealed: commitment `{(await seals_of(scene)).commitment_of('2')}`" in text_of(dealt)
     for _ in range(8):
         row = await scene.db().load_game(scene.guild.id, scene.channel.id)
         if row.state.get("acting") == "ike":
@@ -52,7 +42,7 @@ async def shootist(scene) -> None:
         await player.slash(scene.channel, "game join")
         await player.slash(scene.channel, "shootist cast", name=name)
     dealt = await scene.dora.slash(scene.channel, "deal")
-    assert "Turn 1 is sealed" in text_of(dealt) and "Draw order" in text_of(dealt)
+    assert "Turn 2 is sealed" in text_of(dealt) and "Draw order" in text_of(dealt)
     first = text_of(dealt).split("Draw order: ", 1)[1].split(",", 1)[0]
     shot = await scene.dora.slash(scene.channel, "shootist shoot", target="Ann" if first == "Kid" else "Kid", hexes=4)
     assert "shoots at" in text_of(shot), text_of(shot)
@@ -66,7 +56,7 @@ async def dracula(scene) -> None:
         await player.slash(scene.channel, "dracula cast", name=name, type="hero", boss=True, weapons="Pistol",
                            **options)
     dealt = await scene.dora.slash(scene.channel, "deal")
-    assert "Turn 1 is sealed" in text_of(dealt) and "**Abe**'s Old Wound: D" in text_of(dealt), text_of(dealt)
+    assert "Turn 2 is sealed" in text_of(dealt) and "**Abe**'s Old Wound: D" in text_of(dealt), text_of(dealt)
 
 
 async def norman(scene) -> None:
@@ -79,7 +69,7 @@ async def norman(scene) -> None:
         await player.slash(scene.channel, "gunfight cast", name=name, type="man", pistols=1)
         players[player.id] = player
     dealt = await scene.dora.slash(scene.channel, "deal")
-    assert "Turn 1 is sealed" in text_of(dealt), text_of(dealt)
+    assert "Turn 2 is sealed" in text_of(dealt), text_of(dealt)
     state = await turn_with(scene, players, SHOOT_RANKS)
     card = next(c for c in state.seats[state.player].hand if c.rank in SHOOT_RANKS)
     target = "Joe" if state.player == scene.pete.id else "Kid"
@@ -90,89 +80,78 @@ async def norman(scene) -> None:
     assert f"shoots at {target}" in text_of(stands) and "Answers in: 1 of 1" in text_of(stands), text_of(stands)
 
 
-async def commitment(scene) -> str:
-    """The commitment of the game's seal now."""
-    seal = await seal_of(scene)
-    return fair.commitment(seal["channel"], seal["phase"], seal["seed"])
-
-
 PLAYS = {"burt": burt, "shootist": shootist, "dracula": dracula, "norman": norman}
 
 
 @pytest.mark.parametrize("ruleset", PLAYS)
-async def test_a_turn_played_verifies_once_the_game_ends_and_a_die_changed_in_the_log_fails(scene, ruleset):
+async def test_a_turn_is_committed_before_its_first_die_and_each_die_is_what_its_seed_gives_once_revealed(scene,
+                                                                                                       ruleset):
     scene.env.bot.rng = random.Random(5)                           # the seeds of the game; its dice are the seals'
     await PLAYS[ruleset](scene)
-    turn_one = await seal_of(scene)
-    assert turn_one["phase"] == 1 and turn_one["draws"] > 0
-    early = text_of(await scene.stranger.slash(scene.channel, "verify", phase=1))
-    assert "Turn 1 (sealed in #" in early and "not revealed yet" in early and "a turn's seed is revealed" in early
-    assert "phase" not in early.lower(), early                      # the ruleset's own word (ruling 270)
-    refused(await scene.stranger.slash(scene.channel, "verify", phase=9), "Turn 9 was never dealt in this game.")
-    recent = text_of(await scene.stranger.slash(scene.channel, "log recent", n=50))
-    assert f"sealed turn 1: commitment {await commitment(scene)}" in recent, recent
+    seals = await seals_of(scene)
+    assert seals.count(seals.name) > 0
+    entries = await log_of(scene)
+    committed = read(entries).committed
+    first_die = min(seq for seq, roll in read(entries).rolls if roll.seal == "1")
+    assert committed["1"] == (1, seals.commitment_of("1")) < (first_die, "")    # /game start published it
+    started = next(m for m in scene.env.backend.messages[scene.channel.id].values() if m.embeds)
+    assert f"Turn 1 is sealed: commitment `{seals.commitment_of('1')}`" in started.embeds[0]["description"]
     messages = scene.env.backend.messages.get(scene.channel.id, {}).values()
-    assert not any(turn_one["seed"] in repr((m.content, m.embeds)) for m in messages)
+    assert not any(seals.seed_of("1") in repr((m.content, m.embeds)) for m in messages)
+    recent = text_of(await scene.stranger.slash(scene.channel, "log recent", n=50))
+    assert seals.seed_of("1") not in recent and seals.root not in recent
 
     ended = await end_game(scene.dora, scene.channel)
-    assert f"Turn 1 is over; its seed, revealed: `{turn_one['seed']}`" in text_of(ended)
-    checked = text_of(await scene.stranger.slash(scene.channel, "verify"))
-    assert "every check passes" in checked, checked
-    dice = re.search(r"Turn 1 \(sealed in #\d+, [^)]*\): matches\. The seed revealed in #\d+ gives the commitment, "
-                     r"and all (\d+) dice\.", checked)
-    assert dice and int(dice[1]) >= 1, checked
-
-    exported = await scene.polly.slash(scene.channel, "log export")
-    honest = (await exported.response.attachments[0].read()).decode()
-    assert "Each turn is sealed as it starts and its seed revealed once it is over (the seals column)" in honest
-    assert f"revealed turn 1 of channel {scene.channel.id}: seed {turn_one['seed']}" in honest
-    assert "sealed phase" not in honest and "revealed phase" not in honest
-    older = honest.replace("sealed turn", "sealed phase").replace("revealed turn", "revealed phase")
-    assert [(p.turn_name, p.phase, p.problems) for p in verify(older) if p.phase == 1] == [("Phase", 1, [])]
-    die = LOGGED_DIE.search(honest)
-    if ruleset in ("shootist", "dracula"):                          # the Draw dice, the Old Wound: the deal's own
-        assert logged_row(honest, die[0])[4] == "deal"
-    sides, shown, number = int(die[1]), int(die[2]), int(die[3])
-    assert fair.face(turn_one["seed"], number, sides) == shown
-    changed = shown % sides + 1
-    tampered = honest.replace(die[0], f"1D{sides}: [{changed}] (draw {number})", 1)
-    phase = next(p for p in verify(tampered) if p.phase == 1)
-    assert phase.problems == [f"#{logged_row(honest, die[0])[1]}: draw {number} shows {changed} in the log, but the "
-                              f"seed rolls {shown}."]
-    assert "FAILS" in phase.verdict
-
-
-def logged_row(log: str, die: str) -> list[str]:
-    """The cells of the exported log's row that shows ``die`` (1: its number, 4: its kind)."""
-    row = next(line for line in log.splitlines() if die in line)
-    return [cell.strip() for cell in row.split("|")]
+    assert f"Turn 1 is over; its seed, revealed: `{seals.seed_of('1')}`" in text_of(ended)
+    log = read(await log_of(scene))                                # chained; every die checked against its seed
+    assert {roll.seal for _, roll in log.rolls} <= set(log.seeds) and "root" in log.seeds
+    assert sum(roll.seal == "1" for _, roll in log.rolls) >= 1
 
 
 async def test_a_new_turn_of_burt_reveals_the_last_and_an_undo_of_it_seals_the_turn_restored_anew(scene):
     scene.env.bot.rng = random.Random(5)
     await burt(scene)
-    turn_one = await seal_of(scene)
+    turn_one = await seals_of(scene)
     dealt = await scene.dora.slash(scene.channel, "deal")
-    assert f"Turn 1 is over; its seed, revealed: `{turn_one['seed']}`" in text_of(dealt)
-    turn_two = await seal_of(scene)
-    assert turn_two["phase"] == 2
+    assert f"Turn 1 is over; its seed, revealed: `{turn_one.seed_of('1')}`" in text_of(dealt)
+    assert f"Turn 3 is sealed: commitment `{turn_one.commitment_of('3')}`" in text_of(dealt)
+    assert (await seals_of(scene)).name == "2"
     undone = await scene.dora.slash(scene.channel, "undo")
-    anew = await seal_of(scene)
-    assert anew["phase"] == 1 and anew["seed"] != turn_one["seed"]
-    assert f"Turn 2 is over; its seed, revealed: `{turn_two['seed']}`" in text_of(undone)
-    assert f"Turn 1 is sealed: commitment `{await commitment(scene)}`" in text_of(undone)
+    anew = await seals_of(scene)
+    assert anew.phase == 1 and anew.name == "1/2" and anew.seed_of("1/2") != turn_one.seed_of("1")
+    assert "Turn 2 is over" not in text_of(undone)                 # turn 2's seal has drawn nothing hidden: it waits
+    assert f"Turn 1 (sealed again, 2) is sealed: commitment `{anew.commitment}`" in text_of(undone)
+    dealt_again = await scene.dora.slash(scene.channel, "deal")
+    assert "Turn 1 (sealed again, 2) is over" in text_of(dealt_again)
+    read(await log_of(scene))
 
 
-def test_a_new_turns_first_draw_comes_from_a_fresh_seal_of_that_turn():
+def test_a_new_turns_first_draw_comes_from_that_turns_seal_committed_before_it():
     """Shootist's Draw (SH 3) numbers the turn first: its Draw dice are turn 1's first draws, not turn 0's."""
     state = SHOOTIST.new_game()
     for owner, name in enumerate(("Kid", "Ann"), 1):
         SHOOTIST.cast(state, CastSpec(name.lower(), name, owner, "shootist"), random.Random(0))
     dice = TurnDice(SHOOTIST, state, 42, random.Random(1))
-    before = state.seal
-    assert before.phase == 0
-    SHOOTIST.deal(state, dice)
     seal = state.seal
-    assert seal is not before and seal.phase == 1 and before.draws == 0
-    assert [r.number for r in dice.rolled][:2] == [0, 1] and seal.draws == len(dice.rolled)
-    assert all(r.faces == (fair.face(seal.seed, r.number, r.dice.sides),) for r in dice.rolled)
+    assert seal.phase == 0 and seal.committed == ["root", "0", "1"]
+    SHOOTIST.deal(state, dice)
+    assert state.seal is seal and seal.phase == 1 and seal.count("0") == 0
+    assert seal.revealed == ["0"] and seal.committed[-1] == "2"
+    assert [(r.seal, r.number) for r in dice.rolled][:2] == [("1", 0), ("1", 1)] and seal.count("1") == len(dice.rolled)
+
+
+async def test_a_shootist_draw_undone_and_drawn_again_rolls_the_same_draw_dice(scene):
+    scene.env.bot.rng = random.Random(5)
+    await scene.dora.slash(scene.channel, "game start", ruleset="shootist")
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Ann")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "shootist cast", name=name)
+    first = text_of(await scene.dora.slash(scene.channel, "deal")).split("Draw order", 1)[1].split("\n")[0]
+    draws = (await log_of(scene))[-1].data["rolls"]
+    await scene.dora.slash(scene.channel, "undo")
+    await scene.polly.slash(scene.channel, "roll", dice=2, why="burning draws")
+    again = text_of(await scene.dora.slash(scene.channel, "deal")).split("Draw order", 1)[1].split("\n")[0]
+    assert again == first
+    redrawn = (await log_of(scene))[-1].data["rolls"]
+    assert [(r["faces"], r["n"], r["seal"]) for r in redrawn] == [(r["faces"], r["n"], r["seal"]) for r in draws]
+    assert {r["retake"] for r in redrawn} == {(await log_of(scene))[-4].seq}

@@ -1,8 +1,11 @@
 """The log in words and as a file, and undo: the game comes back exactly as it was."""
 
+import random
+
 import discord
 
 from bot.client import STORE_SHOWN_AFTER
+from bot.rules.core.fair import Seal
 from tests.db.helpers import rows
 from tests.rules.scripted import Dice
 
@@ -10,7 +13,9 @@ from .helpers import card_up, refused, stored_game, text_of
 
 
 async def shootout(scene):
-    """A game with Kid (pete) and Virgil (polly) armed, a phase dealt and its first card turned."""
+    """A game with Kid (pete) and Virgil (polly) armed, a phase dealt and its first card turned. With seed 103 the
+    pack deals A♠ K♠ (Virgil's), the Red Joker, K♥ (Kid's) ..."""
+    scene.env.bot.rng = random.Random(103)
     await scene.game()
     for player, name in ((scene.pete, "Kid"), (scene.polly, "Virgil")):
         await player.slash(scene.channel, "cast add", name=name, type="supporting", personality="ordinary")
@@ -20,7 +25,8 @@ async def shootout(scene):
 
 
 async def kid_hits_virgil(scene):
-    """The Director draws until Kid's card is up (two draws: Virgil's A♠, then Kid's); Kid shoots Virgil: Wanting
+    """The Director draws until Kid's card is up (two draws: Virgil's K♠, then the Red Joker and Kid's K♥); Kid
+    shoots Virgil: Wanting
     to Shoot 7, to hit 8, effect 5 at DV 0 (1 Hit), courage 6."""
     await card_up(scene, "Kid")
     scene.env.bot.rng = Dice(7, 8, 5, 6)
@@ -118,7 +124,10 @@ async def test_undo_back_to_an_entry_restores_the_dealt_deck_exactly(scene):
     assert "Undone: #9 to #12" in text_of(result)
     restored = await game(scene)
     assert [c.code for c in restored.deck.to_come] == dealt["deck"]["to_come"]
-    assert restored.to_json() == dealt
+    assert {**restored.to_json(), "seal": None} == {**dealt, "seal": None}
+    seal, before = restored.seal, Seal(**{**dealt["seal"], "acted": [], "retakes": []})
+    assert (seal.root, seal.phase, seal.name, seal.piles) == (before.root, before.phase, before.name, before.piles)
+    assert "deck pack 1" in seal.revealed            # spent by the draws undone: what they showed stays shown
     refused(await scene.dora.slash(scene.channel, "undo", entry=10), "#10 cannot be undone")
 
 

@@ -51,3 +51,8 @@ async def start(database: Database, *cast: tuple[str, str, int], channel: int = 
     async with database.unit(GUILD, channel) as uow:
         await uow.start_game(DIRECTOR, state(*cast))
     return uow.game.id
+
+
+def without_chain(data: dict) -> dict:
+    """An entry's data without the log's running digest (see bot.rules.core.fair.chain)."""
+    return {key: value for key, value in data.items() if key != "chain"}

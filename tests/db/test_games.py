@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import exc, text
 
 from bot.db import GameExists
+from bot.rules.core.fair import chain
 
-from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, json_value, one, rows, start, state
+from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, json_value, one, rows, start, state, without_chain
 
 
 async def test_start_load_save_and_log_round_trip(database):
@@ -35,13 +36,19 @@ async def test_start_load_save_and_log_round_trip(database):
     log = await rows(database, "SELECT seq, actor_id, kind, text, data, message_id, undone FROM log ORDER BY seq")
     assert [entry[:4] for entry in log] == [(1, DIRECTOR, "start", "The cameras roll."),
                                             (2, PETE, "deal", "Phase 1 is dealt.")]
-    assert [json_value(d) for *_, d, _, _ in log] == [{}, {"cards": ["AH", "KS"]}]
+    assert [without_chain(json_value(d)) for *_, d, _, _ in log] == [{}, {"cards": ["AH", "KS"]}]
     assert all(message_id is None and not undone for *_, message_id, undone in log)
 
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game.state == state(DOC, phase=1)
-        assert [(e.seq, e.kind, e.data) for e in await uow.recent_log(5)] == [
+        assert [(e.seq, e.kind, without_chain(e.data)) for e in await uow.recent_log(5)] == [
             (1, "start", {}), (2, "deal", {"cards": ["AH", "KS"]})]
+    head = None
+    for entry in await database.game_log(game.id):                    # each entry bound to the one before
+        assert entry.data["chain"] == chain(head, entry.seq, entry.at, entry.actor_id, entry.kind, entry.text,
+                                            entry.data)
+        head = entry.data["chain"]
+    assert await rows(database, "SELECT chain FROM games") == [(head,)]
 
 
 async def test_the_undo_snapshot_is_the_state_before_the_entry(database):

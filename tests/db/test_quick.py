@@ -15,8 +15,9 @@ from sqlalchemy import event, select
 from bot.db import Database, quick
 from bot.db.models import Game
 from bot.db.repository import QUICK_READ
+from bot.rules.core.fair import chain
 
-from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, one, start, state
+from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, one, rows, start, state, without_chain
 
 
 async def test_a_command_commits_past_sqlalchemy_and_sqlalchemy_reads_every_column_back(sqlite_database):
@@ -43,11 +44,15 @@ async def test_a_command_commits_past_sqlalchemy_and_sqlalchemy_reads_every_colu
         assert await uow.snapshot_before(first) == state(DOC)
         assert await uow.snapshot_before(second) is None
         assert await uow.last_undoable() == first
-    assert [(e.seq, e.actor_id, e.kind, e.text, e.data, e.message_id, e.undone) for e in entries] == [
+    assert [(e.seq, e.actor_id, e.kind, e.text, without_chain(e.data), e.message_id, e.undone) for e in entries] == [
         (first, PETE, "deal", "Phase 1 — «dealt».", {"cards": ["AH", "10S"], "n": 2}, None, False),
         (second, DIRECTOR, "note", "No change here.", {}, None, False)]
     assert all(e.at.tzinfo is UTC and before - timedelta(seconds=1) <= e.at <= datetime.now(UTC)
                for e in entries)
+    last = entries[-1]                                       # chained on the quick path as on the usual one
+    assert last.data["chain"] == chain(entries[-2].data["chain"], last.seq, last.at, last.actor_id, last.kind,
+                                       last.text, last.data)
+    assert await rows(database, "SELECT chain FROM games") == [(last.data["chain"],)]
     async with database.engine.connect() as connection:
         updated_at = await connection.scalar(select(Game.updated_at))
     assert updated_at.tzinfo is UTC and updated_at >= before - timedelta(seconds=1)
@@ -117,6 +122,7 @@ async def test_the_last_few_entries_are_read_past_sqlalchemy_as_sqlalchemy_reads
         slowly = await uow.log_from(1)
         assert len(through_sqlalchemy) == 1
     assert quickly == slowly[1:] and len(slowly) == QUICK_READ + 1
-    assert [(e.seq, e.actor_id, e.kind, e.data, e.message_id, e.undone, e.at.tzinfo) for e in slowly[:2]] == [
+    assert [(e.seq, e.actor_id, e.kind, without_chain(e.data), e.message_id, e.undone, e.at.tzinfo)
+            for e in slowly[:2]] == [
         (1, PETE, "deal", {"cards": ["AH", "10S"], "n": 2}, 777, False, UTC),
         (2, DIRECTOR, "note", {}, None, False, UTC)]

@@ -4,10 +4,10 @@ import random
 
 
 class Dice(random.Random):
-    """``randint`` returns the faces given, in order; shuffling stays seeded."""
+    """``randint`` returns the faces given, in order; shuffling stays seeded (by ``seed``)."""
 
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
+    def __init__(self, *faces: int, seed: int = 0) -> None:
+        super().__init__(seed)
         self.faces = list(faces)
 
     def randint(self, a: int, b: int) -> int:

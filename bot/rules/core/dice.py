@@ -83,8 +83,9 @@ class Roll:
 
     ``luck`` is a joker's mark: every die read counts as a 10 (red) or a 1 (black),
     whatever it showed. ``ones_ignored`` reads a 1 as a plain fail (2), as rules
-    that "ignore any 1s rolled" say. ``number`` is the draw of the phase its first die
-    came from (the others follow), when the dice came from a phase's seal (see :mod:`.fair`).
+    that "ignore any 1s rolled" say. ``number`` is the draw of the seal named ``seal`` its first
+    die came from (the others follow), when the dice came from a game's seals (see :mod:`.fair`); ``retake``
+    the undone log entry whose draws they are, taken again.
     """
 
     dice: Dice
@@ -92,6 +93,8 @@ class Roll:
     luck: Luck | None = None
     ones_ignored: bool = False
     number: int | None = field(default=None, compare=False)
+    seal: str = field(default="", compare=False)
+    retake: int | None = field(default=None, compare=False)
     kept: tuple[int, ...] = field(init=False, repr=False, compare=False)
     values: tuple[int, ...] = field(init=False, repr=False, compare=False)
     value: int = field(init=False, repr=False, compare=False)
@@ -139,23 +142,31 @@ class Roll:
             data["ones_ignored"] = True
         if self.number is not None:
             data["n"] = self.number
+        if self.seal:
+            data["seal"] = self.seal
+        if self.retake is not None:
+            data["retake"] = self.retake
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> Roll:
         luck = data.get("luck")
         return cls(Dice.from_json(data["dice"]), tuple(data["faces"]),
-                   Luck[luck] if luck else None, data.get("ones_ignored", False), data.get("n"))
+                   Luck[luck] if luck else None, data.get("ones_ignored", False), data.get("n"),
+                   data.get("seal", ""), data.get("retake"))
 
 
 def roll(dice: Dice, rng: random.Random, luck: Luck | None = None,
          ones_ignored: bool = False) -> Roll:
-    """Roll ``dice`` with the given random source (numbered, and noted on the source, when it is a phase's:
-    see :mod:`.fair`)."""
-    seal = getattr(rng, "seal", None)
-    number = seal.draws if seal is not None else None
+    """Roll ``dice`` with the given random source (numbered by the seal and draw of its first die, and noted on
+    the source, when it is a game's seals: see :mod:`.fair`)."""
+    seals = getattr(rng, "seal", None)
+    trail = seals.trail if seals is not None else None
+    start = len(trail) if trail is not None else 0
     faces = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
-    rolled = Roll(dice, faces, luck, ones_ignored, number)
-    if seal is not None:
-        rng.rolled.append(rolled)
+    if trail is None:
+        return Roll(dice, faces, luck, ones_ignored)
+    name, number, retake = trail[start]
+    rolled = Roll(dice, faces, luck, ones_ignored, number, name, retake)
+    seals.rolled.append(rolled)
     return rolled

@@ -1,39 +1,49 @@
-"""Provably fair randomness: each phase's cards and dice come from a seed committed before and revealed after.
+"""Provably fair randomness: every card and die comes from a seed committed before and revealed after.
 
-A phase's *seed* is 32 random bytes, kept secret in the game's state while the
-phase is played. The channel sees its *commitment* first: the SHA-256, in hex,
-of the ASCII text ``director:<channel id>:<phase>:<seed in hex>`` (no newline).
-When the phase is over the seed is revealed, and anyone can check it.
+A game draws a *root* secret of 32 random bytes when it starts. Every other
+seal's seed is derived from it by the seal's *name*: HMAC-SHA256, keyed with
+the root, of the name as UTF-8 (:func:`derive`). A turn's seal (Quick on the
+Draw: a phase's) is named by its number ("0", "1" ...) and rolls its dice and
+the shuffles shown at once; a deck's order, hidden while it is dealt, has a
+seal of its own, ``deck <pile> <n>`` (the pile's ``n``-th shuffle). The
+channel sees each seal's *commitment* before its first draw: the SHA-256, in
+hex, of the ASCII text ``director:<channel id>:<name>:<seed in hex>``. A seed is
+revealed only when nothing it ordered is still hidden from anyone; the root
+last, when the game ends. Each log entry carries a running digest of the log
+(:func:`chain`), published with every commitment.
 
-Every number a phase needs is a *draw*, numbered 0, 1, 2 ... in the order the
-phase makes them. Draw ``n`` of one of ``k`` values: take the HMAC-SHA256, keyed
-with the seed, of the ASCII text of ``n ÷ 8`` (rounded down): of its 32 bytes,
-bytes ``4 × (n mod 8)`` to ``4 × (n mod 8) + 3`` read as a big-endian number ``x``
-give ``x mod k``. Should ``x`` fall in the last, incomplete run of ``k`` below
-2³² (for a D10, ``x`` ≥ 4,294,967,290: 6 chances in 4 billion), or ``k`` be
-above 2³², the HMACs of the texts ``n/1``, ``n/2`` ... read as 256-bit numbers
-are tried in turn, by the same rule. So every value is exactly as likely, and
-one HMAC serves eight draws. A die of ``s`` sides shows ``1 + draw``. The deal
-sorts the pack by card code and shuffles it from the last card down, swapping
-card ``i`` (counting from 0) with card ``draw(i + 1)`` (Fisher-Yates): its
-draws come first, the phase's dice and the places of cards shuffled in
-mid-phase after.
+Every number a seal gives is a *draw*, numbered 0, 1, 2 ... Draw ``n`` of one
+of ``k`` values: take the HMAC-SHA256, keyed with the seed, of the ASCII text
+of ``n ÷ 8`` (rounded down): of its 32 bytes, bytes ``4 × (n mod 8)`` to
+``4 × (n mod 8) + 3`` read as a big-endian number ``x`` give ``x mod k``.
+Should ``x`` fall in the last, incomplete run of ``k`` below 2³² (for a D10,
+``x`` ≥ 4,294,967,290: 6 chances in 4 billion), or ``k`` be above 2³², the
+HMACs of the texts ``n/1``, ``n/2`` ... read as 256-bit numbers are tried in
+turn, by the same rule. So every value is exactly as likely, and one HMAC
+serves eight draws. A die of ``s`` sides shows ``1 + draw``. A shuffle sorts
+the pack by card code and shuffles it from the last card down, swapping card
+``i`` (counting from 0) with card ``draw(i + 1)`` (Fisher-Yates): a deck
+seal's one shuffle takes its draws 0 .. len-2 (:func:`dealt`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import itertools
+import json
 import random
 import struct
-from collections.abc import Callable, MutableSequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, MutableSequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from .dice import Roll
+from .dice import Roll
 
 SEED_BYTES = 32
+ROOT = "root"
+"""The name of a game's root seal, whose seed is the root secret itself."""
 PER_HMAC = 8
 """Draws served by one HMAC: its 32 bytes as eight 4-byte words."""
 _WORD = 1 << 32
@@ -41,14 +51,14 @@ _SPAN = 1 << 256
 """How many values a word, and a whole HMAC-SHA256, can take."""
 
 
-def commitment_text(channel: int, phase: int, seed: str) -> str:
-    """The text whose SHA-256 commits a seed to its game (by channel) and phase."""
-    return f"director:{channel}:{phase}:{seed}"
+def commitment_text(channel: int, name: str | int, seed: str) -> str:
+    """The text whose SHA-256 commits a seed to its game (by channel) and seal (by name: a turn's is its number)."""
+    return f"director:{channel}:{name}:{seed}"
 
 
-def commitment(channel: int, phase: int, seed: str) -> str:
+def commitment(channel: int, name: str | int, seed: str) -> str:
     """The SHA-256, in hex, of :func:`commitment_text`."""
-    return hashlib.sha256(commitment_text(channel, phase, seed).encode()).hexdigest()
+    return hashlib.sha256(commitment_text(channel, name, seed).encode()).hexdigest()
 
 
 Mac = Callable[[bytes], bytes]
@@ -94,7 +104,7 @@ class Draws:
 
 
 def face(seed: str, number: int, sides: int) -> int:
-    """The face a die of ``sides`` sides shows as draw ``number`` of the phase sealed with ``seed``."""
+    """The face a die of ``sides`` sides shows as draw ``number`` of the seal of ``seed``."""
     return 1 + Draws(seed).draw(number, sides)
 
 
@@ -106,54 +116,316 @@ def shuffle_down(pack: MutableSequence, below: Callable[[int], int]) -> None:
 
 
 def dealt(seed: str, codes: list[str]) -> list[str]:
-    """The order in which the phase sealed with ``seed`` deals a pack of cards (by code)."""
+    """The order in which the seal of ``seed`` deals a pack of cards (by code), from its draws 0 .. len-2."""
     pack = sorted(codes)
     draws, numbers = Draws(seed), itertools.count()
     shuffle_down(pack, lambda k: draws.draw(next(numbers), k))
     return pack
 
 
+def derive(root: str, name: str) -> str:
+    """The seed of the seal ``name`` of a game whose root secret is ``root``: HMAC-SHA256 keyed with the root, of
+    the name as UTF-8, in hex. The same name always gives the same seed, so an undone deal dealt again deals the
+    same order."""
+    return hmac.new(bytes.fromhex(root), name.encode(), hashlib.sha256).hexdigest()
+
+
+def deck_seal(pile: str, shuffle: int) -> str:
+    """The name of a pile's ``shuffle``-th seal (counted from 1): ``deck norman 2``."""
+    return f"deck {pile} {shuffle}"
+
+
+def canonical(value: Any) -> bytes:
+    """JSON with sorted keys, no spaces and characters as they are: the bytes the chain hashes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def stamp(at: datetime) -> str:
+    """A log entry's time as the chain reads it: ``2026-11-27T12:44:36Z``."""
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def chain(previous: str | None, seq: int, at: datetime, actor: int, kind: str, text: str,
+          data: dict[str, Any]) -> str:
+    """The running digest of a game's log after an entry: SHA-256 of the previous entry's digest (32 zero bytes
+    for the game's first chained entry) and the canonical JSON of the entry (its data without its own chain)."""
+    entry = {"seq": seq, "at": stamp(at), "actor": actor, "kind": kind, "text": text,
+             "data": {key: value for key, value in data.items() if key != "chain"}}
+    return hashlib.sha256((bytes.fromhex(previous) if previous else bytes(32)) + canonical(entry)).hexdigest()
+
+
+def code_of(card: Any) -> str:
+    """How a shuffle sorts a card: a name as itself, a playing card by code, a stock character by name."""
+    return card if isinstance(card, str) else getattr(card, "code", None) or card.name
+
+
+class Hidden(NamedTuple):
+    """A pile's cards still hidden from someone: its cards to come (its last shuffle's), and those it gave out
+    that are held face down (in a hand, on a building)."""
+
+    to_come: Collection[str] = ()
+    held: Collection[str] = ()
+
+
+@dataclass
+class Retake:
+    """The draws an undone entry took (``draws``: seal name, first, end) for what it was asked (``asked``):
+    the same request asked again takes them again (see :meth:`Seal.ask`)."""
+
+    seq: int
+    asked: str
+    draws: list[tuple[str, int, int]] = field(default_factory=list)
+
+
 @dataclass
 class Seal:
-    """One phase's seed, secret until revealed, and how many numbers the phase has drawn from it."""
+    """A game's seals: its root secret, the turn (phase) seal its dice come from, and its decks' seals.
+
+    Every seed but the root's is derived from the root by name (:func:`derive`). The channel has seen the
+    commitments of ``committed``; ``revealed`` are public. ``seed`` and ``draws`` are how a game stored before
+    roots kept its one seal: they are adopted as the turn seal's kept seed and count when loaded.
+    """
 
     channel: int
-    phase: int
-    seed: str
-    """The seed in hex. Never shown before the phase is over."""
+    phase: int = 0
+    """The turn (Quick on the Draw: phase) being played: its seal draws the dice."""
+    seed: str = ""
     draws: int = 0
-    pack: tuple[str, ...] = ()
-    """The pack as this seal dealt it (card codes, next first); empty when it dealt none."""
+    root: str = ""
+    """The root secret in hex: never shown until the game ends."""
+    name: str = ""
+    """The turn seal's name: the turn's number, or ``3/2`` for turn 3 sealed again after an undo took back the
+    entry that revealed ``3``."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """Draws taken of each turn seal not yet revealed (an undo never lowers them)."""
+    kept: dict[str, str] = field(default_factory=dict)
+    """Seeds not derived from the root: a game's seal from before roots."""
+    piles: dict[str, int] = field(default_factory=dict)
+    """Each pile's shuffles so far (an undo restores them: a shuffle done again is the same)."""
+    given: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The cards each open deck seal gave out face down and their holders, by code, until shown."""
+    open: dict[str, list[str]] = field(default_factory=dict)
+    """Deck seals committed and not yet revealed: the cards each shuffled that have not come out of hiding since
+    (sorted)."""
+    committed: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
+    acted: list[Retake] = field(default_factory=list)
+    """This turn's live entries that drew, with what they were asked."""
+    retakes: list[Retake] = field(default_factory=list)
+    """Undone entries' draws, taken again by the same request asked again."""
+    taken: dict[str, list[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """This command's fresh draws by seal: [first, end]."""
+    trail: list[tuple[str, int, int | None]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """This command's draws in order: seal, number, and the undone entry it was taken again from."""
+    shuffled: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    dealt: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    shown: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """This command's cards, dealt face down, that came out of hiding: seal, card, and whom it was dealt to."""
+    rolled: list[Roll] = field(default_factory=list, init=False, repr=False, compare=False)
+    """The rolls of this command (:func:`.dice.roll` notes each), for the log to show."""
+    spare: list[list[Any]] = field(default_factory=list, init=False, repr=False, compare=False)
+    """Draws to take again in this command: [seal, next, end, entry]."""
+    asked: str = field(default="", init=False, repr=False, compare=False)
 
-    @property
-    def commitment(self) -> str:
-        return commitment(self.channel, self.phase, self.seed)
+    def __post_init__(self) -> None:
+        """Adopt a seal stored before roots: its seed kept for its turn, its draws counted."""
+        if self.seed:
+            self.name = self.name or str(self.phase)
+            self.kept.setdefault(self.name, self.seed)
+            self.counts.setdefault(self.name, self.draws)
+            if self.name not in self.committed:
+                self.committed.insert(0, self.name)
+            self.seed, self.draws = "", 0
+        self.name = self.name or str(self.phase)
 
     def __deepcopy__(self, memo: dict) -> Seal:
-        """A game has one seal at a time: a copy of its state (an action's work copy) shares it, so that every
+        """A game has one set of seals: a copy of its state (an action's work copy) shares it, so that every
         draw is counted once."""
         return self
 
+    def seed_of(self, name: str) -> str:
+        """The seed of seal ``name``."""
+        if name in self.kept:
+            return self.kept[name]
+        return self.root if name == ROOT else derive(self.root, name)
+
+    def commitment_of(self, name: str) -> str:
+        """The commitment of seal ``name``: what the channel sees before its first draw."""
+        return commitment(self.channel, name, self.seed_of(name))
+
+    @property
+    def commitment(self) -> str:
+        """The commitment of the turn seal drawing the dice now."""
+        return self.commitment_of(self.name)
+
+    def count(self, name: str) -> int:
+        """The draws taken of turn seal ``name``."""
+        return self.counts.get(name, 0)
+
+    def commit(self, name: str) -> None:
+        """Publish seal ``name``'s commitment with the command's log entry (once)."""
+        if name not in self.committed:
+            self.committed.append(name)
+
+    def reveal(self, name: str) -> None:
+        """Publish seal ``name``'s seed with the command's log entry, if it was committed: it draws no more."""
+        if name in self.committed and name not in self.revealed:
+            self.revealed.append(name)
+        for gone in (self.open, self.given, self.counts):
+            gone.pop(name, None)
+
+    def fresh(self, name: str) -> str:
+        """``name``, or when it is revealed already (an undo took back the turn after it), ``name/2``, ``name/3``
+        ...: the first not revealed."""
+        again = 1
+        candidate = name
+        while candidate in self.revealed:
+            again += 1
+            candidate = f"{name}/{again}"
+        return candidate
+
+    def advance(self, turn: int) -> None:
+        """A new turn: its seal draws the dice from now on, the last turn's is revealed, the next is committed."""
+        if turn == self.phase:
+            return
+        self.reveal(self.name)
+        self.phase, self.name = turn, self.fresh(str(turn))
+        self.commit(self.name)
+        self.commit(self.fresh(str(turn + 1)))
+        self.acted = []
+        self.retakes = [r for r in self.retakes if any(name == self.name for name, _, _ in r.draws)]
+
+    def take(self, name: str) -> tuple[int, int | None]:
+        """The number of the next draw of seal ``name`` and the undone entry it is taken again from (None for a
+        fresh draw)."""
+        for spare in self.spare:
+            if spare[0] == name and spare[1] < spare[2]:
+                spare[1] += 1
+                self.trail.append((name, spare[1] - 1, spare[3]))
+                return spare[1] - 1, spare[3]
+        number = self.counts.get(name, 0)
+        self.counts[name] = number + 1
+        span = self.taken.setdefault(name, [number, number])
+        span[1] = number + 1
+        self.trail.append((name, number, None))
+        return number, None
+
+    def ask(self, asked: str) -> None:
+        """This command asks ``asked`` (an action's request, a deal): an undone entry asked the same is taken again,
+        draw for draw."""
+        self.asked = asked
+        found = next((r for r in self.retakes if r.asked == asked), None)
+        if found is not None:
+            self.retakes.remove(found)
+            self.spare = [[name, first, end, found.seq] for name, first, end in found.draws]
+
+    def shuffle_pile(self, pile: str, cards: MutableSequence[Any]) -> None:
+        """Shuffle a pile whose order stays hidden under its next deck seal (draws 0 .. len-2, as :func:`dealt`)."""
+        shuffle = self.piles.get(pile, 0) + 1
+        while deck_seal(pile, shuffle) in self.revealed:
+            shuffle += 1
+        name = deck_seal(pile, shuffle)
+        self.piles[pile] = shuffle
+        cards[:] = sorted(cards, key=code_of)
+        codes = [code_of(card) for card in cards]
+        draws, numbers = Draws(self.seed_of(name)), itertools.count()
+        shuffle_down(cards, lambda k: draws.draw(next(numbers), k))
+        self.commit(name)
+        self.open[name] = codes
+        self.taken[name] = [0, max(len(codes) - 1, 0)]
+        self.shuffled.append({"seal": name, "pile": pile, "cards": codes})
+
+    def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
+        """Note a card (``code``) of ``pile``'s last shuffle given out face down ``to`` someone, by its place in the
+        shuffle."""
+        name = deck_seal(pile, self.piles.get(pile, 0))
+        self.given.setdefault(name, {})[code] = to
+        last = self.dealt[-1] if self.dealt else None
+        if last and last["seal"] == name and last["to"] == to and last["from"] + last["count"] == position:
+            last["count"] += 1
+        else:
+            self.dealt.append({"seal": name, "from": position, "count": 1, "to": to})
+
+    def spent(self, hidden: dict[str, Hidden]) -> None:
+        """Reveal every deck seal none of whose cards is still hidden from anyone (``hidden``: by pile): neither to
+        come, if it is its pile's last shuffle, nor held face down. A card that has come out of hiding (played,
+        discarded face up) is no secret of the seal's any more, even once shuffled back into hiding by another."""
+        for name, codes in list(self.open.items()):
+            _, pile, shuffle = name.split(" ")
+            still = hidden.get(pile, Hidden())
+            hiding = set(still.held) | (set(still.to_come) if int(shuffle) == self.piles.get(pile) else set())
+            self.open[name] = [code for code in codes if code in hiding]
+            given = self.given.get(name, {})
+            for code in [code for code in given if code not in hiding]:
+                self.shown.append({"seal": name, "card": code, "by": given.pop(code)})
+            if not self.open[name]:
+                self.reveal(name)
+
+    def close(self) -> None:
+        """The game ends: every seal committed and not revealed is revealed, the root last."""
+        for name in [*self.committed]:
+            if name != ROOT:
+                self.reveal(name)
+        self.reveal(ROOT)
+
+    def retaken(self, start: int, before: Seal) -> None:
+        """This is the game restored by an undo of the entries from ``start`` on, ``before`` its seals then:
+        no draw count goes back, what was committed or revealed stays so, the undone entries' draws wait to be
+        taken again, and a turn seal revealed is sealed anew."""
+        for name, number in before.counts.items():
+            if name not in before.revealed:
+                self.counts[name] = max(self.counts.get(name, 0), number)
+        self.committed += [name for name in before.committed if name not in self.committed]
+        self.revealed += [name for name in before.revealed if name not in self.revealed]
+        for name in self.revealed:
+            for gone in (self.open, self.given, self.counts):
+                gone.pop(name, None)
+        self.retakes = [*before.retakes, *(r for r in before.acted if r.seq >= start)]
+        if self.name in self.revealed:
+            self.name = self.fresh(str(self.phase))
+            self.commit(self.name)
+
+    def note_entry(self, seq: int) -> None:
+        """The command is logged as entry ``seq``: what it was asked and the draws it took, to take again should
+        it be undone."""
+        if not self.asked or not self.trail:
+            return
+        draws: list[tuple[str, int, int]] = []
+        for name, number, _ in self.trail:
+            if draws and draws[-1][0] == name and draws[-1][2] == number:
+                draws[-1] = (name, draws[-1][1], number + 1)
+            else:
+                draws.append((name, number, number + 1))
+        self.acted.append(Retake(seq, self.asked, draws))
+
 
 class PhaseDice(random.Random):
-    """The random source of one phase: draw after draw of its seal, the count kept on the seal.
+    """The random source of a game: draw after draw of its turn seal, the counts kept on the game's seals.
 
-    The count lives in the game's state, so an action undone and played again draws the
-    same numbers, and a re-roll draws the next ones. Every method of :class:`random.Random`
-    that the engine uses draws from the seal; none reads the Mersenne Twister.
+    The counts live in the game's state and an undo never lowers them; every method of
+    :class:`random.Random` that the engine uses draws from the seal; none reads the Mersenne Twister.
+    A shuffle whose order stays hidden (a deck) goes to :meth:`shuffle_pile`, under a deck seal.
     """
 
     def __init__(self, seal: Seal) -> None:     # no super().__init__: the twister is never seeded nor read
         self.seal = seal
-        self.draws = Draws(seal.seed)
-        self.rolled: list[Roll] = []
-        """The rolls made from this source (:func:`.dice.roll` notes each), for the log to show."""
+        self._draws: dict[str, Draws] = {}
+
+    @property
+    def rolled(self) -> list[Roll]:
+        """The rolls of this command (see :attr:`Seal.rolled`)."""
+        return self.seal.rolled
+
+    def turn_seal(self) -> str:
+        """The name of the seal the next draw comes from."""
+        return self.seal.name
 
     def _randbelow(self, k: int) -> int:
-        seal = self.seal
-        number = seal.draws
-        seal.draws = number + 1
-        return self.draws.draw(number, k)
+        name = self.turn_seal()
+        number, _ = self.seal.take(name)
+        if name not in self._draws:
+            self._draws[name] = Draws(self.seal.seed_of(name))
+        return self._draws[name].draw(number, k)
 
     def randint(self, a: int, b: int) -> int:
         return a + self._randbelow(b - a + 1)
@@ -165,12 +437,35 @@ class PhaseDice(random.Random):
         return self._randbelow(1 << k)
 
     def seed(self, *args: object, **kwargs: object) -> None:
-        """A phase's source is its seal; it cannot be seeded again."""
+        """A game's source is its seals; it cannot be seeded again."""
 
     def shuffle(self, pack: MutableSequence[Any]) -> None:
-        """Deal ``pack`` as :func:`dealt` does: sorted by code (a deck of names, such as Steve Burt's character
-        deck, by name; other cards, such as Mackenzie Norman's stock characters, by their ``name``), then
-        Fisher-Yates from the last card down."""
-        pack[:] = sorted(pack, key=lambda card: card if isinstance(card, str) else getattr(card, "code", None)
-                         or card.name)
+        """A shuffle shown at once (a seat order, Steve Burt's turn deck), from the turn seal as :func:`dealt`
+        deals: sorted by code (names by themselves, other cards by ``name``), then Fisher-Yates from the last
+        card down."""
+        pack[:] = sorted(pack, key=code_of)
         shuffle_down(pack, self._randbelow)
+
+    def shuffle_pile(self, pile: str, cards: MutableSequence[Any]) -> None:
+        """A shuffle whose order stays hidden, under ``pile``'s next deck seal."""
+        self.seal.shuffle_pile(pile, cards)
+
+    def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
+        """Note a card given out face down (see :meth:`Seal.deal_out`)."""
+        self.seal.deal_out(pile, position, to, code)
+
+
+def shuffle_hidden(rng: random.Random, pile: str, cards: MutableSequence[Any]) -> None:
+    """Shuffle cards whose order stays hidden (a deck, a town's stock): under the pile's own deck seal when
+    ``rng`` is a game's sealed source, else as ``rng`` shuffles."""
+    if isinstance(rng, PhaseDice):
+        rng.shuffle_pile(pile, cards)
+    else:
+        rng.shuffle(cards)
+
+
+def dealt_out(rng: random.Random, pile: str, position: int, to: str, code: str) -> None:
+    """Note, on a game's sealed source, a card (``code``) of ``pile`` given out face down ``to`` someone (by its
+    place in the shuffle)."""
+    if isinstance(rng, PhaseDice) and pile:
+        rng.deal_out(pile, position, to, code)

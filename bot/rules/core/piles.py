@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, JOKERS, RANKS, SUITS
 from .errors import RulesError
+from .fair import dealt_out, shuffle_hidden
 
 
 def full_pack(pack: int = 1, jokers: int = 2) -> list[Card]:
@@ -29,26 +30,39 @@ class Deck:
 
     to_come: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
+    pile: str = ""
+    """The deck's key among the game's piles: its shuffles are sealed under it (see :mod:`.fair`)."""
+    shuffled_size: int = 0
+    """How many cards the last shuffle held: a card's place in it is that less the cards still to come."""
 
     @classmethod
-    def shuffled(cls, cards: list[Card], rng: random.Random) -> Deck:
-        """A new deck of ``cards`` in a random order."""
-        cards = list(cards)
-        rng.shuffle(cards)
-        return cls(cards)
+    def shuffled(cls, cards: list[Card], rng: random.Random, pile: str = "") -> Deck:
+        """A new deck of ``cards`` in a random order, hidden under the pile's own seal."""
+        deck = cls(list(cards), pile=pile)
+        deck.shuffle(rng)
+        return deck
 
-    def take(self, rng: random.Random) -> Card | None:
-        """The top card; when the deck has run out, the discard pile is shuffled into a new deck first (DA 67).
-        None when there is no card to come nor discarded."""
+    def shuffle(self, rng: random.Random) -> None:
+        """Shuffle the cards to come, their order hidden under the pile's next seal."""
+        shuffle_hidden(rng, self.pile, self.to_come)
+        self.shuffled_size = len(self.to_come)
+
+    def take(self, rng: random.Random, to: str = "") -> Card | None:
+        """The top card (given out face down ``to`` someone, when named); when the deck has run out, the discard
+        pile is shuffled into a new deck first (DA 67). None when there is no card to come nor discarded."""
         self.refill(rng)
-        return self.to_come.pop(0) if self.to_come else None
+        if not self.to_come:
+            return None
+        if to:
+            dealt_out(rng, self.pile, self.shuffled_size - len(self.to_come), to, self.to_come[0].code)
+        return self.to_come.pop(0)
 
     def refill(self, rng: random.Random) -> bool:
         """When the deck has run out, shuffle the discard pile into a new deck (DA 67); whether it did."""
         if self.to_come or not self.discard:
             return False
         self.to_come, self.discard = self.discard, []
-        rng.shuffle(self.to_come)
+        self.shuffle(rng)
         return True
 
 
@@ -70,7 +84,7 @@ class CardPile(Deck):
         refreshed = False
         for _ in range(count):
             refreshed |= self.refill(rng)
-            card = self.take(rng)
+            card = self.take(rng, "hand")
             if card is None:
                 break
             self.hand.append(card)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
-from .fair import Seal
+from .fair import Hidden, Seal
 
 
 @runtime_checkable
@@ -216,10 +216,16 @@ class Ruleset(Protocol):
         del state.seats[user]
 
     def turn(self, state: State) -> int:
-        """The number of the turn being played, 0 before the first. Every card and die of a turn comes from a
-        seal of its own, revealed when the next turn needs one (see bot/seals.py): so the number goes up
-        before the new turn's first shuffle or roll. By default 0 all game: one seal, revealed at its end."""
+        """The number of the turn being played, 0 before the first. Every die of a turn comes from a seal of its
+        own, committed before the turn begins and revealed when the next one does (see bot/seals.py): so the
+        number goes up before the new turn's first roll. By default 0 all game: one seal, revealed at its end."""
         return 0
+
+    def hidden(self, state: State) -> dict[str, Hidden]:
+        """The cards still hidden from someone, by the key of the pile whose sealed shuffle dealt them (see
+        :func:`~.fair.shuffle_hidden`): to come, in a hand, face down. A deck's seal is revealed once none of the
+        cards it shuffled is among them. By default none."""
+        return {}
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""

@@ -8,6 +8,7 @@ from bot.rules.core import serial
 from bot.rules.core.actions import decide, perform
 from bot.rules.core.errors import RulesError
 from bot.rules.core.cards import Card
+from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
@@ -74,6 +75,13 @@ class Dracula(Ruleset):
 
     def turn(self, state: DraculaState) -> int:
         return state.turn
+
+    def hidden(self, state: DraculaState) -> dict[str, Hidden]:
+        """Each posse's cards to come, and its hand and card face down."""
+        return {f"posse-{user}": Hidden([card.code for card in posse.cards.to_come],
+                                        [card.code for card in posse.cards.hand
+                                         + ([posse.cards.face_down] if posse.cards.face_down else [])])
+                for user, posse in state.seats.items()}
 
     def deal(self, state: DraculaState, rng: random.Random) -> Step:
         return draw_phase(state, rng)

@@ -72,10 +72,11 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
     for user in players:
         posse = state.seats[user]
         if not posse.cards.cards():
-            posse.cards = CardPile.shuffled(full_pack(jokers=state.settings.jokers), rng)
+            posse.cards = CardPile.shuffled(full_pack(jokers=state.settings.jokers), rng, f"posse-{user}")
             posse.starting = len(state.models(user))
             lines += old_wounds(state, user, rng)
         count = hand_size(state, user)
+        posse.cards.pile = f"posse-{user}"              # a deck from before decks had seals: refilled under them
         refreshed = posse.cards.draw(count, rng)
         posse.lone_gun = len(posse.cards.hand) == 1
         lines.append(f"{name(state, user)} draws a Hand of {len(posse.cards.hand)}"

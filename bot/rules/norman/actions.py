@@ -642,7 +642,7 @@ def swap(state: NormanState, request: SwapRequest, ctx: Context) -> Story:
         raise RulesError("Only a Cheatin' rat's player swaps a card, once dealt, before their first play.")
     dropped = state.take_from_hand(request.player, card(request.card))
     state.deck.discard.append(dropped)
-    seat.hand.append(state.draw(ctx.rng))
+    seat.hand.append(state.draw(ctx.rng, str(request.player)))
     seat.swaps -= 1
     return story_of(ctx, "Cheatin' rat", f"{seat.suit.capitalize()} discards the {dropped} and is dealt a card",
                     "")

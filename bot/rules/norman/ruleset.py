@@ -11,6 +11,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.cards import SUIT_SYMBOLS, Card
 from bot.rules.core.errors import RulesError
+from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
@@ -150,9 +151,16 @@ class Norman(Ruleset):
         if len({n.casefold() for n in names}) != len(names):
             raise RulesError("Two buildings have the same name.")
         state.stock.extend(place.card for place in state.town if place.card)
-        rng.shuffle(state.stock)
-        state.town = [Building(name, state.stock.pop() if state.stock else None) for name in names]
+        shuffle_hidden(rng, "town", state.stock)
+        state.town = [Building(name, self.stock_card(state, name, rng)) for name in names]
         return [place.name for place in state.town]
+
+    def stock_card(self, state: NormanState, building: str, rng: random.Random) -> Figure | None:
+        """The last stock card, dealt face down to ``building`` (its place in the shuffle noted for the log)."""
+        if not state.stock:
+            return None
+        dealt_out(rng, "town", len(state.stock) - 1, building, state.stock[-1].name)
+        return state.stock.pop()
 
     # the turn
     def seat_order(self, state: NormanState) -> list[int]:
@@ -160,6 +168,16 @@ class Norman(Ruleset):
 
     def turn(self, state: NormanState) -> int:
         return state.turn
+
+    def hidden(self, state: NormanState) -> dict[str, Hidden]:
+        """The deck's cards to come, and every hand, a Joker laid face down to cancel a play and close combat's cards
+        out of sight; the town's stock cards left out and those face down on the buildings."""
+        held = [card for seat in state.seats.values() for card in seat.hand]
+        held += list(state.window.jokers.values()) if state.window else []
+        held += state.contact.attack + state.contact.defence if state.contact else []
+        return {"norman": Hidden([card.code for card in state.deck.to_come], [card.code for card in held]),
+                "town": Hidden([stock.name for stock in state.stock],
+                               [place.card.name for place in state.town if place.card])}
 
     def deal(self, state: NormanState, rng: random.Random) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
@@ -177,7 +195,8 @@ class Norman(Ruleset):
             raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
         state.turn += 1                         # first: the new turn's cards come from its own seal
         if state.turn == 1:
-            state.deck = Deck.shuffled(full_deck(state.settings.packs), rng)
+            state.deck = Deck.shuffled(full_deck(state.settings.packs), rng, "norman")
+        state.deck.pile = "norman"                      # a deck from before decks had seals: reshuffled under them
         state.shown = []
         if not state.settings.keep:
             for seat in state.seats.values():
@@ -186,7 +205,7 @@ class Norman(Ruleset):
         lines = []
         for user, count in dealt.items():
             seat = state.seats[user]
-            seat.hand.extend(state.draw(rng) for _ in range(count))
+            seat.hand.extend(state.draw(rng, str(user)) for _ in range(count))
             seat.swaps = min(2, sum(f.skill("Cheatin' rat") for f in state.characters.values()
                                     if f.owner == user and f.standing))
             extra = count - state.settings.hand

@@ -305,9 +305,10 @@ class NormanState:
         assert not self.turn or self.cards() == Counter(full_deck(self.settings.packs)), "a card was lost or doubled"
         assert not (self.window and self.contact)
 
-    def draw(self, rng: random.Random) -> Card:
-        """The top card; the discards are shuffled into a new deck when it runs out."""
-        card = self.deck.take(rng)
+    def draw(self, rng: random.Random, to: str) -> Card:
+        """The top card, dealt face down to the player ``to`` (by id); the discards are shuffled into a new deck
+        when it runs out."""
+        card = self.deck.take(rng, to)
         if card is None:
             raise RulesError("Every card is in a hand: there is none left to deal.")
         return card

@@ -12,6 +12,7 @@ import random
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import RulesError
+from ..core.fair import Hidden
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from .casting import CharacterType
 from .charts import CHARTS, GRIDS
@@ -118,6 +119,10 @@ class QuickOnTheDraw(Ruleset):
 
     def turn(self, state: GameState) -> int:
         return state.deck.phase
+
+    def hidden(self, state: GameState) -> dict[str, Hidden]:
+        """The phase's cards to come."""
+        return {"pack": Hidden([card.code for card in state.deck.to_come])}
 
     def load(self, data: dict) -> GameState:
         return GameState.from_json(data)

@@ -17,7 +17,7 @@ from ..core import serial
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
 from ..core.errors import RulesError
-from ..core.fair import Seal
+from ..core.fair import Seal, shuffle_hidden
 from .battlefield import Battlefield
 from .beasts import ANIMALS
 from .casting import CharacterType
@@ -581,7 +581,7 @@ class GameState:
         and so do combat conditions of a character in no combat the bot knows of."""
         pack = [c for ch in self.characters.values() if ch.in_action for c in ch.available]
         pack += JOKERS
-        rng.shuffle(pack)
+        shuffle_hidden(rng, "pack", pack)
         self.deck = Deck(phase=self.deck.phase + 1, to_come=pack, mark=self.deck.mark)
         for character in self.characters.values():
             character.conditions -= PHASE_CONDITIONS if character.opponents else PHASE_CONDITIONS | COMBAT_CONDITIONS
