@@ -23,11 +23,14 @@ mid-phase after.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import itertools
+import json
 import random
 import struct
 from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,14 +44,45 @@ _SPAN = 1 << 256
 """How many values a word, and a whole HMAC-SHA256, can take."""
 
 
-def commitment_text(channel: int, phase: int, seed: str) -> str:
-    """The text whose SHA-256 commits a seed to its game (by channel) and phase."""
+def commitment_text(channel: int, phase: int | str, seed: str) -> str:
+    """The text whose SHA-256 commits a seed to its game (by channel) and seal: a phase's (a turn's) number, or a
+    seal's name ("deck pack 2", "root")."""
     return f"director:{channel}:{phase}:{seed}"
 
 
-def commitment(channel: int, phase: int, seed: str) -> str:
+def commitment(channel: int, phase: int | str, seed: str) -> str:
     """The SHA-256, in hex, of :func:`commitment_text`."""
     return hashlib.sha256(commitment_text(channel, phase, seed).encode()).hexdigest()
+
+
+def derived_seed(root: str, name: str) -> str:
+    """The seed of the seal named ``name`` in a game whose root secret is ``root`` (both in hex):
+    HMAC-SHA256 keyed with the root, of the name as UTF-8, in hex."""
+    return hmac.new(bytes.fromhex(root), name.encode(), hashlib.sha256).hexdigest()
+
+
+def stamp(at: datetime) -> str:
+    """A log entry's time as the chain and the exported log write it: ``YYYY-MM-DDTHH:MM:SSZ``, in UTC."""
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+NO_CHAIN = bytes(32)
+"""What the game's first chained entry is chained to."""
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte form of a JSON value that the chain hashes: keys sorted, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def chain_link(previous: str | None, entry: dict[str, Any]) -> str:
+    """The chain of a log entry: SHA-256, in hex, of the previous entry's chain (32 bytes; 32 zero bytes for the
+    game's first chained entry) and the canonical JSON of the entry's ``seq``, ``at``, ``actor``, ``kind``,
+    ``text`` and ``data`` (its data without ``chain``; ``undone``, set later, is not chained)."""
+    data = {key: value for key, value in entry["data"].items() if key != "chain"}
+    body = {"seq": entry["seq"], "at": entry["at"], "actor": entry["actor"], "kind": entry["kind"],
+            "text": entry["text"], "data": data}
+    return hashlib.sha256((bytes.fromhex(previous) if previous else NO_CHAIN) + canonical(body)).hexdigest()
 
 
 Mac = Callable[[bytes], bytes]
