@@ -600,7 +600,8 @@ class Verifier:
         if self.unchained:
             return (f"The log: not yet checkable: entries #{self.unchained[0]} to #{self.unchained[-1]} were written "
                     "before entries were chained, and nothing in them is checked.")
-        return f"The log: matches: its {self.count} entries each chained to the one before, numbered in order."
+        return (f"The log: matches: its {self.count} entries each chained to the one before, numbered in order; its "
+                f"last chain is {self.chain}: the channel's commitments and chains must be the log's.")
 
     def seal_lines(self, seal: Seal) -> list[str]:
         """A seal's verdict, then its undone draws, each as what it is."""

@@ -249,3 +249,20 @@ def loads(text: str) -> list[dict[str, Any]]:
     """The entries of an exported log, as the tests change them."""
     start = text.index(BLOCK + "\n") + len(BLOCK) + 1
     return [json.loads(line) for line in text[start:text.index("\n```", start)].split("\n")]
+
+
+def long_game(entries: int, per_turn: int = 20, book: Logbook | None = None) -> Logbook:
+    """A game of ``entries`` entries: a turn every ``per_turn`` entries, the others free rolls of two dice."""
+    book = book or Logbook()
+    book.start_game()
+    turn = 0
+    while len(book.entries) < entries - 1:
+        if len(book.entries) % per_turn == 1:
+            turn += 1
+            book.log("deal", f"Turn {turn}.", book.next_turn(turn))
+            continue
+        draws: dict[str, list[int]] = {}
+        roll = book.roll(str(turn), 10, draws, 2)
+        book.log("roll", f"a free roll: {roll}", {"roll": rolled(roll, str(turn)), "draws": draws})
+    book.end()
+    return book
