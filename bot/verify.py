@@ -318,6 +318,8 @@ class Verifier:
         for shuffle in listed(data.get("shuffled", []), "its shuffled"):
             self.shuffled(seq, shuffle, draws)
         self.cards(seq, data)
+        if "retaken" in data:
+            self.retaken(seq, data["retaken"])
         for roll, label in rolls(data):
             self.rolled(seq, roll, label, draws)
         for reading in readings(data):
@@ -384,9 +386,28 @@ class Verifier:
         for undone in retakes:
             span = self.draws_of.get(undone, {}).get(seal.name)
             if undone in self.undone and span and span[0] <= first and end <= span[1]:
-                self.retakes.setdefault(undone, []).append(seq)
                 return True
         return False
+
+    def retook(self, seq: int, undone: int, name: str, first: int, end: int) -> None:
+        """Draws ``first`` .. ``end`` - 1 of seal ``name`` taken again from an undone entry, which drew them."""
+        span = self.draws_of.get(undone, {}).get(name)
+        if undone not in self.undone or not span or not span[0] <= first <= end <= span[1]:
+            self.fail(seq, f"expected draws taken again from an undone entry that drew them, log says draws "
+                           f"{first}-{end - 1} of {self.label(name)} from #{undone}", name)
+        elif seq not in self.retakes.setdefault(undone, []):
+            self.retakes[undone].append(seq)
+
+    def retaken(self, seq: int, again: Any) -> None:
+        """An entry's ``retaken``: the undone entry whose draws it took again, and which."""
+        if not isinstance(again, dict) or not isinstance(again.get("draws"), dict):
+            raise Bad(f"its retaken is {shown(again)}")
+        undone = number(again.get("entry"), "the entry retaken", 1)
+        for name, span in again["draws"].items():
+            span = listed(span, "draws retaken")
+            if len(span) != 2:
+                raise Bad(f"draws retaken are {shown(span)}")
+            self.retook(seq, undone, text(name, "a seal retaken"), number(span[0], "a draw"), number(span[1], "a draw"))
 
     def shuffled(self, seq: int, shuffle: Any, draws: dict[str, Any]) -> None:
         """A hidden shuffle under a deck seal: the pack sealed, draws 0 .. len-2 of it."""
@@ -439,9 +460,8 @@ class Verifier:
         if len(faces) != count:
             raise Bad(f"{label!r} rolls {count} dice and shows {len(faces)}")
         seal = self.seal(name)
-        if "retake" in roll and number(roll["retake"], "a retake", 1) not in self.undone:
-            self.fail(seq, f"expected {label!r} to retake an undone entry, log says #{roll['retake']}, not undone",
-                      name)
+        if "retake" in roll:
+            self.retook(seq, number(roll["retake"], "a retake", 1), name, first, first + count)
         if seal.deck:
             self.fail(seq, f"expected dice drawn from a turn's seal, log says {label!r} from {name}", name)
         span = self.draws_of.get(seq, {}).get(name)
@@ -493,8 +513,9 @@ class Verifier:
         seal.seed, seal.revealed_in, seal.channel = seed, seq, channel
 
     def label(self, name: str) -> str:
-        """A seal as the verdict names it: "Turn 3" ("Phase 3"), "the deck pack 2", "the root"."""
-        return f"{self.turn_name} {name}" if name.isdigit() else f"the {name}"
+        """A seal as the verdict names it: "Turn 3" ("Phase 3"; "Turn 3/2", sealed again after an undo), "the deck
+        pack 2", "the root"."""
+        return f"{self.turn_name} {name}" if name.split("/")[0].isdigit() else f"the {name}"
 
     def verdict(self, turn: int | None = None) -> Verdict:
         """What the log proves: the chain, each seal (only turn ``turn``'s, if given: its seal, and in Quick on the
@@ -684,8 +705,10 @@ def plural(count: int, one: str, more: str) -> str:
 
 
 def retaken(data: dict[str, Any]) -> set[int]:
-    """The undone entries whose rolls this entry takes again."""
-    return {roll["retake"] for roll, _ in rolls(data) if isinstance(roll.get("retake"), int)}
+    """The undone entries whose draws this entry takes again (its rolls name them, and its ``retaken``)."""
+    named = {roll["retake"] for roll, _ in rolls(data) if isinstance(roll.get("retake"), int)}
+    again = data.get("retaken")
+    return named | ({again["entry"]} if isinstance(again, dict) and isinstance(again.get("entry"), int) else set())
 
 
 def readings(data: dict[str, Any]) -> list[dict[str, Any]]:

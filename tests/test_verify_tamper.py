@@ -76,6 +76,11 @@ def reading_of(entry: dict[str, Any]) -> dict[str, Any]:
     return next(r for r in entry["data"]["resolution"]["readings"] if not unreadable(r.get("chart")))
 
 
+DRAWN = "draws"
+"""What the verdict on a die out of its entry's draws says: "… among the draws of this entry …" (or, for a die
+taken again after an undo, "… draws taken again from an undone entry that drew them …")."""
+
+
 def deleted(entries: Entries) -> tuple[int, str]:
     entry = acted(entries)
     entries.remove(entry)
@@ -121,7 +126,7 @@ def moved_die(entries: Entries) -> tuple[int, str]:
                                    else chart.read(value)).title
     if reading.get("base"):
         reading["base"][1] = max(roll["faces"])
-    return entry["seq"], "s dice among the draws of this entry"
+    return entry["seq"], DRAWN
 
 
 def edited_seal(entries: Entries) -> tuple[int, str]:
@@ -129,7 +134,7 @@ def edited_seal(entries: Entries) -> tuple[int, str]:
     entry = acted(entries)
     roll = reading_of(entry)["roll"]
     roll["seal"] = str(int(roll["seal"]) + 1)
-    return entry["seq"], "s dice among the draws of this entry"
+    return entry["seq"], DRAWN
 
 
 def edited_commitment(entries: Entries) -> tuple[int, str]:
@@ -333,3 +338,40 @@ def test_the_exported_block_reads_back_as_the_entries():
     book = logbook.norman()
     assert list(read_export(book.export())) == json.loads(json.dumps(book.entries))
     assert copy.deepcopy(book.entries) == book.entries
+
+
+def undone_deal_dealt_again(same: bool) -> Entries:
+    """Phase 1 dealt, undone, and dealt again: the same deck seal, the same draws 0 .. len-2 (``same``), or a
+    shuffle of another pack under it."""
+    book = logbook.Logbook()
+    book.start_game()
+    pack = ["AH", "KH", "QH", "JH"]
+    _, _, data = book.shuffle("pack", pack)
+    deal = book.log("deal", "Phase 1 dealt.", logbook.join(data, book.next_turn(1)))
+    book.undo(deal["seq"])
+    book.shuffles["pack"] = 0
+    _, _, data = book.shuffle("pack", pack if same else ["AS", "KS", "QS", "JS"])
+    del data["sealed"]                                          # committed in #2, before the undo
+    book.log("deal", "Phase 1 dealt again.", data)
+    book.end()
+    return book.entries
+
+
+def test_an_undone_deal_dealt_again_repeats_its_deck_seal_s_draws_and_nothing_else_may():
+    assert verify_entries(undone_deal_dealt_again(same=True)).status == "matches"
+    verdict = verify_entries(undone_deal_dealt_again(same=False))
+    assert "FAILS: entry #4, expected the pack sealed for the deck pack 1 shuffled, log says 4 other cards" in \
+        verdict.first_problem(), verdict.lines
+
+
+def test_draws_taken_again_from_an_entry_not_undone_fail():
+    book = logbook.Logbook()
+    book.start_game()
+    draws: dict = {}
+    roll = book.roll("0", 10, draws)
+    book.log("roll", "a roll", {"roll": logbook.rolled(roll, "0"), "draws": draws})
+    book.log("roll", "the same roll, said to be taken again", {"roll": logbook.rolled(roll, "0", retake=2),
+                                                               "retaken": {"entry": 2, "draws": {"0": [0, 1]}}})
+    book.end()
+    assert "FAILS: entry #3, expected draws taken again from an undone entry that drew them, log says draws 0-0 " \
+           "of Turn 0 from #2" in verify_entries(book.entries).first_problem()
