@@ -131,12 +131,14 @@ def hex64(value: Any, what: str) -> str:
 
 
 def listed(value: Any, what: str) -> list:
+    """``value`` if it is a list."""
     if not isinstance(value, list):
         raise Bad(f"{what} is {shown(value)}, not a list")
     return value
 
 
 def text(value: Any, what: str) -> str:
+    """``value`` if it is a name (a seal's, a card's) of at most 200 characters."""
     if not isinstance(value, str) or len(value) > 200:
         raise Bad(f"{what} is {shown(value)}, not a name")
     return value
@@ -161,6 +163,7 @@ class Problem:
     what: str
 
     def __str__(self) -> str:
+        """The problem as the verdict says it."""
         return f"entry #{self.entry}, {self.what}"
 
 
@@ -194,6 +197,7 @@ class Seal:
 
     @property
     def deck(self) -> bool:
+        """Whether it is a deck's seal, whose draws are only its one shuffle's."""
         return self.name.startswith("deck ")
 
     def holder_of(self, draw: int) -> int | None:
@@ -218,6 +222,7 @@ class Verifier:
     """Reads a log's entries in order (:meth:`feed`) and gives its verdict (:meth:`verdict`)."""
 
     def __init__(self, turn_name: str = "Turn") -> None:
+        """A verifier that has read nothing yet; ``turn_name`` is what the game calls a turn ("Phase", "Turn")."""
         self.turn_name = turn_name
         self.seals: dict[str, Seal] = {}
         self.problems: list[Problem] = []
@@ -244,6 +249,7 @@ class Verifier:
         """The deck seal of Quick on the Draw's phase pack last shuffled: the seal of the cards turned."""
 
     def seal(self, name: str) -> Seal:
+        """The seal ``name``, met for the first time or not."""
         if name not in self.seals:
             self.seals[name] = Seal(name)
         return self.seals[name]
@@ -254,6 +260,7 @@ class Verifier:
         (self.seals[seal].problems if seal in self.seals else self.problems).append(problem)
 
     def feed_all(self, entries: Iterable[dict[str, Any]]) -> None:
+        """Check the next entries, in order."""
         for entry in entries:
             self.feed(entry)
 
@@ -577,6 +584,7 @@ class Verifier:
             self.check_deals(seal, order)
 
     def live(self, seq: int) -> bool:
+        """Whether entry ``seq`` stands (no undo names it)."""
         return seq not in self.undone
 
     def check_turns(self, seal: Seal, order: list[str]) -> None:
@@ -687,10 +695,12 @@ class Verdict:
     """Entries were written before the log was chained (a game stored before the change): not checked."""
 
     def __str__(self) -> str:
+        """Every line of the verdict."""
         return "\n".join(self.lines)
 
     @property
     def headline(self) -> str:
+        """The verdict in a few words."""
         return {"matches": "every check passes", "fails": "a check FAILS",
                 "unchecked": "nothing fails, but not everything is checkable yet"}[self.status]
 
@@ -701,6 +711,7 @@ class Verdict:
 
 
 def plural(count: int, one: str, more: str) -> str:
+    """"1 die", "2 dice"."""
     return f"{count} {one if count == 1 else more}"
 
 
@@ -751,6 +762,7 @@ def unreadable(key: Any) -> str:
 
 
 def roll_seal(roll: dict[str, Any]) -> str | None:
+    """The seal a logged roll names, if it names one: the seal a problem with its outcome is told under."""
     seal = roll.get("seal")
     return seal if isinstance(seal, str) else None
 

@@ -26,6 +26,7 @@ class Logbook:
     """A game's log as the bot writes it, one entry at a time."""
 
     def __init__(self, root: str | None = None, channel: int = CHANNEL) -> None:
+        """An empty log of a game in ``channel`` whose root secret is ``root`` (hex; a fixed one by default)."""
         self.root = root or hashlib.sha256(b"the root of a test game").hexdigest()
         self.channel = channel
         self.entries: list[dict[str, Any]] = []
@@ -37,6 +38,7 @@ class Logbook:
         self.start = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 
     def seed(self, name: str) -> str:
+        """The seed of seal ``name``: the root's own, or derived from it."""
         return self.root if name == "root" else derived_seed(self.root, name)
 
     def sealed(self, name: str, cards: list[str] | None = None) -> dict[str, Any]:
@@ -47,6 +49,7 @@ class Logbook:
         return made | ({"cards": sorted(cards)} if cards is not None else {})
 
     def reveal(self, name: str) -> dict[str, Any]:
+        """Seal ``name``'s seed, for the entry that reveals it."""
         self.revealed.add(name)
         return {"channel": self.channel, "name": name, "seed": self.seed(name)}
 
@@ -87,6 +90,7 @@ class Logbook:
         return name, dealt(self.seed(name), cards), data
 
     def start_game(self, text: str = "Game started.") -> None:
+        """The game's first entry: the root, turn 0 and turn 1 committed."""
         self.log("start", text, {"sealed": [self.sealed("root"), self.sealed("0"), self.sealed("1")]})
 
     def next_turn(self, turn: int) -> dict[str, Any]:
@@ -100,6 +104,7 @@ class Logbook:
                                             + [self.reveal("root")]})
 
     def undo(self, *seqs: int) -> dict[str, Any]:
+        """Undo entries ``seqs``: marked undone, and named by an undo entry."""
         for entry in self.entries:
             if entry["seq"] in seqs:
                 entry["undone"] = True

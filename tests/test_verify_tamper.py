@@ -73,6 +73,7 @@ def acted(entries: Entries) -> dict[str, Any]:
 
 
 def reading_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry's first reading whose outcome the verifier recomputes."""
     return next(r for r in entry["data"]["resolution"]["readings"] if not unreadable(r.get("chart")))
 
 
@@ -82,12 +83,14 @@ taken again after an undo, "… draws taken again from an undone entry that drew
 
 
 def deleted(entries: Entries) -> tuple[int, str]:
+    """The first action taken out of the log."""
     entry = acted(entries)
     entries.remove(entry)
     return entry["seq"] + 1, f"expected entry #{entry['seq']} before it"
 
 
 def reordered(entries: Entries) -> tuple[int, str]:
+    """The first action moved before the entry that came before it."""
     entry = acted(entries)
     at = entries.index(entry)
     entries[at - 1], entries[at] = entries[at], entries[at - 1]
@@ -106,6 +109,7 @@ def edited_outcome(entries: Entries) -> tuple[int, str]:
 
 
 def edited_die(entries: Entries) -> tuple[int, str]:
+    """The first action's first die changed to another face."""
     entry = acted(entries)
     roll = reading_of(entry)["roll"]
     roll["faces"][0] = roll["faces"][0] % roll["dice"][2] + 1
