@@ -7,21 +7,10 @@ import re
 import subprocess
 import sys
 
-import pytest
-
 from bot.rules.core.fair import commitment, face
-from bot.verify import read_export
+from tests.logbook import require_chained
 
 from .helpers import end_game, refused, stored_game, text_of
-
-UNCHAINED = "the bot writes its log unchained until the seals change: nothing in it can be checked yet"
-
-
-def require_chained(log: str) -> None:
-    """Skip what follows while the bot writes its log as it did before entries were chained (the verifier
-    reads such a log as not yet checkable: tests/test_verify_tamper.py)."""
-    if not any("chain" in entry["data"] for entry in read_export(log)):
-        pytest.skip(UNCHAINED)
 
 
 async def doc_misses(scene):

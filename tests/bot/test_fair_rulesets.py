@@ -14,9 +14,9 @@ from bot.rules.norman.state import SHOOT_RANKS
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.seals import TurnDice
 from bot.verify import read_export, verify_text
+from tests.logbook import require_chained
 
 from .helpers import end_game, refused, text_of
-from .test_fair import require_chained
 from .test_gunfight import turn_with
 
 

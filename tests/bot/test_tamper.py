@@ -14,10 +14,11 @@ from sqlalchemy import delete, insert, update
 from bot.db.models import Game, LogEntry
 from bot.verify import read_export, unreadable
 from tests import logbook
+from tests.logbook import require_chained
 from tests.test_verify_tamper import HIDDEN, TAMPERS, checked, export, rechain
 
 from .helpers import LoopWatch, Stopwatch, end_game, text_of
-from .test_fair import doc_misses, require_chained
+from .test_fair import doc_misses
 from .test_fair_rulesets import PLAYS
 
 LOOP_LIMIT = 0.050
