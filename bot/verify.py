@@ -625,7 +625,7 @@ class Verifier:
         """The verdict on the chain and the entries' numbering and form."""
         if self.problems:
             more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-            return f"The log: FAILS: {self.problems[0]}{more}."
+            return f"The log: FAILS: {earliest(self.problems)}{more}."
         if self.unchained:
             return (f"The log: not yet checkable: entries #{self.unchained[0]} to #{self.unchained[-1]} were written "
                     "before entries were chained, and nothing in them is checked.")
@@ -638,7 +638,7 @@ class Verifier:
             (f", commitment {cut(seal.commitment)})" if seal.commitment else ")")
         if seal.problems:
             more = f" (and {len(seal.problems) - 1} more)" if len(seal.problems) > 1 else ""
-            head = f"{name}: FAILS: {seal.problems[0]}{more}."
+            head = f"{name}: FAILS: {earliest(seal.problems)}{more}."
         elif seal.seed is None:
             head = f"{name}: not yet checkable: its seed is not revealed yet."
         else:
@@ -705,9 +705,17 @@ class Verdict:
                 "unchecked": "nothing fails, but not everything is checkable yet"}[self.status]
 
     def first_problem(self) -> str:
-        """The one line that says why the log fails (or is not checked), naming the entry."""
-        return next((line for line in self.lines if "FAILS" in line), None) or \
-            next((line for line in self.lines if "not yet checkable" in line), self.headline)
+        """The one line that says why the log fails (the problem of the earliest entry), or why it is not all
+        checked."""
+        failing = [line for line in self.lines if ": FAILS: entry #" in line]
+        if failing:
+            return min(failing, key=lambda line: int(line.split(": FAILS: entry #", 1)[1].split(",", 1)[0]))
+        return next((line for line in self.lines if "not yet checkable" in line), self.headline)
+
+
+def earliest(problems: list[Problem]) -> Problem:
+    """The problem of the earliest entry (the first found, of those of one entry)."""
+    return min(problems, key=lambda problem: problem.entry)
 
 
 def plural(count: int, one: str, more: str) -> str:

@@ -49,8 +49,10 @@ def numbered(roll: Roll) -> str:
 
 
 def seal_name(name: Any, turn_name: str) -> str:
-    """A seal as the log names it: "turn 2" ("phase 2"), or its own name ("deck pack 1", "root")."""
-    return f"{turn_name.lower()} {name}" if str(name).isdigit() else str(name)
+    """A seal as the log names it: a turn's after the game's word for it ("turn 2", "phase 3/2"), others as named
+    ("deck pack 1", "root")."""
+    name = str(name)
+    return name if name == "root" or name.startswith("deck ") else f"{turn_name.lower()} {name}"
 
 
 def listed(value: Any) -> list[dict[str, Any]]:
@@ -60,12 +62,15 @@ def listed(value: Any) -> list[dict[str, Any]]:
 
 def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
     """What a log entry's ``data`` says of seals and cards, for people (the verifier reads the data): the seeds
-    it revealed, the seals it made, the cards it turned and those it shuffled in among the cards to come. A
-    turn's seal is named by the game's ``turn_name`` ("Phase" or "Turn")."""
+    it revealed, the seals it made, the hidden shuffles it made (never their order), the cards it turned and
+    those it shuffled in among the cards to come. A turn's seal is named by the game's ``turn_name`` ("Phase" or
+    "Turn")."""
     notes = [f"revealed {seal_name(shown.get('name', shown.get('phase')), turn_name)} of channel "
              f"{shown['channel']}: seed {shown['seed']}" for shown in listed(data.get("revealed"))]
     notes += [f"sealed {seal_name(sealed.get('name', sealed.get('phase')), turn_name)}: commitment "
               f"{sealed['commitment']}" for sealed in listed(data.get("sealed"))]
+    notes += [f"shuffled {len(shuffle['cards'])} cards of {shuffle['pile']} under {shuffle['seal']}"
+              for shuffle in data.get("shuffled", ())]
     if data.get("turned"):
         notes.append("turned: " + " ".join(data["turned"]))
     if data.get("placed"):

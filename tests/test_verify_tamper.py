@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.rules.core.charts import REGISTRY
+from bot.rules.core.charts import REGISTRY, chart_for
+from bot.rules.core.dice import Roll
 from bot.rules.core.fair import canonical, chain_link, face
-from bot.verify import BLOCK, read_export, unreadable, verify_entries
+from bot.verify import BLOCK, read_export, recompute, rolls, unreadable, verify_entries
 from tests import logbook
 
 Entries = list[dict[str, Any]]
@@ -66,15 +67,32 @@ def seed_of(entries: Entries, seal: str) -> str:
     return next(r["seed"] for e in entries for r in e["data"].get("revealed", []) if r["name"] == seal)
 
 
+def recomputed(reading: dict[str, Any]) -> bool:
+    """Whether the verifier recomputes the reading's outcome from its dice."""
+    key = reading.get("chart")
+    return not unreadable(key) and recompute(chart_for(key), Roll.from_json(reading["roll"]), reading) is not None
+
+
 def acted(entries: Entries) -> dict[str, Any]:
     """The first entry with a reading whose outcome the verifier recomputes from its dice."""
     return next(e for e in entries if not e["undone"] and any(
-        not unreadable(r.get("chart")) for r in e["data"].get("resolution", {}).get("readings", [])))
+        recomputed(r) for r in e["data"].get("resolution", {}).get("readings", [])))
 
 
 def reading_of(entry: dict[str, Any]) -> dict[str, Any]:
     """The entry's first reading whose outcome the verifier recomputes."""
-    return next(r for r in entry["data"]["resolution"]["readings"] if not unreadable(r.get("chart")))
+    return next(r for r in entry["data"]["resolution"]["readings"] if recomputed(r))
+
+
+def rolled(entries: Entries) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first live entry that rolled dice of its own drawing (not a roll logged again, nor taken again), and
+    the roll: one read on a chart the verifier reads, if any."""
+    found = [(e, roll) for e in entries if not e["undone"] for roll, _ in rolls(e["data"])
+             if roll.get("seal") in e["data"].get("draws", {}) and "retake" not in roll
+             and e["data"]["draws"][roll["seal"]][0] <= roll["n"] < e["data"]["draws"][roll["seal"]][1]]
+    read = [(e, roll) for e, roll in found if any(r["roll"] is roll and recomputed(r)
+                                                  for r in e["data"].get("resolution", {}).get("readings", []))]
+    return (read or found)[0]
 
 
 DRAWN = "draws"
@@ -83,18 +101,19 @@ taken again after an undo, "… draws taken again from an undone entry that drew
 
 
 def deleted(entries: Entries) -> tuple[int, str]:
-    """The first action taken out of the log."""
-    entry = acted(entries)
+    """The first entry that rolled taken out of the log."""
+    entry, _ = rolled(entries)
     entries.remove(entry)
     return entry["seq"] + 1, f"expected entry #{entry['seq']} before it"
 
 
 def reordered(entries: Entries) -> tuple[int, str]:
-    """The first action moved before the entry that came before it."""
-    entry = acted(entries)
+    """The first entry that rolled moved before the entry that came before it: that one is out of order."""
+    entry, _ = rolled(entries)
     at = entries.index(entry)
     entries[at - 1], entries[at] = entries[at], entries[at - 1]
-    return entry["seq"], f"expected entry #{entry['seq'] - 1} before it"
+    return entry["seq"] - 1, f"expected entry #{entry['seq'] + 1} next, log says #{entry['seq'] - 1} again or out " \
+                             "of order: rows moved"
 
 
 def edited_outcome(entries: Entries) -> tuple[int, str]:
@@ -109,42 +128,39 @@ def edited_outcome(entries: Entries) -> tuple[int, str]:
 
 
 def edited_die(entries: Entries) -> tuple[int, str]:
-    """The first action's first die changed to another face."""
-    entry = acted(entries)
-    roll = reading_of(entry)["roll"]
+    """The first roll's first die changed to another face."""
+    entry, roll = rolled(entries)
     roll["faces"][0] = roll["faces"][0] % roll["dice"][2] + 1
     return entry["seq"], f"expected draw {roll['n']} of "
 
 
 def moved_die(entries: Entries) -> tuple[int, str]:
-    """The die moved to a later draw number, its face what the seed rolls there, its outcome read anew."""
-    entry = acted(entries)
-    reading = reading_of(entry)
-    roll = reading["roll"]
+    """The first roll moved to a later draw number, its faces what the seed rolls there, its outcome (on a chart
+    the verifier reads) read anew."""
+    entry, roll = rolled(entries)
     roll["n"] += 5
     seed = seed_of(entries, roll["seal"])
     roll["faces"] = [face(seed, roll["n"] + i, roll["dice"][2]) for i in range(roll["dice"][0])]
-    chart = REGISTRY[reading["chart"]]
-    value = max(roll["faces"]) + sum(n for _, n in reading.get("adjustments", []))
-    reading["outcome"]["title"] = (chart.read(value, reading["column"])[1] if "column" in reading
-                                   else chart.read(value)).title
-    if reading.get("base"):
-        reading["base"][1] = max(roll["faces"])
+    for reading in entry["data"].get("resolution", {}).get("readings", []):
+        if reading["roll"] is roll and not unreadable(reading.get("chart")):
+            if reading.get("base"):
+                reading["base"][1] = Roll.from_json(roll).value
+            reading["outcome"]["title"] = recompute(chart_for(reading["chart"]), Roll.from_json(roll), reading) \
+                or reading["outcome"]["title"]
     return entry["seq"], DRAWN
 
 
 def edited_seal(entries: Entries) -> tuple[int, str]:
-    """The roll said to come from another turn's seal."""
-    entry = acted(entries)
-    roll = reading_of(entry)["roll"]
-    roll["seal"] = str(int(roll["seal"]) + 1)
+    """The first roll said to come from another turn's seal."""
+    entry, roll = rolled(entries)
+    roll["seal"] = str(int(roll["seal"].split("/")[0]) + 1)
     return entry["seq"], DRAWN
 
 
 def edited_commitment(entries: Entries) -> tuple[int, str]:
-    """The commitment of the turn the first action drew from, changed where it was made (as edited, the chain
+    """The commitment of the turn the first roll drew from, changed where it was made (as edited, the chain
     breaks there; chained anew, its seed revealed gives another)."""
-    seal = reading_of(acted(entries))["roll"]["seal"]
+    seal = rolled(entries)[1]["seal"]
     made = next(e for e in entries if any(s["name"] == seal for s in e["data"].get("sealed", [])))
     next(s for s in made["data"]["sealed"] if s["name"] == seal)["commitment"] = "0" * 64
     revealed = next(e for e in entries if any(r["name"] == seal for r in e["data"].get("revealed", [])))
