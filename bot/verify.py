@@ -810,6 +810,10 @@ def verify_text(text: str, turn_name: str | None = None) -> Verdict:
 
 
 def turn_name_of(entries: list[dict[str, Any]]) -> str:
-    """What the log calls a turn: "Phase" when it turns Quick on the Draw's cards from a phase pack."""
-    qotd = any(isinstance(e.get("data"), dict) and ("turned" in e["data"] or "placed" in e["data"]) for e in entries)
-    return "Phase" if qotd else "Turn"
+    """What the log calls a turn: "Phase" when it shuffles Quick on the Draw's phase pack (the pile ``pack``)."""
+    for entry in entries:
+        data = entry.get("data")
+        shuffles = data.get("shuffled", []) if isinstance(data, dict) else []
+        if isinstance(shuffles, list) and any(isinstance(s, dict) and s.get("pile") == "pack" for s in shuffles):
+            return "Phase"
+    return "Turn"

@@ -274,7 +274,8 @@ def verdict_embed(verdict: Verdict, turn_name: str) -> discord.Embed:
         room -= len(line) + 1
     embed = discord.Embed(title="Fair play: " + verdict.headline,
                           colour=discord.Colour.red() if verdict.status == "fails" else COLOUR,
-                          description=clip(safe("\n".join(lines)), DESCRIPTION_LIMIT))
+                          description=clip("\n".join("↳ " + safe(line[4:]) if line.startswith("  - ") else safe(line)
+                                                      for line in lines), DESCRIPTION_LIMIT))
     embed.set_footer(text=f"Only a revealed seed can be checked: a {turn_name.lower()}'s seed is revealed when "
                           "nothing it ordered is hidden any more, and every seed at the game's end.")
     return embed

@@ -106,7 +106,12 @@ async def test_verify_in_the_channel_fails_a_stored_log_changed_naming_the_entry
     await scene.game()
     honest = logbook.qotd(logbook.Logbook(channel=scene.channel.id)).entries
     await stored_log(scene, honest)
-    assert "Fair play: every check passes" in text_of(await scene.stranger.slash(scene.channel, "verify"))
+    shown = text_of(await scene.stranger.slash(scene.channel, "verify"))
+    assert "Fair play: every check passes" in shown
+    assert "\nOutcomes: 6 recomputed from their dice on their charts.\n" in shown, shown
+    assert "\nThe root (sealed in #1, " in shown, shown
+    assert "\n↳ Phase 1: draws 0-3 in #5, undone by #7; taken again in #8\n" in shown, shown
+    assert "\nPhase 1 (sealed in #1, " in shown and "\nThe deck pack 1 (sealed in #2, " in shown, shown
     entries = logbook.qotd(logbook.Logbook(channel=scene.channel.id)).entries
     seq, reason = TAMPERS[tamper](entries)[:2]
     if tamper == "reordered":                       # the database keeps entries in their numbers' order: the
