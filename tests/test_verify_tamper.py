@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -395,3 +396,24 @@ def test_draws_taken_again_from_an_entry_not_undone_fail():
     book.end()
     assert "FAILS: entry #3, expected draws taken again from an undone entry that drew them, log says draws 0-0 " \
            "of Turn 0 from #2" in verify_entries(book.entries).first_problem()
+
+
+def test_an_entry_inserted_fails_naming_it(tmp_path, capsys):
+    entries = logbook.qotd().entries
+    forged = copy.deepcopy(entries[5])                             # the free roll, rolled once more
+    entries.insert(6, forged)
+    for seq, entry in enumerate(entries, 1):
+        entry["seq"] = seq
+    code, last, _ = checked(tmp_path, capsys, export(entries))
+    assert code == 1 and "FAILS: entry #7, expected chain " in last, last
+    code, last, _ = checked(tmp_path, capsys, export(rechain(entries)))
+    assert code == 1 and "FAILS: entry #7, expected draws of Phase 1 from 6 on, log says 4-5 again (drawn by #6)" \
+        in last, last
+
+
+def test_a_log_exported_as_a_zip_is_read_as_it_came(tmp_path, capsys):
+    path = tmp_path / "game-log.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("game-log.md", logbook.norman().export())
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("Verdict: every check passes.\n")

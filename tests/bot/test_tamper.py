@@ -19,6 +19,7 @@ from tests.test_verify_tamper import HIDDEN, TAMPERS, checked, export, rechain, 
 
 from .helpers import LoopWatch, Stopwatch, end_game, text_of
 from .test_fair import doc_misses
+from .test_answering import first_responses
 from .test_fair_rulesets import PLAYS
 
 LOOP_LIMIT = 0.050
@@ -126,8 +127,10 @@ async def test_verify_of_40_000_entries_is_acknowledged_first_and_never_holds_th
     await scene.game()
     await stored_log(scene, logbook.long_game(40_000, book=logbook.Logbook(channel=scene.channel.id)).entries)
     scene.env.settle_timeout = 300.0                          # real seconds: the log is checked in a thread
+    calls = len(scene.env.http_requests)
     with LoopWatch() as loop, Stopwatch(scene.env) as watch:
         result = await scene.stranger.slash(scene.channel, "verify")
+    assert list(first_responses(scene.env, calls).values()) == [5]          # "thinking…" first, then the answer
     shown = text_of(result)
     assert "Fair play: every check passes" in shown, shown
     assert "The log: matches: its 40000 entries each chained to the one before" in shown
