@@ -282,7 +282,7 @@ class Verifier:
             if entry["kind"] == "end":
                 self.ended(seq)
         except Bad as bad:
-            self.fail(seq if isinstance(seq, int) else self.last_seq + 1, f"the log says {bad}")
+            self.fail(seq if type(seq) is int else self.last_seq + 1, f"the log says {bad}")
 
     def numbered(self, seq: int) -> None:
         """Entries come in order, each one more than the last."""
@@ -368,10 +368,10 @@ class Verifier:
         """The entry's draws from each seal follow on from the last, or repeat what they may."""
         for name, span in draws.items():
             seal = self.seal(text(name, "a seal drawn from"))
-            first, end = (number(n, f"a draw of {name}") for n in listed(span, f"the draws of {name}")[:2]) \
-                if len(span) == 2 else (None, None)
-            if first is None or end < first:
+            span = listed(span, f"the draws of {name}")
+            if len(span) != 2 or number(span[1], f"a draw of {name}") < number(span[0], f"a draw of {name}"):
                 raise Bad(f"the draws of {name} are {shown(span)}")
+            first, end = span
             self.draws_of.setdefault(seq, {})[name] = (first, end)
             if seal.sealed_in is None or seal.sealed_in > seq or (seal.sealed_in == seq and not seal.deck):
                 self.fail(seq, f"expected {self.label(name)} committed before its first draw, log says it draws "
@@ -446,7 +446,8 @@ class Verifier:
             if not isinstance(deal, dict):
                 raise Bad(f"a deal is {shown(deal)}")
             seal = self.seal(text(deal.get("seal"), "a deal's seal"))
-            start, count = number(deal.get("from"), "a deal's first place"), number(deal.get("count"), "a count")
+            start = number(deal.get("from"), "a deal's first place", 0, MAX_CARDS)
+            count = number(deal.get("count"), "a deal's count", 0, MAX_CARDS)
             seal.deals.append((seq, start, count, str(deal.get("to"))[:100]))
         for show in listed(data.get("shown", []), "its shown"):
             if not isinstance(show, dict):
@@ -488,7 +489,7 @@ class Verifier:
         try:
             roll = Roll.from_json(reading["roll"])
             title = reading["outcome"]["title"]
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise Bad(f"the reading {label!r} is not a roll read on a chart ({shown(str(error))})")
         why = unreadable(key)
         expected = None if why else recompute(chart_for(key), roll, reading)

@@ -417,3 +417,35 @@ def test_a_log_exported_as_a_zip_is_read_as_it_came(tmp_path, capsys):
         archive.writestr("game-log.md", logbook.norman().export())
     assert main(["verify", str(path)]) == 0
     assert capsys.readouterr().out.endswith("Verdict: every check passes.\n")
+
+
+ODD = [None, -1, 2 ** 31, 2 ** 70, "x", [], {}, True, [1, 2, 3], {"a": 1}, 1.5]
+"""Values of the wrong kind or size, put in place of each value of a log in turn."""
+
+
+def places(value: Any, path: tuple = ()) -> list[tuple]:
+    """The path to every value inside ``value`` (keys and indexes)."""
+    found = [path]
+    if isinstance(value, dict):
+        found += [p for key, inner in value.items() for p in places(inner, path + (key,))]
+    elif isinstance(value, list):
+        found += [p for index, inner in enumerate(value) for p in places(inner, path + (index,))]
+    return found
+
+
+@pytest.mark.parametrize("ruleset", ["qotd", "norman"])
+def test_any_value_of_a_log_replaced_by_one_of_the_wrong_kind_fails_and_never_breaks_the_verifier(ruleset):
+    honest = logbook.HONEST[ruleset]().entries
+    for number, entry in enumerate(honest):
+        for path in places(entry)[1:]:
+            for odd in ODD:
+                entries = copy.deepcopy(honest)
+                inner = entries[number]
+                for step in path[:-1]:
+                    inner = inner[step]
+                if inner[path[-1]] == odd:
+                    continue
+                inner[path[-1]] = odd
+                verdict = verify_entries(entries)
+                assert verdict.status == "fails" or path[-1] == "undone", (path, odd, verdict.lines)
+                assert verdict.first_problem()
