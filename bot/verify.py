@@ -186,7 +186,6 @@ class Seal:
     high: int = 0
     dice: list[tuple[int, int, int, int]] = field(default_factory=list)
     """(entry, draw, sides, face) of every die."""
-    shuffles: list[int] = field(default_factory=list)
     turned: list[tuple[int, str]] = field(default_factory=list)
     placed: set[str] = field(default_factory=set)
     deals: list[tuple[int, int, int, str]] = field(default_factory=list)
@@ -274,10 +273,10 @@ class Verifier:
             data = entry.get("data")
             if not isinstance(data, dict):
                 raise Bad(f"its data is {shown(data)}")
-            if not self.chained(seq, entry, data):
-                return
             if entry.get("undone") is True:
                 self.flagged.add(seq)
+            if not self.chained(seq, entry, data):
+                return
             self.read(seq, data)
             if entry["kind"] == "end":
                 self.ended(seq)
@@ -431,7 +430,6 @@ class Verifier:
         if span != (0, max(len(cards) - 1, 0)):
             self.fail(seq, f"expected the shuffle of {self.label(name)} to take draws 0-{len(cards) - 2}, log says "
                            f"{shown(draws.get(name))}", name)
-        seal.shuffles.append(seq)
         if shuffle.get("pile") == "pack":
             self.pack = name
 
@@ -526,12 +524,12 @@ class Verifier:
         return f"{self.turn_name} {name}" if name.split("/")[0].isdigit() else f"the {name}"
 
     def verdict(self, turn: int | None = None) -> Verdict:
-        """What the log proves: the chain, each seal (only turn ``turn``'s, if given: its seal, and in Quick on the
-        Draw the phase pack it dealt) and the outcomes."""
+        """What the log proves: the chain, each seal (only turn ``turn``'s, if given: its seal, sealed again after
+        an undo too, and in Quick on the Draw the phase pack it dealt) and the outcomes."""
         if not self.finished:
             self.finish()
-        only = {str(turn), f"deck pack {turn}"}
-        seals = [seal for seal in self.seals.values() if turn is None or seal.name in only]
+        seals = [seal for seal in self.seals.values()
+                 if turn is None or seal.name.split("/")[0] == str(turn) or seal.name == f"deck pack {turn}"]
         failed = bool(self.problems) or any(seal.problems for seal in seals)
         unchecked = bool(self.unchained) or not seals or any(seal.seed is None for seal in seals)
         lines = [self.chain_line(), *(line for seal in seals for line in self.seal_lines(seal)),
@@ -543,7 +541,9 @@ class Verifier:
         """The checks that wait for the whole log: the undone marks, the seeds derived from the root, and every
         seal whose seed is known."""
         self.finished = True
-        for seq in sorted(self.flagged.symmetric_difference(self.undone))[:1]:
+        first = self.unchained[-1] if self.unchained else 0        # an unchained undo's marks are not checked
+        marks = self.flagged.symmetric_difference(self.undone)
+        for seq in sorted(seq for seq in marks if seq > first or seq in self.undone)[:1]:
             self.fail(seq, f"expected it marked {'undone' if seq in self.undone else 'live'} as the undo entries "
                            f"say, log says {'live' if seq in self.undone else 'undone'}")
         self.derive()

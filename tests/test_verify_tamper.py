@@ -449,3 +449,24 @@ def test_any_value_of_a_log_replaced_by_one_of_the_wrong_kind_fails_and_never_br
                 verdict = verify_entries(entries)
                 assert verdict.status == "fails" or path[-1] == "undone", (path, odd, verdict.lines)
                 assert verdict.first_problem()
+
+
+def test_a_game_stored_before_the_log_was_chained_goes_on_chained_and_its_old_undo_is_not_held_against_it():
+    old = [{"seq": 1, "at": "2026-11-20T10:00:00Z", "actor": 1, "kind": "start", "text": "Game started.",
+            "undone": False, "data": {}},
+           {"seq": 2, "at": "2026-11-20T10:00:01Z", "actor": 1, "kind": "roll", "text": "a roll", "undone": True,
+            "data": {"roll": {"dice": [1, "BEST", 10], "faces": [3], "n": 0}}},
+           {"seq": 3, "at": "2026-11-20T10:00:02Z", "actor": 1, "kind": "undo", "text": "Undid #2.",
+            "undone": False, "data": {"undone": [2]}}]
+    book = logbook.Logbook()
+    book.entries = copy.deepcopy(old)
+    book.start_game("The game, loaded again, is sealed.")
+    draws: dict = {}
+    roll = book.roll("0", 10, draws)
+    book.log("roll", "a roll", {"roll": logbook.rolled(roll, "0"), "draws": draws})
+    book.end()
+    verdict = verify_entries(book.entries)
+    assert verdict.status == "unchecked", verdict.lines
+    assert verdict.lines[0] == ("The log: not yet checkable: entries #1 to #3 were written before entries were "
+                                "chained, and nothing in them is checked.")
+    assert "Turn 0 (sealed in #4, commitment " in verdict.lines[2] and "matches" in verdict.lines[2], verdict.lines
