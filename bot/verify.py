@@ -13,8 +13,8 @@ it checks, in the order of the entries (how the bot writes them is in the README
 - each seed revealed against its commitment, and once ``root`` is revealed, every seed derived from it;
 - every shuffle's order from its seed, the cards turned in that order, every card dealt face down and later
   shown among those its holder was dealt, every die;
-- every outcome read on a chart whose key says how to read it (:func:`~bot.rules.core.charts.chart_for`),
-  recomputed from its dice.
+- every outcome read on a chart whose key says how to read it (:func:`~bot.rules.core.charts.chart_for`), or
+  that the reading's numbers make again (:data:`~bot.rules.core.charts.MAKERS`), recomputed from its dice.
 
 :class:`Verifier` takes the entries one at a time (``/verify`` feeds it a page at a time, off the event loop);
 :meth:`Verifier.verdict` says what matches, what FAILS (the first problem, naming its entry) and what is not
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import catalogue  # noqa: F401 (every ruleset, whose charts register themselves)
-from .rules.core.charts import REGISTRY, SITUATIONAL, GridChart, chart_for
+from .rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from .rules.core.dice import Roll
 from .rules.core.fair import NO_CHAIN, Draws, canonical, chain_link, commitment, dealt, derived_seed, stamp
 
@@ -490,7 +490,7 @@ class Verifier:
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise Bad(f"the reading {label!r} is not a roll read on a chart ({shown(str(error))})")
         why = unreadable(key)
-        expected = None if why else recompute(chart_for(key), roll, reading)
+        expected = None if why else recompute(key, roll, reading)
         if expected is None:
             self.outcomes.not_recomputed.append((seq, label, why or "its modifiers or column not logged"))
             return
@@ -761,8 +761,10 @@ def rolls(data: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 
 def unreadable(key: Any) -> str:
     """Why an outcome read on the chart ``key`` cannot be recomputed from its dice ("" when it can)."""
-    if not isinstance(key, str) or not key or key not in REGISTRY:
+    if not isinstance(key, str) or not key or key not in REGISTRY and key not in MAKERS:
         return "no chart"
+    if key in MAKERS:
+        return ""
     if key in SITUATIONAL:
         return "its chart is made for each situation"
     if REGISTRY[key].counts:
@@ -776,15 +778,21 @@ def roll_seal(roll: dict[str, Any]) -> str | None:
     return seal if isinstance(seal, str) else None
 
 
-def recompute(chart: Any, roll: Roll, reading: dict[str, Any]) -> str | None:
-    """The outcome title a reading's dice give on its chart: the roll's value (with the modifiers added to the
-    die, when the reading says so: its base is ``["rolled", value]``), in the grid's column; None when the
-    reading does not say enough."""
+def recompute(key: str, roll: Roll, reading: dict[str, Any]) -> str | None:
+    """The outcome title a reading's dice give on the chart ``key``: the roll's value (with the modifiers added to
+    the die, when the reading says so: its base is ``["rolled", value]``), in the grid's column; on a
+    situational chart, made again from the reading's base and modifiers. None when the reading does not say
+    enough."""
     base, adjustments = reading.get("base"), reading.get("adjustments", [])
     try:
         added = sum(number(n, "a modifier", -100, 100) for _, n in adjustments) if adjustments else 0
-    except (TypeError, ValueError):
+        based = None if base is None else number(listed(base, "a base")[1], "a base", -100, 100)
+    except (Bad, IndexError, TypeError, ValueError):
         return None
+    if key in MAKERS:
+        chart = MAKERS[key](based, added)
+        return chart.read(roll.value).title if chart is not None else None
+    chart = chart_for(key)
     if isinstance(chart, GridChart):        # its modifiers are the column's, unless added to the die
         column = reading.get("column")
         if type(column) is not int:

@@ -233,6 +233,18 @@ def dice_only(ruleset: str, chart: str = "", sides: int = 10, more: Callable[[Lo
     return book
 
 
+def fire(book: Logbook) -> None:
+    """Steve Burt's roll to hit: its chart made for the shot, 7 at short range less an aimed shot's 1 (SB 303)."""
+    from bot.rules.burt.charts import to_hit
+    draws: dict[str, list[int]] = {}
+    die = book.roll("3", 10, draws)
+    reading = ("To hit", die, "to_hit", to_hit(7 - 1).read(die.value).title,
+               {"base": ("Short range", 7), "adjustments": (("Aimed", 1),)})
+    book.log("deal", "Turn 3.", book.next_turn(3))
+    book.log("burt fire", "Ike fires.", {"resolution": resolution("burt-fire", "ike", reading, seal="3"),
+                                         "draws": draws})
+
+
 def posse(book: Logbook) -> None:
     """Dracula's America: a posse's deck shuffled under its own seal, two cards dealt to the posse, one shown."""
     name, order, data = book.shuffle("posse-101", ["AH", "2H", "3H", "4H", "5H", "6H"])
@@ -243,7 +255,7 @@ def posse(book: Logbook) -> None:
 
 HONEST = {
     "qotd": qotd,
-    "burt": lambda: dice_only("burt", "unjam", 6),
+    "burt": lambda: dice_only("burt", "unjam", 6, more=fire),
     "shootist": lambda: dice_only("shootist", "location"),
     "dracula": lambda: dice_only("dracula", "one_die", 8, more=posse),
     "norman": norman,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.rules.core.charts import REGISTRY, chart_for
+from bot.rules.core.charts import REGISTRY
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import canonical, chain_link, face
 from bot.verify import BLOCK, read_export, recompute, rolls, unreadable, verify_entries
@@ -71,7 +71,7 @@ def seed_of(entries: Entries, seal: str) -> str:
 def recomputed(reading: dict[str, Any]) -> bool:
     """Whether the verifier recomputes the reading's outcome from its dice."""
     key = reading.get("chart")
-    return not unreadable(key) and recompute(chart_for(key), Roll.from_json(reading["roll"]), reading) is not None
+    return not unreadable(key) and recompute(key, Roll.from_json(reading["roll"]), reading) is not None
 
 
 def acted(entries: Entries) -> dict[str, Any]:
@@ -146,7 +146,7 @@ def moved_die(entries: Entries) -> tuple[int, str]:
         if reading["roll"] is roll and not unreadable(reading.get("chart")):
             if reading.get("base"):
                 reading["base"][1] = Roll.from_json(roll).value
-            reading["outcome"]["title"] = recompute(chart_for(reading["chart"]), Roll.from_json(roll), reading) \
+            reading["outcome"]["title"] = recompute(reading["chart"], Roll.from_json(roll), reading) \
                 or reading["outcome"]["title"]
     return entry["seq"], DRAWN
 

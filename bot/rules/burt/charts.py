@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-from ..core.charts import Chart, GridChart, Outcome, Row
+from ..core.charts import Chart, GridChart, Outcome, Row, remade
 
 
 class Class(enum.Enum):
@@ -155,6 +155,13 @@ def to_hit(needed: int) -> Chart:
     return Chart("to_hit", f"To hit: {needed} or more", (
         Row(1, 1, JAMMED), Row(2, low - 1, MISS), Row(low, 10, SECOND_DIE if needed > 10 else HIT)), situational=True)
 
+
+def _to_hit_again(base: int | None, added: int) -> Chart | None:
+    """The chart to hit a reading read: its base is the range's number, less its modifiers."""
+    return to_hit(base - added) if base is not None else None
+
+
+remade("to_hit", _to_hit_again)
 
 UNJAM = Chart("unjam", "Roll to unjam", (
     Row(1, 1, Outcome("Permanently jammed", "The weapon will not fire again this game.")),

@@ -10,6 +10,7 @@ does not say its rows, so no outcome read on it is recomputed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -143,6 +144,16 @@ def _maker() -> str:
         frame = frame.f_back
     module = frame.f_globals.get("__name__", "") if frame is not None else ""
     return ".".join(module.split(".")[:3])
+
+
+MAKERS: dict[str, Callable[[int | None, int], Chart | None]] = {}
+"""How a situational chart is made again from what its reading logs, by key: from the reading's base number (None
+without one) and the sum of its modifiers (None when the reading does not say enough)."""
+
+
+def remade(key: str, maker: Callable[[int | None, int], Chart | None]) -> None:
+    """Say how the situational chart ``key`` is made again from a reading's base number and modifiers."""
+    MAKERS[key] = maker
 
 
 def chart_for(key: str) -> Chart | GridChart | None:
