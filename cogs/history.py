@@ -403,8 +403,8 @@ class History(commands.Cog):
             raise UserError(f"{rules.turn_name} {phase} was never dealt in this game.")
         await acknowledge(interaction)                   # a long log takes a while to read and check
         verdict = await checked_log(self.bot, game, rules.turn_name, phase)
-        if phase is not None and not verdict.seals and not verdict.unchained:
-            raise UserError(f"{rules.turn_name} {phase} was never sealed in this game.")
+        if phase is not None and not verdict.seals and not verdict.unchained:      # acknowledged: no refusal now
+            ended = f"{rules.turn_name} {phase} is not sealed in this log. {ended}".strip()
         await send(interaction, content=ended, embed=verdict_embed(verdict, rules.turn_name))
 
     @app_commands.command(name="undo")

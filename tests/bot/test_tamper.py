@@ -140,3 +140,18 @@ async def test_verify_of_40_000_entries_is_acknowledged_first_and_never_holds_th
     held(f"/verify of 40,000 chained entries: acknowledged in {acknowledged * 1000:.0f} ms real time, answered in "
          f"{answered * 1000:.0f} ms; the event loop held at most {loop.longest_work * 1000:.0f} ms of work "
          f"({loop.longest * 1000:.0f} ms of real time) by one step")
+
+
+async def test_verify_of_one_phase_shows_its_seals_and_says_so_when_the_log_never_sealed_it(scene):
+    await scene.game()
+    await stored_log(scene, logbook.qotd(logbook.Logbook(channel=scene.channel.id)).entries)
+    one = text_of(await scene.stranger.slash(scene.channel, "verify", phase=1))
+    assert "\nPhase 1 (sealed in #1, " in one and "\nThe deck pack 1 (sealed in #2, " in one, one
+    assert "Phase 2 (" not in one and "The root (" not in one, one
+    book = logbook.Logbook(channel=scene.channel.id)
+    book.log("start", "Game started.", {"sealed": [book.sealed("root")]})
+    book.end()
+    await stored_log(scene, book.entries)
+    none = await scene.stranger.slash(scene.channel, "verify", phase=1)
+    assert not none.response.ephemeral and none.response.content == "Phase 1 is not sealed in this log.", \
+        none.response.content
