@@ -169,16 +169,16 @@ read (not an exported log, cut short, too large, malformed); nothing fails but s
 
 def verify(args: argparse.Namespace) -> int:
     """Check a game log exported by /log export (.md, or its .zip) against its chain and the seeds it revealed."""
-    from .verify import Unreadable, read_export, read_file, turn_name_of, verify_entries
+    from .verify import Unreadable, Verifier, read_export, read_file
 
-    entries = []
+    verifier = Verifier()
     for name in args.log:
         try:
-            entries += read_export(read_file(name))
+            verifier.feed_all(read_export(read_file(name)))
         except (OSError, UnicodeDecodeError, Unreadable) as error:
             print(f"director: {name}: {error}", file=sys.stderr)
             return VERIFY_UNREADABLE
-    verdict = verify_entries(entries, turn_name_of(entries))
+    verdict = verifier.verdict()
     print(verdict)
     print(f"Verdict: {verdict.headline}" + ("." if verdict.status == "matches" else f": {verdict.first_problem()}"))
     return {"matches": 0, "fails": VERIFY_FAILS, "unchecked": VERIFY_UNCHECKED}[verdict.status]

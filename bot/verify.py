@@ -220,9 +220,10 @@ class Outcomes:
 class Verifier:
     """Reads a log's entries in order (:meth:`feed`) and gives its verdict (:meth:`verdict`)."""
 
-    def __init__(self, turn_name: str = "Turn") -> None:
-        """A verifier that has read nothing yet; ``turn_name`` is what the game calls a turn ("Phase", "Turn")."""
-        self.turn_name = turn_name
+    def __init__(self, turn_name: str | None = None) -> None:
+        """A verifier that has read nothing yet; ``turn_name`` is what the game calls a turn ("Phase", "Turn"):
+        if not given, "Turn", or "Phase" once the log shuffles Quick on the Draw's phase pack."""
+        self.turn_name, self.named = turn_name or "Turn", turn_name is not None
         self.seals: dict[str, Seal] = {}
         self.problems: list[Problem] = []
         """Problems of no one seal: the chain, the numbering, the entries' form."""
@@ -432,6 +433,7 @@ class Verifier:
                            f"{shown(draws.get(name))}", name)
         if shuffle.get("pile") == "pack":
             self.pack = name
+            self.turn_name = self.turn_name if self.named else "Phase"
 
     def cards(self, seq: int, data: dict[str, Any]) -> None:
         """Cards turned (Quick on the Draw's, from the phase pack), placed among those to come, dealt face down
@@ -805,24 +807,14 @@ def recompute(key: str, roll: Roll, reading: dict[str, Any]) -> str | None:
     return None
 
 
-def verify_entries(entries: Iterable[dict[str, Any]], turn_name: str = "Turn", turn: int | None = None) -> Verdict:
+def verify_entries(entries: Iterable[dict[str, Any]], turn_name: str | None = None, turn: int | None = None
+                   ) -> Verdict:
     """The verdict on a log's entries (on one turn's seals, if ``turn`` is given)."""
     verifier = Verifier(turn_name)
     verifier.feed_all(entries)
     return verifier.verdict(turn)
 
 
-def verify_text(text: str, turn_name: str | None = None) -> Verdict:
+def verify_text(text: str) -> Verdict:
     """The verdict on an exported log (its ``director-log`` block)."""
-    entries = list(read_export(text))
-    return verify_entries(entries, turn_name or turn_name_of(entries))
-
-
-def turn_name_of(entries: list[dict[str, Any]]) -> str:
-    """What the log calls a turn: "Phase" when it shuffles Quick on the Draw's phase pack (the pile ``pack``)."""
-    for entry in entries:
-        data = entry.get("data")
-        shuffles = data.get("shuffled", []) if isinstance(data, dict) else []
-        if isinstance(shuffles, list) and any(isinstance(s, dict) and s.get("pile") == "pack" for s in shuffles):
-            return "Phase"
-    return "Turn"
+    return verify_entries(read_export(text))
