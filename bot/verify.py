@@ -245,8 +245,9 @@ class Verifier:
         self.finished = False
         self.flagged: set[int] = set()
         """The entries the log marks undone (a mark not chained: the undo entries' lists are the record)."""
-        self.pack: str | None = None
-        """The deck seal of Quick on the Draw's phase pack last shuffled: the seal of the cards turned."""
+        self.packs: list[tuple[int, str]] = []
+        """The entries that shuffled Quick on the Draw's phase pack, and its deck seal, those undone left out: the
+        last is the seal of the cards turned."""
 
     def seal(self, name: str) -> Seal:
         """The seal ``name``, met for the first time or not."""
@@ -316,6 +317,7 @@ class Verifier:
         """Everything a chained entry's data says of seals, draws, cards and dice."""
         for undone in listed(data.get("undone", []), "its undone"):
             self.undone.setdefault(number(undone, "an entry undone", 1), seq)
+        self.packs = [(shuffled, name) for shuffled, name in self.packs if shuffled not in self.undone]
         for sealed in listed(data.get("sealed", []), "its sealed"):
             self.sealed(seq, sealed)
         draws = data.get("draws", {})
@@ -432,14 +434,14 @@ class Verifier:
             self.fail(seq, f"expected the shuffle of {self.label(name)} to take draws 0-{len(cards) - 2}, log says "
                            f"{shown(draws.get(name))}", name)
         if shuffle.get("pile") == "pack":
-            self.pack = name
+            self.packs.append((seq, name))
             self.turn_name = self.turn_name if self.named else "Phase"
 
     def cards(self, seq: int, data: dict[str, Any]) -> None:
         """Cards turned (Quick on the Draw's, from the phase pack), placed among those to come, dealt face down
         and shown."""
-        if self.pack is not None:
-            pack = self.seals[self.pack]
+        if self.packs:
+            pack = self.seals[self.packs[-1][1]]
             pack.turned += [(seq, text(code, "a card turned")) for code in listed(data.get("turned", []), "turned")]
             pack.placed.update(text(code, "a card placed") for code in listed(data.get("placed", []), "placed"))
         for deal in listed(data.get("dealt", []), "its dealt"):

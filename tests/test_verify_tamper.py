@@ -470,3 +470,21 @@ def test_a_game_stored_before_the_log_was_chained_goes_on_chained_and_its_old_un
     assert verdict.lines[0] == ("The log: not yet checkable: entries #1 to #3 were written before entries were "
                                 "chained, and nothing in them is checked.")
     assert "Turn 0 (sealed in #4, commitment " in verdict.lines[2] and "matches" in verdict.lines[2], verdict.lines
+
+
+def test_cards_turned_after_a_deal_was_undone_are_read_from_the_pack_still_dealt():
+    book = logbook.Logbook()
+    book.start_game()
+    pack = ["AH", "KH", "QH", "JH", "AS", "KS"]
+    _, order, data = book.shuffle("pack", pack)
+    book.log("deal", "Phase 1 dealt.", logbook.join(data, book.next_turn(1)))
+    book.log("draw", "Turned a card.", {"turned": [order[0]]})
+    _, later, data = book.shuffle("pack", pack)
+    deal = book.log("deal", "Phase 2 dealt.", logbook.join(data, book.next_turn(2)))
+    book.log("draw", "Turned a card.", {"turned": [later[0]]})
+    book.undo(deal["seq"], deal["seq"] + 1)
+    book.log("draw", "Turned a card.", {"turned": [order[1]]})
+    book.end()
+    verdict = verify_entries(book.entries)
+    assert verdict.status == "matches", verdict.lines
+    assert any(line.startswith("The deck pack 1 (") and "2 turned in that order" in line for line in verdict.lines)
