@@ -33,7 +33,7 @@ from typing import Any
 from .rules import catalogue  # noqa: F401 (every ruleset, whose charts register themselves)
 from .rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from .rules.core.dice import Roll
-from .rules.core.fair import NO_CHAIN, Draws, canonical, chain_link, commitment, dealt, derived_seed, stamp
+from .rules.core.fair import NO_CHAIN, Draws, canonical, chain_link, commitment, dealt, derive, stamp
 
 BLOCK = "```director-log"
 """The line that opens the exported log's data; a line of three backquotes closes it."""
@@ -550,12 +550,12 @@ class Verifier:
         for seq in sorted(seq for seq in marks if seq > first or seq in self.undone)[:1]:
             self.fail(seq, f"expected it marked {'undone' if seq in self.undone else 'live'} as the undo entries "
                            f"say, log says {'live' if seq in self.undone else 'undone'}")
-        self.derive()
+        self.derive_from_root()
         for seal in self.seals.values():
             if seal.seed is not None:
                 self.check(seal)
 
-    def derive(self) -> None:
+    def derive_from_root(self) -> None:
         """Once the root is revealed, every seed is HMAC(root, name): each one revealed must be it, and each one
         not revealed is derived, and must give its commitment."""
         root = self.seals.get(ROOT)
@@ -564,7 +564,7 @@ class Verifier:
         for seal in self.seals.values():
             if seal is root or seal.sealed_in is None or seal.derived:
                 continue
-            true = derived_seed(root.seed, seal.name)
+            true = derive(root.seed, seal.name)
             if seal.seed is not None and seal.seed != true:
                 self.fail(seal.revealed_in, f"expected the seed of {self.label(seal.name)} derived from the root "
                                             f"({cut(true)}), log says {cut(seal.seed)}", seal.name)

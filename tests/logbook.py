@@ -15,7 +15,7 @@ import pytest
 from bot.rules.core import serial
 from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Roll
-from bot.rules.core.fair import Draws, canonical, chain_link, commitment, dealt, derived_seed
+from bot.rules.core.fair import Draws, canonical, chain_link, commitment, dealt, derive
 from bot.rules.core.replay import Reading
 from bot.rules.core.results import Resolution
 from bot.verify import BLOCK
@@ -40,7 +40,7 @@ class Logbook:
 
     def seed(self, name: str) -> str:
         """The seed of seal ``name``: the root's own, or derived from it."""
-        return self.root if name == "root" else derived_seed(self.root, name)
+        return self.root if name == "root" else derive(self.root, name)
 
     def sealed(self, name: str, cards: list[str] | None = None) -> dict[str, Any]:
         """The commitment of seal ``name``, published with the chain before the entry that makes it."""

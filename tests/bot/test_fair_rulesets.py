@@ -127,7 +127,7 @@ async def test_a_turn_played_verifies_once_the_game_ends_and_a_die_changed_in_th
     entries = list(read_export(honest))
     entry, roll = next((e, r) for e in entries for r in rolls_of(e) if r.get("seal") == "1")
     sides, shown, number = roll["dice"][2], roll["faces"][0], roll["n"]
-    assert fair.face(fair.derived_seed(seed_of_root(entries), "1"), number, sides) == shown
+    assert fair.face(fair.derive(seed_of_root(entries), "1"), number, sides) == shown
     roll["faces"][0] = shown % sides + 1
     assert f"FAILS: entry #{entry['seq']}, " in verify_text(rewritten(honest, entries)).first_problem()
 

@@ -55,7 +55,7 @@ def commitment(channel: int, phase: int | str, seed: str) -> str:
     return hashlib.sha256(commitment_text(channel, phase, seed).encode()).hexdigest()
 
 
-def derived_seed(root: str, name: str) -> str:
+def derive(root: str, name: str) -> str:
     """The seed of the seal named ``name`` in a game whose root secret is ``root`` (both in hex):
     HMAC-SHA256 keyed with the root, of the name as UTF-8, in hex."""
     return hmac.new(bytes.fromhex(root), name.encode(), hashlib.sha256).hexdigest()
