@@ -33,7 +33,7 @@ from typing import Any
 from .rules import catalogue  # noqa: F401 (every ruleset, whose charts register themselves)
 from .rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from .rules.core.dice import Roll
-from .rules.core.fair import NO_CHAIN, Draws, canonical, chain_link, commitment, dealt, derive, stamp
+from .rules.core.fair import Draws, canonical, chain_link, commitment, dealt, derive, stamp
 
 BLOCK = "```director-log"
 """The line that opens the exported log's data; a line of three backquotes closes it."""
@@ -350,7 +350,7 @@ class Verifier:
         name = text(sealed.get("name"), "a seal's name")
         promised = hex64(sealed.get("commitment"), f"the commitment of {name}")
         seal = self.seal(name)
-        head = self.before or NO_CHAIN.hex()
+        head = self.before or "0" * 64                      # the game's first chained entry: 32 zero bytes
         if hex64(sealed.get("chain"), f"the chain published with {name}") != head:
             self.fail(seq, f"expected {self.label(name)}'s commitment published with chain {cut(head)}, log says "
                            f"{cut(sealed['chain'])}", name)
