@@ -175,7 +175,9 @@ class Seal:
     commitment: str = ""
     sealed_in: int | None = None
     cards: list[str] | None = None
-    """A deck seal's pack, sorted."""
+    """A deck seal's pack, sorted, as its commitment, its shuffle or its reveal gives it."""
+    shuffled_in: list[tuple[int, tuple[int, int] | None]] = field(default_factory=list)
+    """(entry, its draws of the seal) of each shuffle under a deck seal."""
     channel: int | None = None
     seed: str | None = None
     revealed_in: int | None = None
@@ -325,7 +327,7 @@ class Verifier:
             raise Bad(f"its draws are {shown(draws)}")
         self.drew(seq, draws, retaken(data))
         for shuffle in listed(data.get("shuffled", []), "its shuffled"):
-            self.shuffled(seq, shuffle, draws)
+            self.shuffled(seq, shuffle)
         self.cards(seq, data)
         if "retaken" in data:
             self.retaken(seq, data["retaken"])
@@ -359,10 +361,7 @@ class Verifier:
                            f"(#{seal.sealed_in}), log says {cut(promised)}", name)
             return
         if "cards" in sealed:
-            cards = [text(card, "a card") for card in listed(sealed["cards"], "a pack")[:MAX_CARDS + 1]]
-            if len(cards) > MAX_CARDS or cards != sorted(cards):
-                raise Bad(f"the pack of {name} is not sorted, or has over {MAX_CARDS} cards")
-            seal.cards = cards
+            self.pack_given(seq, seal, sealed["cards"])
         if seal.sealed_in is None:
             seal.commitment, seal.sealed_in = promised, seq
 
@@ -391,7 +390,10 @@ class Verifier:
     def may_repeat(self, seq: int, seal: Seal, first: int, end: int, retakes: set[int]) -> bool:
         """A repeat of draws is a deck's one shuffle dealt again, or a retake of an undone entry that drew them."""
         if seal.deck:
-            return first == 0 and any(f == first and e == end for f, e, _ in seal.ranges)
+            again = [drew for f, e, drew in seal.ranges if (f, e) == (first, end)]
+            for undone in (drew for drew in again if drew in self.undone):
+                self.retakes.setdefault(undone, []).append(seq)
+            return first == 0 and bool(again)
         for undone in retakes:
             span = self.draws_of.get(undone, {}).get(seal.name)
             if undone in self.undone and span and span[0] <= first and end <= span[1]:
@@ -418,21 +420,28 @@ class Verifier:
                 raise Bad(f"draws retaken are {shown(span)}")
             self.retook(seq, undone, text(name, "a seal retaken"), number(span[0], "a draw"), number(span[1], "a draw"))
 
-    def shuffled(self, seq: int, shuffle: Any, draws: dict[str, Any]) -> None:
-        """A hidden shuffle under a deck seal: the pack sealed, draws 0 .. len-2 of it."""
+    def pack_given(self, seq: int, seal: Seal, cards: Any) -> None:
+        """A deck seal's pack, sorted, as an entry gives it (its commitment, its shuffle, its reveal): the same
+        pack wherever it is given."""
+        cards = [text(card, "a card") for card in listed(cards, "a pack")[:MAX_CARDS + 1]]
+        if len(cards) > MAX_CARDS or cards != sorted(cards):
+            raise Bad(f"the pack of {seal.name} is not sorted, or has over {MAX_CARDS} cards")
+        if seal.cards is None:
+            seal.cards = cards
+        elif cards != seal.cards:
+            self.fail(seq, f"expected the pack of {self.label(seal.name)} given before ({len(seal.cards)} cards), "
+                           f"log says {len(cards)} other cards", seal.name)
+
+    def shuffled(self, seq: int, shuffle: Any) -> None:
+        """A hidden shuffle under a deck seal (its pack, when given, the one sealed); its draws are checked once
+        the pack is known (:meth:`check_shuffles`)."""
         if not isinstance(shuffle, dict):
             raise Bad(f"a shuffle is {shown(shuffle)}")
         name = text(shuffle.get("seal"), "a shuffle's seal")
         seal = self.seal(name)
-        cards = [text(card, "a card") for card in listed(shuffle.get("cards"), "a shuffle's cards")[:MAX_CARDS]]
-        if seal.cards is None or cards != seal.cards:
-            self.fail(seq, f"expected the pack sealed for {self.label(name)} shuffled, log says "
-                           f"{len(cards)} other cards", name)
-            return
-        span = self.draws_of.get(seq, {}).get(name)
-        if span != (0, max(len(cards) - 1, 0)):
-            self.fail(seq, f"expected the shuffle of {self.label(name)} to take draws 0-{len(cards) - 2}, log says "
-                           f"{shown(draws.get(name))}", name)
+        if "cards" in shuffle:
+            self.pack_given(seq, seal, shuffle["cards"])
+        seal.shuffled_in.append((seq, self.draws_of.get(seq, {}).get(name)))
         if shuffle.get("pile") == "pack":
             self.packs.append((seq, name))
             self.turn_name = self.turn_name if self.named else "Phase"
@@ -521,6 +530,8 @@ class Verifier:
                            f"(#{seal.sealed_in}), log says seed {cut(seed)}, which gives {cut(promised)}", name)
             return
         seal.seed, seal.revealed_in, seal.channel = seed, seq, channel
+        if "cards" in revealed:
+            self.pack_given(seq, seal, revealed["cards"])
 
     def label(self, name: str) -> str:
         """A seal as the verdict names it: "Turn 3" ("Phase 3"; "Turn 3/2", sealed again after an undo), "the deck
@@ -552,6 +563,7 @@ class Verifier:
                            f"say, log says {'live' if seq in self.undone else 'undone'}")
         self.derive_from_root()
         for seal in self.seals.values():
+            self.check_shuffles(seal)
             if seal.seed is not None:
                 self.check(seal)
 
@@ -587,6 +599,19 @@ class Verifier:
             order = dealt(seal.seed, seal.cards)
             self.check_turns(seal, order)
             self.check_deals(seal, order)
+
+    def check_shuffles(self, seal: Seal) -> None:
+        """Each shuffle under a deck seal took its draws 0 .. len-2, of a pack the log gives."""
+        if not seal.shuffled_in:
+            return
+        if seal.cards is None:
+            self.fail(seal.shuffled_in[0][0], f"expected the pack of {self.label(seal.name)} with its commitment, "
+                                              "its shuffle or its reveal, log gives none", seal.name)
+            return
+        for seq, span in seal.shuffled_in:
+            if span != (0, max(len(seal.cards) - 1, 0)):
+                self.fail(seq, f"expected the shuffle of {self.label(seal.name)} to take draws 0-"
+                               f"{len(seal.cards) - 2}, log says {shown(list(span) if span else None)}", seal.name)
 
     def live(self, seq: int) -> bool:
         """Whether entry ``seq`` stands (no undo names it)."""

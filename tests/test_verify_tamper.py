@@ -381,8 +381,8 @@ def undone_deal_dealt_again(same: bool) -> Entries:
 def test_an_undone_deal_dealt_again_repeats_its_deck_seal_s_draws_and_nothing_else_may():
     assert verify_entries(undone_deal_dealt_again(same=True)).status == "matches"
     verdict = verify_entries(undone_deal_dealt_again(same=False))
-    assert "FAILS: entry #4, expected the pack sealed for the deck pack 1 shuffled, log says 4 other cards" in \
-        verdict.first_problem(), verdict.lines
+    assert "FAILS: entry #4, expected the pack of the deck pack 1 given before (4 cards), log says 4 other cards" \
+        in verdict.first_problem(), verdict.lines
 
 
 def test_draws_taken_again_from_an_entry_not_undone_fail():
@@ -488,3 +488,33 @@ def test_cards_turned_after_a_deal_was_undone_are_read_from_the_pack_still_dealt
     verdict = verify_entries(book.entries)
     assert verdict.status == "matches", verdict.lines
     assert any(line.startswith("The deck pack 1 (") and "2 turned in that order" in line for line in verdict.lines)
+
+
+def test_a_deal_undone_and_dealt_again_is_named_as_taken_again():
+    verdict = verify_entries(undone_deal_dealt_again(same=True))
+    assert "  - The deck pack 1: draws 0-2 in #2, undone by #3; taken again in #4" in verdict.lines, verdict.lines
+
+
+@pytest.mark.parametrize("given", ["with its reveal", "nowhere"])
+def test_a_deck_s_pack_may_be_given_with_its_reveal_alone_but_must_be_given(given):
+    book = logbook.Logbook()
+    book.start_game()
+    name, order, data = book.shuffle("town", ["Doc", "Gold", "Kid"])
+    del data["sealed"][0]["cards"], data["shuffled"][0]["cards"]       # the stock's make-up kept hidden too
+    data["dealt"] = [{"seal": name, "from": 0, "count": 2, "to": "Saloon"}]
+    book.log("town", "The town: 2 cards face down.", data)
+    book.log("play", "The Saloon's card is shown.", {"shown": [{"seal": name, "card": order[0], "by": "Saloon"}]})
+    book.end()
+    end = book.entries.pop()
+    revealed = end["data"]["revealed"]
+    if given == "with its reveal":
+        next(r for r in revealed if r["name"] == name)["cards"] = ["Doc", "Gold", "Kid"]
+    book.chain = book.entries[-1]["data"]["chain"]
+    book.log("end", "The game ended.", {"revealed": revealed})
+    verdict = verify_entries(book.entries)
+    if given == "nowhere":
+        assert "FAILS: entry #2, expected the pack of the deck town 1 with its commitment, its shuffle or its " \
+               "reveal, log gives none" in verdict.first_problem(), verdict.lines
+    else:
+        assert verdict.status == "matches", verdict.lines
+        assert any("3 cards shuffled in their order, 2 dealt face down and 1 shown" in line for line in verdict.lines)
