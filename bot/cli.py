@@ -161,18 +161,27 @@ def gallery(args: argparse.Namespace) -> int:
     return main([str(args.folder)])
 
 
-def verify(args: argparse.Namespace) -> int:
-    """Check an exported game log (/log export) against the seeds it revealed."""
-    from .verify import passed, report, verify as check
+VERIFY_FAILS, VERIFY_UNREADABLE, VERIFY_UNCHECKED = 1, 2, 3
+"""``verify``'s exit codes other than 0 (everything checked, and it matches): a check fails; a file cannot be
+read (not an exported log, cut short, too large, malformed); nothing fails but something is not yet checkable
+(a seed not revealed yet, entries written before the log was chained)."""
 
-    try:
-        text = Path(args.log).read_text(encoding="utf-8")
-        seals = check(text)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"director: {args.log}: {error}", file=sys.stderr)
-        return 2
-    print(report(seals))
-    return 0 if passed(seals) else 1
+
+def verify(args: argparse.Namespace) -> int:
+    """Check a game log exported by /log export (.md, or its .zip) against its chain and the seeds it revealed."""
+    from .verify import Unreadable, Verifier, read_export, read_file
+
+    verifier = Verifier()
+    for name in args.log:
+        try:
+            verifier.feed_all(read_export(read_file(name)))
+        except (OSError, UnicodeDecodeError, Unreadable) as error:
+            print(f"director: {name}: {error}", file=sys.stderr)
+            return VERIFY_UNREADABLE
+    verdict = verifier.verdict()
+    print(verdict)
+    print(f"Verdict: {verdict.headline}" + ("." if verdict.status == "matches" else f": {verdict.first_problem()}"))
+    return {"matches": 0, "fails": VERIFY_FAILS, "unchecked": VERIFY_UNCHECKED}[verdict.status]
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -205,7 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice, to replay a game exactly")
     subcommands["gallery"].add_argument("folder", type=Path, nargs="?", default=Path("gallery"),
                                         help="where to write the pictures (default: ./gallery)")
-    subcommands["verify"].add_argument("log", metavar="game-log.md", help="a log exported by /log export")
+    subcommands["verify"].add_argument("log", metavar="game-log.md", nargs="+",
+                                       help="a log exported by /log export (a log in parts: every part, in order)")
+    subcommands["verify"].epilog = (f"exit codes: 0 everything checked matches; {VERIFY_FAILS} a check fails; "
+                                    f"{VERIFY_UNREADABLE} a file cannot be read (not an exported log, cut short, too "
+                                    f"large or malformed); {VERIFY_UNCHECKED} nothing fails, but something is not yet "
+                                    "checkable (a seed not revealed yet, entries written before the log was chained)")
     return parser
 
 

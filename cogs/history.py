@@ -9,6 +9,7 @@ import zipfile
 from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,7 +29,7 @@ from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.rules.core.fair import Seal
 from bot.seals import announced
 from bot.table import ENDED, INTEGER, ended_game, open_table
-from bot.verify import numbered, passed, report, seal_notes, verify as check_log
+from bot.verify import Verifier, Verdict, block, logged
 
 from .rolls import decision_view
 
@@ -37,6 +38,45 @@ logger = logging.getLogger("director.history")
 CUT_NOTE = "… older entries cut: `/log export` has them all."
 TITLE_LIMIT = 256
 UNDONE_COLOUR = discord.Colour.dark_grey()
+
+
+def numbered(roll: Roll) -> str:
+    """A roll as the log shows it: its dice, and the draws they came from when a seal drew them."""
+    if roll.number is None:
+        return str(roll)
+    last = roll.number + len(roll.faces) - 1
+    return f"{roll} ({'draw' if last == roll.number else 'draws'} {roll.number}" + \
+        (f"-{last})" if last != roll.number else ")")
+
+
+def seal_name(name: Any, turn_name: str) -> str:
+    """A seal as the log names it: a turn's after the game's word for it ("turn 2", "phase 3/2"), others as named
+    ("deck pack 1", "root")."""
+    name = str(name)
+    return name if name == "root" or name.startswith("deck ") else f"{turn_name.lower()} {name}"
+
+
+def listed(value: Any) -> list[dict[str, Any]]:
+    """Seals made or revealed: a list of them, or the one seal a game stored before seals were named wrote."""
+    return [value] if isinstance(value, dict) else list(value or ())
+
+
+def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
+    """What a log entry's ``data`` says of seals and cards, for people (the verifier reads the data): the seeds
+    it revealed, the seals it made, the hidden shuffles it made (never their order), the cards it turned and
+    those it shuffled in among the cards to come. A turn's seal is named by the game's ``turn_name`` ("Phase" or
+    "Turn")."""
+    notes = [f"revealed {seal_name(shown.get('name', shown.get('phase')), turn_name)} of channel "
+             f"{shown['channel']}: seed {shown['seed']}" for shown in listed(data.get("revealed"))]
+    notes += [f"sealed {seal_name(sealed.get('name', sealed.get('phase')), turn_name)}: commitment "
+              f"{sealed['commitment']}" for sealed in listed(data.get("sealed"))]
+    notes += [f"shuffled {len(shuffle['cards'])} cards of {shuffle['pile']} under {shuffle['seal']}"
+              for shuffle in data.get("shuffled", ())]
+    if data.get("turned"):
+        notes.append("turned: " + " ".join(data["turned"]))
+    if data.get("placed"):
+        notes.append("shuffled in: " + " ".join(data["placed"]))
+    return notes
 
 
 def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
@@ -106,14 +146,15 @@ def cell(text: str) -> str:
 
 
 def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str, turn_name: str) -> str:
-    """The whole log as a Markdown document: a header, then a table with one row per entry. The header and the
-    seals column name the stretch of play each seal covers by the game's ``turn_name`` ("Phase" or "Turn")."""
+    """The whole log as a Markdown document: a header, a table with one row per entry for people, and the
+    entries as data (the ``director-log`` block, what the verifier reads). The header and the seals column name
+    the stretch of play each seal covers by the game's ``turn_name`` ("Phase" or "Turn")."""
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     word = turn_name.lower()
     lines = [f"# Game log — #{cell(channel_name)}", "",
              f"{len(entries)} entries, exported {now}. Struck-out entries were undone. Each {word} is sealed as "
-             f"it starts and its seed revealed once it is over (the seals column); `python -m bot verify` checks "
-             "the dice and the deals against the seeds revealed.", "",
+             f"it starts and its seed revealed once it is over (the seals column). The block at the end holds every "
+             "entry as data: `python -m bot verify` checks it, never the table.", "",
              "| # | time (UTC) | who | kind | what | dice | what changed | seals |",
              "| --: | --- | --- | --- | --- | --- | --- | --- |"]
     for entry in entries:
@@ -126,7 +167,7 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
         seals = "; ".join(seal_notes(entry.data, turn_name))
         at = entry.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
         lines.append(f"| {entry.seq} | {at} | {who} | {kind} | {what} | {dice} | {changed} | {seals} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + block(entries)
 
 
 EXPORT_NAME = "game-log"
@@ -203,6 +244,41 @@ def struck_embed(embed: discord.Embed) -> discord.Embed:
     if embed.title:
         embed.title = f"~~{clip(embed.title, TITLE_LIMIT - 4)}~~"
     embed.colour = UNDONE_COLOUR
+    return embed
+
+
+VERIFY_PAGE = 250
+"""Entries read from the database at a time for /verify: each page is fed to the verifier off the event loop."""
+
+
+async def checked_log(bot: Director, game: GameRow, turn_name: str, phase: int | None) -> Verdict:
+    """The verdict on a game's stored log, its entries read a page at a time and checked off the event loop."""
+    verifier = Verifier(turn_name)
+    async for page in bot.db.log_pages(game.id, VERIFY_PAGE):
+        await asyncio.to_thread(lambda rows: verifier.feed_all(logged(row) for row in rows), page)
+    return await asyncio.to_thread(verifier.verdict, phase)
+
+
+def verdict_embed(verdict: Verdict, turn_name: str) -> discord.Embed:
+    """The verdict as an embed within Discord's limits: the chain and the outcomes, then the seals that fail,
+    those not yet checkable and the undone draws, then those that match (the command line lists them all)."""
+    head, *seals, outcomes = verdict.lines
+    order = sorted(seals, key=lambda line: (0 if "FAILS" in line else 1 if "not yet checkable" in line else
+                                            2 if line.startswith("  - ") else 3))
+    lines, room = [head, outcomes], DESCRIPTION_LIMIT - len(head) - len(outcomes) - 80
+    for line in order:
+        if len(line) + 1 > room:
+            lines.append(f"… and {len(order) - len(lines) + 2} more lines: `python -m bot verify` on `/log export` "
+                         "lists them all.")
+            break
+        lines.append(line)
+        room -= len(line) + 1
+    embed = discord.Embed(title="Fair play: " + verdict.headline,
+                          colour=discord.Colour.red() if verdict.status == "fails" else COLOUR,
+                          description=clip("\n".join("↳ " + safe(line[4:]) if line.startswith("  - ") else safe(line)
+                                                      for line in lines), DESCRIPTION_LIMIT))
+    embed.set_footer(text=f"Only a revealed seed can be checked: a {turn_name.lower()}'s seed is revealed when "
+                          "nothing it ordered is hidden any more, and every seed at the game's end.")
     return embed
 
 
@@ -318,23 +394,19 @@ class History(commands.Cog):
                                  "(default: all)")
     async def verify(self, interaction: discord.Interaction,
                      phase: app_commands.Range[int, 0, INTEGER] | None = None) -> None:
-        """Check the log against the seeds revealed: each commitment, the pack dealt, and every die.
+        """Check the log: its chain, each commitment and seed, every card and die, and the outcomes.
 
         ``phase:`` keeps its name in every ruleset (ruling 270): a slash option's name is the command's, not the
         game's, and a second ``turn:`` option would only offer two ways to say one thing."""
         game, ended = await readable_game(self.bot, interaction)
-        word = turn_name_of(game)
-        entries = [entry async for page in self.bot.db.log_pages(game.id) for entry in page]
-        seals = await asyncio.to_thread(lambda: check_log(markdown_log(entries, {}, "", word), phase))
-        if not seals:
-            raise UserError(f"{word} {phase} was never dealt in this game." if phase is not None
-                            else "Nothing in this game's log is sealed yet.")
-        embed = discord.Embed(title="Fair play: " + ("every check passes" if passed(seals) else "a check FAILS"),
-                              colour=COLOUR if passed(seals) else discord.Colour.red(),
-                              description=clip(safe(report(seals)), DESCRIPTION_LIMIT))
-        embed.set_footer(text=f"Only a revealed seed can be checked: a {word.lower()}'s seed is revealed when it "
-                              "is over.")
-        await send(interaction, content=ended, embed=embed)
+        rules = ruleset_named(game.ruleset)
+        if phase is not None and phase > rules.turn(rules.load(game.state)) + 1:
+            raise UserError(f"{rules.turn_name} {phase} was never dealt in this game.")
+        await acknowledge(interaction)                   # a long log takes a while to read and check
+        verdict = await checked_log(self.bot, game, rules.turn_name, phase)
+        if phase is not None and not verdict.seals and not verdict.unchained:      # acknowledged: no refusal now
+            ended = f"{rules.turn_name} {phase} is not sealed in this log. {ended}".strip()
+        await send(interaction, content=ended, embed=verdict_embed(verdict, rules.turn_name))
 
     @app_commands.command(name="undo")
     @app_commands.describe(entry="Roll back to just before this log entry (default: the last action)")

@@ -6,7 +6,7 @@ import pytest
 
 from tests.test_settings import director
 
-COMMANDS = ["run", "migrate", "sync", "health", "play", "gallery"]
+COMMANDS = ["run", "migrate", "sync", "health", "play", "gallery", "verify"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

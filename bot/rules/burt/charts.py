@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-from ..core.charts import Chart, GridChart, Outcome, Row
+from ..core.charts import Chart, GridChart, Outcome, Row, remade
 
 
 class Class(enum.Enum):
@@ -137,7 +137,7 @@ def second_die(needed: int) -> int:
 def threshold(key: str, name: str, sides: int, low: int, below: Outcome, above: Outcome) -> Chart:
     """A chart of one die split at ``low``: values under it read ``below``, it and over it ``above``."""
     low = max(1, min(sides + 1, low))
-    return Chart(key, name, (Row(1, low - 1, below), Row(low, sides, above)))
+    return Chart(key, name, (Row(1, low - 1, below), Row(low, sides, above)), situational=True)
 
 
 HIT = Outcome("Hit", "The shot hits: roll for its effect on the Hits table.")
@@ -153,8 +153,15 @@ def to_hit(needed: int) -> Chart:
     when ``needed`` is over 10, a 10 calls for the second die (SB 303-311)."""
     low = max(2, min(needed, 10))
     return Chart("to_hit", f"To hit: {needed} or more", (
-        Row(1, 1, JAMMED), Row(2, low - 1, MISS), Row(low, 10, SECOND_DIE if needed > 10 else HIT)))
+        Row(1, 1, JAMMED), Row(2, low - 1, MISS), Row(low, 10, SECOND_DIE if needed > 10 else HIT)), situational=True)
 
+
+def _to_hit_again(base: int | None, added: int) -> Chart | None:
+    """The chart to hit a reading read: its base is the range's number, less its modifiers."""
+    return to_hit(base - added) if base is not None else None
+
+
+remade("to_hit", _to_hit_again)
 
 UNJAM = Chart("unjam", "Roll to unjam", (
     Row(1, 1, Outcome("Permanently jammed", "The weapon will not fire again this game.")),

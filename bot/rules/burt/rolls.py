@@ -3,7 +3,7 @@ difficult actions, which any action may call for."""
 
 from __future__ import annotations
 
-from ..core.charts import Chart, GridChart
+from ..core.charts import Chart, GridChart, remade
 from ..core.dice import Dice
 from ..core.replay import Context, Reading
 from .charts import (FALLEN, GET_UP_DIE, GETS_UP, KEEPS_FOOTING, SHAKEN_OFF, SHOCK_DIE, STAYS_DOWN, STUNNED,
@@ -51,12 +51,20 @@ def get_up(ctx: Context, character: Gunman) -> bool:
     return False
 
 
+def difficult_chart(rating: int) -> Chart:
+    """A difficult action's d10 for a character of ``rating``: the 1-3 read on the roll plus the rating."""
+    return threshold("difficult", "Difficult action: 1-3 falls", 10, 4 - rating, FALLEN, KEEPS_FOOTING)
+
+
+remade("difficult", lambda base, added: difficult_chart(added) if base is None else None)
+
+
 def difficult(state: BurtState, ctx: Context, character: Gunman, what: str) -> bool:
     """A difficult action: "Roll and add character's rating (d10). On a 1-3 he/she has fallen over /off horse.
     Characters falling off a horse are stunned, others not" (SB 179-189). The rating is the shooting skill, and
     the 1-3 is read on the total (see docs/rulings.md). Returns whether he fell."""
     rating = character.skill
-    chart = threshold("difficult", "Difficult action: 1-3 falls", 10, 4 - rating, FALLEN, KEEPS_FOOTING)
+    chart = difficult_chart(rating)
     reading = roll_on(ctx, chart, f"Difficult action: {what}", character,
                       adjustments=((f"{character.type.value}'s rating", rating),) if rating else ())
     if reading.outcome is not FALLEN:

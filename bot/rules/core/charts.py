@@ -1,7 +1,16 @@
-"""Result charts as data: rows of dice values, each with the book's title and effect."""
+"""Result charts as data: rows of dice values, each with the book's title and effect.
+
+Every chart registers itself by key as it is made (:data:`REGISTRY`), so that the verifier
+(:mod:`bot.verify`) can read a logged roll on the chart its reading names and recompute the
+outcome from the dice. A key names one chart in every ruleset; a chart built anew for each
+situation (Steve Burt's to hit, its number needed in the rows) is *situational*: its key alone
+does not say its rows, so no outcome read on it is recomputed.
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -36,11 +45,17 @@ class Chart:
     key: str
     name: str
     rows: tuple[Row, ...]
+    counts: str = ""
+    """What the chart is read by when it is not a roll's value ("Successes", "hexes"): its readings' outcomes
+    are not the chart's row for their dice, so none is recomputed."""
+    situational: bool = False
+    """Made anew for each situation, its rows from it (Steve Burt's to hit): its key does not say its rows."""
 
     def __post_init__(self) -> None:
         covered = [v for row in self.rows for v in range(row.low, row.high + 1)]
         if len(covered) != len(set(covered)):
             raise ValueError(f"chart {self.key} has overlapping rows")
+        register(self)
 
     def read(self, value: int) -> Outcome:
         """The outcome for a die value; values past either end read as the end row."""
@@ -78,6 +93,10 @@ class GridChart:
     columns: tuple[int, ...]
     cells: dict[int, tuple[str, ...]]
     outcomes: dict[str, Outcome]
+    counts: str = ""
+    """As :attr:`Chart.counts`."""
+    situational: bool = False
+    """As :attr:`Chart.situational`."""
 
     def __post_init__(self) -> None:
         for value, row in self.cells.items():
@@ -86,6 +105,7 @@ class GridChart:
             for cell in row:
                 if cell not in self.outcomes:
                     raise ValueError(f"{self.key}: unknown outcome {cell!r}")
+        register(self)
 
     def column_for(self, column: int) -> int:
         """The column actually read for a (possibly out-of-range) heading value."""
@@ -96,3 +116,50 @@ class GridChart:
         value = max(min(self.cells), min(max(self.cells), value))
         key = self.cells[value][self.columns.index(self.column_for(column))]
         return key, self.outcomes[key]
+
+
+REGISTRY: dict[str, Chart | GridChart] = {}
+"""Every chart made, by key (the last made of a situational key)."""
+SITUATIONAL: set[str] = set()
+"""The keys of charts made with other rows for each situation: their key alone does not say how to read them."""
+OWNERS: dict[str, set[str]] = {}
+"""The rulesets (the package of the module that made it: ``bot.rules.qotd`` ...) that made a chart of each key."""
+
+
+def register(chart: Chart | GridChart) -> None:
+    """Note a chart just made under its key, with the ruleset that made it."""
+    key = chart.key
+    OWNERS.setdefault(key, set()).add(_maker())
+    known = REGISTRY.get(key)
+    if chart.situational or known is not None and known != chart:
+        SITUATIONAL.add(key)
+    REGISTRY[key] = chart
+
+
+def _maker() -> str:
+    """The ruleset's package (``bot.rules.burt``) of the first module outside this one and ``dataclasses`` on the
+    stack: the code that made the chart."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") in (__name__, "dataclasses"):
+        frame = frame.f_back
+    module = frame.f_globals.get("__name__", "") if frame is not None else ""
+    return ".".join(module.split(".")[:3])
+
+
+MAKERS: dict[str, Callable[[int | None, int], Chart | None]] = {}
+"""How a situational chart is made again from what its reading logs, by key: from the reading's base number (None
+without one) and the sum of its modifiers (None when the reading does not say enough)."""
+
+
+def remade(key: str, maker: Callable[[int | None, int], Chart | None]) -> None:
+    """Say how the situational chart ``key`` is made again from a reading's base number and modifiers."""
+    MAKERS[key] = maker
+
+
+def chart_for(key: str) -> Chart | GridChart | None:
+    """The chart a reading names, when its key alone says how it is read: read by a roll's value, and not
+    situational; else None."""
+    chart = REGISTRY.get(key)
+    if chart is None or key in SITUATIONAL or chart.counts:
+        return None
+    return chart

@@ -36,7 +36,7 @@ import random
 import struct
 from collections.abc import Callable, Collection, MutableSequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from .dice import Roll
@@ -141,17 +141,29 @@ def canonical(value: Any) -> bytes:
 
 
 def stamp(at: datetime) -> str:
-    """A log entry's time as the chain reads it: ``2026-11-27T12:44:36Z``."""
-    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    """A log entry's time as the chain and the exported log write it: ``2026-11-27T12:44:36Z``, in UTC."""
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+NO_CHAIN = bytes(32)
+"""What the game's first chained entry is chained to."""
+
+
+def chain_link(previous: str | None, entry: dict[str, Any]) -> str:
+    """The running digest of a game's log after an entry: SHA-256, in hex, of the previous entry's digest (32
+    bytes; :data:`NO_CHAIN` for the game's first chained entry) and the canonical JSON of the entry's ``seq``,
+    ``at`` (as :func:`stamp` writes it), ``actor``, ``kind``, ``text`` and ``data`` (without its own ``chain``;
+    ``undone``, set later, is not chained)."""
+    body = {"seq": entry["seq"], "at": entry["at"], "actor": entry["actor"], "kind": entry["kind"],
+            "text": entry["text"], "data": {key: value for key, value in entry["data"].items() if key != "chain"}}
+    return hashlib.sha256((bytes.fromhex(previous) if previous else NO_CHAIN) + canonical(body)).hexdigest()
 
 
 def chain(previous: str | None, seq: int, at: datetime, actor: int, kind: str, text: str,
           data: dict[str, Any]) -> str:
-    """The running digest of a game's log after an entry: SHA-256 of the previous entry's digest (32 zero bytes
-    for the game's first chained entry) and the canonical JSON of the entry (its data without its own chain)."""
-    entry = {"seq": seq, "at": stamp(at), "actor": actor, "kind": kind, "text": text,
-             "data": {key: value for key, value in data.items() if key != "chain"}}
-    return hashlib.sha256((bytes.fromhex(previous) if previous else bytes(32)) + canonical(entry)).hexdigest()
+    """:func:`chain_link` of an entry as the log writes it."""
+    return chain_link(previous, {"seq": seq, "at": stamp(at), "actor": actor, "kind": kind, "text": text,
+                                 "data": data})
 
 
 def code_of(card: Any) -> str:

@@ -14,8 +14,8 @@ from bot.rules.core.dice import Dice, Keep, Roll
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading, Right
 
-from .charts import (BOTTLE, CASUALTY, DAMAGE, DOWNED, FIGHT_MODIFIERS, MULTIPLE_ENEMIES, RECOVERY, SAVE,
-                     SHOOTING_MODIFIERS, SUCCESS, TEST_DICE, WEAPONS, Weapon)
+from .charts import (BOTTLE, CASUALTY, DAMAGE, DOWNED, FIGHT_MODIFIERS, MULTIPLE_ENEMIES, ONE_DIE, RECOVERY, SAVE,
+                     SHOOTING_MODIFIERS, TEST_DICE, WEAPONS, Weapon)
 from .pools import take_test, won
 from .state import Condition, DraculaState, Model, Phase
 
@@ -143,8 +143,8 @@ def one_die(ctx: Context, model: Model, label: str, sides: int, what: str, effec
     """One die of ``sides`` for ``model``, a Success on 5+ (DA 25); ``effects``: the words of a Success and of a
     Failure. Returns whether it is a Success."""
     def read(rolled: Roll) -> Reading:
-        title = "Success" if rolled.value >= SUCCESS else "Failure"
-        return Reading(label, model.key, what, rolled, Outcome(title, effects[title == "Failure"]))
+        title = ONE_DIE.read(rolled.value).title
+        return Reading(label, model.key, what, rolled, Outcome(title, effects[title == "Failure"]), ONE_DIE.key)
     return ctx.roll(Dice(1, Keep.BEST, sides), label=label, roller=model.key, dice_reason="", read=read,
                     rights=rights).outcome.title == "Success"
 

@@ -17,31 +17,36 @@ SUCCESS = 5
 TEST_DICE = 3
 """Shooting, Fight, Recovery and Bottle Checks are all 3 Dice Tests (DA 84, 92, 103, 128)."""
 
+ONE_DIE = Chart("one_die", "One Die: a Success on 5+", (
+    Row(1, SUCCESS - 1, Outcome("Failure", "")), Row(SUCCESS, SUCCESS, Outcome("Success", ""))))
+"""One die of any size read alone: "Each Die showing a score of 5 or better is a Success" (DA 25); a higher
+face reads as the 5 row. What each outcome does is the test's own."""
+
 SAVE = Chart("save", "Save", (
     Row(1, 1, Outcome("Save on 5+", "One Grit Die: 5 or more saves.")),
     Row(2, 2, Outcome("Save on 6+", "One Grit Die: 6 or more saves.")),
     Row(3, 3, Outcome("Save on 7+", "One Grit Die: 7 or more saves.")),
     Row(4, 4, Outcome("Save on 8+", "One Grit Die: 8 or more saves.")),
     Row(5, 5, Outcome("Save on 9+", "One Grit Die: 9 or more saves.")),
-    Row(6, 6, Outcome("Save on 10+", "One Grit Die: 10 or more saves."))))
+    Row(6, 6, Outcome("Save on 10+", "One Grit Die: 10 or more saves."))), counts="the Successes scored")
 """Target Makes Save if Hit: Number of Successes to Save On (DA 112-120); 6+ reads as 6."""
 
 SHAKEN, DOWNED, CASUALTY = "Shaken", "Downed", "Removed as Casualty"
 DAMAGE = Chart("damage", "Damage", (
     Row(1, 2, Outcome(SHAKEN, "Grit Die one Rank lower (minimum D6); Shaken again: Downed.")),
     Row(3, 4, Outcome(DOWNED, "May only crawl 2\"; cannot be Shot at; Fought, it is removed as a Casualty.")),
-    Row(5, 5, Outcome(CASUALTY, "The model is removed from play."))))
+    Row(5, 5, Outcome(CASUALTY, "The model is removed from play."))), counts="the amount failed by")
 """Damage: the Amount Failed By (DA 145-150); 5+ reads as 5."""
 
 RECOVERY = Chart("recovery", "Recovery Test", (
     Row(0, 0, Outcome("Casualty", "Remove model as a Casualty.")),
     Row(1, 2, Outcome("Remains Downed", "Model remains Downed.")),
-    Row(3, 3, Outcome("Stands up", "Model stands back up but is Shaken."))))
+    Row(3, 3, Outcome("Stands up", "Model stands back up but is Shaken."))), counts="Successes")
 """Recovery Tests by Successes (DA 86-88); 3+ reads as 3."""
 
 BOTTLE = Chart("bottle", "Bottle Check", (
     Row(0, 0, Outcome("Bottles Out", "All its remaining models are removed from play.")),
-    Row(1, 1, Outcome("Fights on", "The Posse fights on."))))
+    Row(1, 1, Outcome("Fights on", "The Posse fights on."))), counts="Successes")
 """Bottle Checks by Successes (DA 94-95); at least 1 reads as 1."""
 
 

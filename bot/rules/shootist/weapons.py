@@ -58,7 +58,8 @@ class Weapon:
         for far, steps in self.ranges:
             rows.append(Row(near, far, Outcome(heading(far), f"{steps:+d}" if steps else "0")))
             near = far + 1
-        return Chart(self.key, f"{self.name} ({self.ammo})" if self.ammo else self.name, tuple(rows))
+        return Chart(f"{self.key}-range", f"{self.name} ({self.ammo})" if self.ammo else self.name, tuple(rows),
+                     counts="hexes")
 
 
 def heading(hexes: int) -> str:
