@@ -10,7 +10,7 @@ import random
 
 from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import SHOOT_RANKS, MOVE_RANKS, NormanState
+from bot.rules.norman.state import MOVE_RANKS, SHOOT_RANKS, STARTING_SUITS, NormanState
 
 from tests.rules import scripted
 from tests.rules.norman.table import hidden
@@ -498,3 +498,42 @@ async def test_an_undone_plays_window_does_not_answer_the_next_play(scene):
     assert await stored(scene) == before
     stands = await players[opponent].click(new.message, label="Let it stand")
     assert "Answers in: 1 of 2" in text_of(stands), text_of(stands)
+
+
+async def persuading_in(scene, channel, colour: str) -> tuple[str, str]:
+    """A gunfight in ``channel`` between pete and polly: Kid, the figure of the player who plays first, and Joe, each
+    with the Persuade skill (+1, public on the board); the Saloon's card is Doc, of the suit of the player who plays first (``colour`` "same") or of the other colour
+    ("opposite"); that player's figure tries to Persuade him on a 3, which fails either way (3 + 1 + 1, 3 + 1 - 1).
+    Returns what the channel reads of it, and its log."""
+    await scene.dora.slash(channel, "game start", ruleset="norman")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player in players.values():
+        await player.slash(channel, "game join")
+    seats = NORMAN.load((await scene.db().load_game(scene.guild.id, channel.id)).state).seats
+    first = min(seats, key=lambda user: STARTING_SUITS.index(seats[user].suit))
+    for user, name in ((first, "Kid"), (next(u for u in seats if u != first), "Joe")):
+        await players[user].slash(channel, "gunfight cast", name=name, type="man", pistols=1, skills="Persuade")
+    suit = seats[first].suit
+    if colour == "opposite":
+        suit = "spades" if suit in ("hearts", "diamonds") else "hearts"
+    await scene.dora.slash(channel, "gunfight stock", name="Doc", type="man", suit=suit, pistols=1)
+    await scene.dora.slash(channel, "gunfight town", buildings="Saloon")
+    scene.env.bot.rng = Dice(3)
+    await scene.dora.slash(channel, "deal")
+    tried = await players[first].slash(channel, "gunfight persuade", building="Saloon")
+    [told] = tried.followups
+    assert told.ephemeral and "**Doc**" in told.content                 # the persuader alone is told the card
+    log = text_of(await scene.stranger.slash(channel, "log recent"))
+    return text_of(tried), log[log.index("tries to Persuade"):]
+
+
+async def test_a_failed_persuade_tells_the_channel_nothing_of_the_cards_colour(scene):
+    """MN 212-224: the building's card is known to the player who looked alone. The channel reads the die, the
+    Persuade skill and the outcome; the card's +1 for the same suit or -1 for the other colour counts unseen, so
+    a failure reads alike whatever the card (ruling 431)."""
+    same = await persuading_in(scene, scene.channel, "same")
+    opposite = await persuading_in(scene, scene.guild.create_text_channel("boot-hill"), "opposite")
+    assert "rolled 3 · Persuade skill +1" in same[0] and "**Not persuaded**" in same[0], same[0]
+    assert same == opposite
+    for words in (*same, *opposite):
+        assert "Persuasion" not in words and "-1" not in words and "+2" not in words, words

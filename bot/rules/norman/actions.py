@@ -47,10 +47,12 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list[tuple[str, int]] = ()) -> Reading:
-    """A D6 plus its modifiers, read on ``chart``."""
+def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list[tuple[str, int]] = (),
+         unseen: int = 0) -> Reading:
+    """A D6 plus its modifiers, read on ``chart``; ``unseen``, a modifier only a player who looked at a face-down
+    card may know, counts but is neither shown nor logged."""
     modifiers = tuple((reason, n) for reason, n in modifiers if n)
-    total = sum(n for _, n in modifiers)
+    total = sum(n for _, n in modifiers) + unseen
     return ctx.roll(D6, label=label, roller=roller.key, dice_reason="a D6",
                     read=lambda rolled: Reading(label, roller.key, "a D6", rolled, chart.read(rolled.value + total),
                                                 chart.key, adjustments=modifiers, base=rolled_on(rolled, modifiers)))
@@ -588,9 +590,9 @@ def persuade(state: NormanState, ctx: Context, figure: Figure, place: Building) 
     red = ("hearts", "diamonds")
     colour = 0 if not stock.suit else 1 if stock.suit == figure.suit else \
         -1 if (stock.suit in red) != (figure.suit in red) else 0
-    # the card's colour stays unsaid: the modifiers show as one figure (see docs/rulings.md)
-    modifiers = [("Persuasion", figure.skill("Persuade") + colour)]
-    if roll(ctx, PERSUADE, figure, f"{figure.name} Persuades", modifiers).outcome.title != "Persuaded":
+    # the channel sees the die, the Persuade skill and the outcome; the card's colour counts unseen (ruling 431)
+    skill = [("Persuade skill", figure.skill("Persuade"))]
+    if roll(ctx, PERSUADE, figure, f"{figure.name} Persuades", skill, unseen=colour).outcome.title != "Persuaded":
         return
     key = stock.name
     while key in state.characters:
