@@ -15,7 +15,7 @@ from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
-from .sweep import CARD, code_of
+from .sweep import CARD, Seeds, code_of, log_of
 from .test_timers import hours, posted
 
 
@@ -87,15 +87,18 @@ FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|
 
 
 class Sweep:
-    """Every (posse, card) the game has flipped so far, read from the stored game after each command, and the
-    check that the deck's and board's data (what their pictures are drawn from) hold no other card."""
+    """Every (posse, card) the game has flipped so far, read from the stored game after each command, the check
+    that the deck's and board's data (what their pictures are drawn from) hold no other card, and that no seed the
+    log has revealed orders a card still hidden (:class:`~tests.bot.sweep.Seeds`)."""
 
     def __init__(self, scene) -> None:
         self.scene = scene
         self.revealed: set[tuple[str, str]] = set()
+        self.seeds = Seeds(lambda: log_of(scene), piles)
 
     async def look(self) -> DraculaState:
         state = await stored(self.scene)
+        await self.seeds.look(state)
         for user, card in zip(state.order, state.flipped):
             self.revealed.add((posse_name(state, user), str(card)))
         deck = DRACULA.deck(state)
@@ -117,6 +120,14 @@ class Sweep:
             if "turned:" in line:
                 turned = line.split("turned:")[1].strip(" |").split()
                 assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
+
+
+def piles(state: DraculaState) -> dict[str, set[str]]:
+    """What each posse's deck hides from some player, by pile (``posse-<user id>``): its Deck, Hand and face-down
+    card, by code."""
+    return {f"posse-{user}": {card.code for card in posse.cards.to_come + posse.cards.hand
+                              + ([posse.cards.face_down] if posse.cards.face_down else [])}
+            for user, posse in state.seats.items()}
 
 
 def posse_name(state: DraculaState, user: int) -> str:

@@ -17,7 +17,7 @@ from tests.rules.norman.table import hidden
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
-from .sweep import Sweep
+from .sweep import Seeds, Sweep, log_of
 from .test_timers import hours, posted
 
 
@@ -73,8 +73,15 @@ def secrets(state: NormanState) -> tuple[set[str], set[str]]:
     return {card.code for card in cards}, names
 
 
+def piles(state: NormanState) -> dict[str, set[str]]:
+    """What a gunfight hides from some player, by pile: the deck's cards (by code) and the town's (by name)."""
+    cards, names = hidden(state)
+    return {"norman": {card.code for card in cards}, "town": names}
+
+
 def sweep_of(scene) -> Sweep:
-    return Sweep(scene.channel, lambda: stored(scene), secrets, lambda state: {card.code for card in state.cards()})
+    return Sweep(scene.channel, lambda: stored(scene), secrets, lambda state: {card.code for card in state.cards()},
+                 Seeds(lambda: log_of(scene), piles))
 
 
 async def look(sweep: Sweep) -> NormanState:
