@@ -544,3 +544,27 @@ async def test_a_failed_persuade_tells_the_channel_nothing_of_the_cards_colour(s
     assert same == opposite
     for words in (*same, *opposite):
         assert "Persuasion" not in words and "-1" not in words and "+2" not in words, words
+
+
+async def test_asking_a_buildings_card_unseen_for_what_it_is_not_only_looks(scene):
+    """A player who has not looked at the Saloon's card asks to take Money there: no refusal names the card (it
+    told the player the card unlooked, their figure's turn unspent, the channel none the wiser); the figure looks, as
+    `/gunfight peek`, the player alone is told the card, and the channel reads the same words as for a look. Having
+    looked, the same ask is refused (ruling 432)."""
+    players = await three_gangs(scene)
+    scene.env.bot.rng = hits(6)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    user = state.player
+    town = {place.card.name: place.name for place in state.town if place.card}
+    figure = figures_of(state, user)[0]
+    taken = await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name)
+    assert not taken.response.ephemeral and f"{figure.name} looks at the card of the {town['Doc']}" in text_of(taken)
+    assert "Money" not in text_of(taken) and "Doc" not in text_of(taken), text_of(taken)
+    [told] = taken.followups
+    assert told.ephemeral and "**Doc**" in told.content
+    after = await stored(scene)
+    [saloon] = [place for place in after.town if place.name == town["Doc"]]
+    assert after.characters[figure.key].activated and saloon.seen_by == [user] and saloon.card.name == "Doc"
+    refused(await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name),
+            "is no Money card")
