@@ -487,6 +487,7 @@ async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
 
 
 def cards_of(state: DraculaState, user: int) -> list[str]:
+    """A posse's Hand, as the bot names its cards."""
     return [str(card) for card in state.seats[user].cards.hand]
 
 

@@ -21,6 +21,7 @@ ORDER = dealt(SEED, PACK)
 
 
 def entry(seq: int, **data) -> LogRow:
+    """Log entry ``seq`` with ``data``."""
     return LogRow(seq, datetime(2026, 11, 27, tzinfo=UTC), 1, "deal", "", data, None, False)
 
 
@@ -43,11 +44,13 @@ async def swept(log: list[LogRow], hidden_at_each_look: list[set[str]]) -> None:
 
 
 async def test_a_deck_seal_revealed_while_a_hand_it_dealt_is_held_fails_the_sweep():
+    """The first hand the seal dealt is still held when its seed is revealed: the sweep names its first card."""
     with pytest.raises(AssertionError, match=f"deck norman 1's seed, revealed in #2, puts {ORDER[0]} at place 1"):
         await swept([SEALED, REVEALED], [set(ORDER), set(ORDER[:5])])
 
 
 async def test_a_deck_seal_revealed_once_its_cards_were_out_of_hiding_passes():
+    """Every card was played or discarded face up before the seed was revealed."""
     await swept([SEALED, entry(2), entry(3, revealed=REVEALED.data["revealed"])],
                 [set(ORDER), set(), set()])
 
@@ -61,10 +64,12 @@ async def test_a_card_shuffled_again_under_a_later_seal_follows_from_that_seal_a
 
 
 async def test_a_turn_seals_seed_orders_no_card():
+    """A turn seal's seed gives dice only: revealed while the deck's cards are hidden, it fails nothing."""
     await swept([SEALED, entry(2, revealed=[{"channel": 9, "name": "1", "seed": SEED}])], [set(ORDER)] * 2)
 
 
 async def test_a_log_of_another_format_is_refused_not_passed():
+    """A log whose seals are not lists (the format before issue 22) fails the sweep rather than passing it."""
     old = entry(1, sealed={"channel": 9, "phase": 1, "commitment": "c" * 64})
     with pytest.raises(AssertionError, match="#1 deal: its 'sealed' is not a list"):
         await swept([old], [set(ORDER)])

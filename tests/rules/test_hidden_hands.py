@@ -86,12 +86,14 @@ GAMES: dict[str, Callable[[random.Random], tuple[object, set[str], set[str]]]] =
 
 
 def test_every_ruleset_with_hidden_hands_has_a_game_here():
+    """A ruleset with hidden hands added later is checked here too, once it has a game in GAMES."""
     assert {key for key, rules in RULESETS.items() if isinstance(rules, HiddenHands)} == set(GAMES)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 @pytest.mark.parametrize("seed", range(6))
 def test_the_redacted_state_holds_no_seed_no_deck_order_and_no_hidden_card(key, seed):
+    """Whatever the seeds, the redacted state has no 64-digit hex, no hidden card's code, no face-down name."""
     rules = RULESETS[key]
     state, codes, names = GAMES[key](random.Random(seed))
     whole = json.dumps(state.to_json(), ensure_ascii=False)
