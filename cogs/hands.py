@@ -89,12 +89,16 @@ def hand_embed(private: Private) -> discord.Embed:
     return discord.Embed(title="Your hand (only you see this)", colour=COLOUR, description="\n".join(lines))
 
 
+def seat_line(user: int, private: Private) -> str:
+    """One seat's hand and face-down card, for the every-hand view."""
+    down = f"; face down: {Card.parse(private.face_down)}" if private.face_down else ""
+    return f"<@{user}>: {cards_in(private)}{down}."
+
+
 def every_hand(hands: dict[int, Private]) -> list[discord.Embed]:
     """Every player's hand and face-down card, for a Director who holds no seat (and them alone): a line a seat
     holding a card, in as many pages as they take (none is ever left out), then how many seats hold none."""
-    lines = [f"<@{user}>: {cards_in(private)}" + (f"; face down: {Card.parse(private.face_down)}" if private.face_down
-                                                  else "") + "."
-             for user, private in hands.items() if private.cards or private.face_down]
+    lines = [seat_line(user, private) for user, private in hands.items() if private.cards or private.face_down]
     empty = len(hands) - len(lines)
     if empty:
         lines.append(f"{empty} seat{'s hold' if empty != 1 else ' holds'} no card.")
