@@ -568,3 +568,24 @@ async def test_asking_a_buildings_card_unseen_for_what_it_is_not_only_looks(scen
     assert after.characters[figure.key].activated and saloon.seen_by == [user] and saloon.card.name == "Doc"
     refused(await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name),
             "is no Money card")
+
+
+async def test_a_spent_deck_is_shuffled_anew_and_no_seed_revealed_names_a_hand(scene):
+    """Four players dealt 12 cards a turn under the seals' own dice: the second deal spends the deck and shuffles
+    the discards anew, the third spends that one. At every step no public output names a hidden card and no seed
+    the log has revealed orders a card still held or to come (issue 22)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    players = {}
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe"), (scene.stranger, "Cy"), (scene.deputy, "Dee")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "gunfight cast", name=name, type="man", pistols=1)
+        players[player.id] = player
+    await scene.dora.slash(scene.channel, "gunfight settings", setting="hand", value="12")
+    sweep = sweep_of(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await look(sweep)
+    while state.turn < 4:
+        passed = await players[state.player].slash(scene.channel, "draw")
+        assert not passed.response.ephemeral, text_of(passed)
+        state = await look(sweep)
+    assert sweep.seeds.shuffles.keys() >= {"deck norman 1", "deck norman 2", "deck norman 3"}   # each its own seal
