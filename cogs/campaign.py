@@ -296,13 +296,13 @@ def consequence(recovery: Recovery, after: Veteran) -> str:
     return " ".join(words)
 
 
-def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT) -> list[str]:
-    """Paragraphs packed into as few embed descriptions as fit."""
+def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT, joint: str = "\n\n") -> list[str]:
+    """Paragraphs (lines, with ``joint`` a line break) packed into as few embed descriptions as fit."""
     out: list[str] = []
     for paragraph in paragraphs:
         paragraph = clip(paragraph, limit)
-        if out and len(out[-1]) + 2 + len(paragraph) <= limit:
-            out[-1] += "\n\n" + paragraph
+        if out and len(out[-1]) + len(joint) + len(paragraph) <= limit:
+            out[-1] += joint + paragraph
         else:
             out.append(paragraph)
     return out

@@ -1,9 +1,9 @@
-"""Hidden hands, for any ruleset whose players hold cards the others must not see (Dracula's America, and
-Mackenzie Norman's gunfight to come): the "My hand" button on every step of such a game and `/hand` answer
-the presser alone, with their cards and a menu to play one face down. A Director who holds no seat sees every
-player's hand and face-down card the same way, ephemerally, through the same :meth:`HiddenHands.private` (so any
-ruleset with hidden hands gets it). Nothing here posts a card before the ruleset reveals it: the channel hears only
-that a card was played (see docs/rulings.md)."""
+"""Hidden hands, for any ruleset whose players hold cards the others must not see (Dracula's America, Mackenzie
+Norman's gunfight): the "My hand" button on every step of such a game and `/hand` answer the presser alone, with
+their cards and a menu to play one face down. A Director who holds no seat, and never held one, sees every
+player's hand and face-down card the same way, ephemerally, in as many pages as they take, through the same
+:meth:`HiddenHands.private` (so any ruleset with hidden hands gets it; who may is :mod:`bot.umpire`). Nothing here
+posts a card before the ruleset reveals it: the channel hears only that a card was played (see docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from bot.replies import COLOUR, render, send
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import HiddenHands, Private
 from bot.table import Table, open_table
+from bot.umpire import look_at_every_hand
 
-from .campaign import guarded
+from .campaign import guarded, pages
 
 MAX_OPTIONS = 25
 """Discord's most options in one select menu."""
@@ -88,30 +89,40 @@ def hand_embed(private: Private) -> discord.Embed:
     return discord.Embed(title="Your hand (only you see this)", colour=COLOUR, description="\n".join(lines))
 
 
-def every_hand(hands: dict[int, Private]) -> discord.Embed:
-    """Every player's hand and face-down card, for a Director who holds no seat (and them alone)."""
-    lines = []
-    for user, private in hands.items():
-        down = f"; face down: {Card.parse(private.face_down)}" if private.face_down else ""
-        lines.append(f"<@{user}>: {cards_in(private)}{down}.")
-    return discord.Embed(title="Every hand (only you see this)", colour=COLOUR,
-                         description="\n".join(lines) or "Nobody holds a seat yet.")
+def seat_line(user: int, private: Private) -> str:
+    """One seat's hand and face-down card, for the every-hand view."""
+    down = f"; face down: {Card.parse(private.face_down)}" if private.face_down else ""
+    return f"<@{user}>: {cards_in(private)}{down}."
+
+
+def every_hand(hands: dict[int, Private]) -> list[discord.Embed]:
+    """Every player's hand and face-down card, for a Director who holds no seat (and them alone): a line a seat
+    holding a card, in as many pages as they take (none is ever left out), then how many seats hold none."""
+    lines = [seat_line(user, private) for user, private in hands.items() if private.cards or private.face_down]
+    empty = len(hands) - len(lines)
+    if empty:
+        lines.append(f"{empty} seat{'s hold' if empty != 1 else ' holds'} no card.")
+    shown = pages(lines or ["Nobody holds a seat yet."], joint="\n")
+    title = "Every hand (only you see this)"
+    return [discord.Embed(title=title + (f" — {n} of {len(shown)}" if len(shown) > 1 else ""), colour=COLOUR,
+                          description=page) for n, page in enumerate(shown, 1)]
 
 
 async def show_hand(interaction: discord.Interaction, game: int | None) -> None:
     """The presser's hand, seen by them alone: the cards, a picture of them, and the menu to play one. A Director
-    with no seat sees every hand instead (a seated Director plays, and sees only their own: docs/rulings.md)."""
+    with no seat, who never held one, sees every hand instead (see :mod:`bot.umpire`)."""
     async with open_table(interaction.client, interaction) as table:
         rules = hands_of(table, game)
         private = rules.private(table.state, interaction.user.id)
         if private is None and not table.is_director:
             raise UserError("You hold no hand in this game: `/game join` first.")
         if private is None:
-            hands = {user: rules.private(table.state, user) for user in table.state.seats}
-            embed = every_hand({user: hand for user, hand in hands.items() if hand is not None})
+            hands = {user: hand for user in table.state.seats if (hand := rules.private(table.state, user)) is not None}
+            await look_at_every_hand(table, hands)
         game = table.game.id
     if private is None:
-        await send(interaction, embed=embed, ephemeral=True)
+        for page in every_hand(hands):
+            await send(interaction, embed=page, ephemeral=True)
         return
     cards = tuple(Card.parse(code) for code in private.cards)
     image = await render(render_turn, cards) if cards else None

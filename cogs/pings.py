@@ -13,6 +13,7 @@ from bot.errors import NotAllowed, UserError
 from bot.replies import COLOUR, safe, send
 from bot.rules.qotd.ruleset import seat_text
 from bot.table import Table, open_table, require_stored
+from bot.umpire import JOINED, refuse_seat_to_an_umpire
 
 PINGS_ON = "This game now pings you: on your characters' turns, their re-rolls, reminders and deadlines."
 PINGS_OFF = "This game no longer pings you. `/game join` turns its pings back on."
@@ -28,12 +29,14 @@ async def join_game(table: Table, pings: bool) -> tuple[str, bool]:
         muted = "" if pings else ", and this game does not ping you"
         holding = f", with {seat_text(table.state.seats[user.id])}" if table.plays_qotd else ""
         raise UserError(f"You are already playing{holding}{muted}.")
+    if not seated:
+        await refuse_seat_to_an_umpire(table)
     table.uow.set_pings(user.id, wanted)
     if seated:
         return PINGS_ON if pings else PINGS_OFF, False
     given = table.ruleset.join(table.state, user.id, table.dice)
     with_what = f" with {given}" if given else ""
-    await table.commit("join", f"{user.display_name} joins{with_what}.")
+    await table.commit(JOINED, f"{user.display_name} joins{with_what}.")
     return (f"{safe(user.display_name)} joins the game{with_what}."
             + ("" if pings else " The game will not ping them.")), True
 

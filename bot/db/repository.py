@@ -931,6 +931,13 @@ class UnitOfWork:
             rows = (await (await self.connection()).execute(LOG_FROM, values)).all()
         return [LogRow(*row) for row in rows]
 
+    async def first_entry(self, actor_id: int, kind: str) -> int | None:
+        """The number of the game's first log entry of ``kind`` made by ``actor_id``, undone or not; None if none."""
+        game = self._require_game()
+        [(seq,)] = await self._rows(select(func.min(LogEntry.seq)).where(
+            LogEntry.game_id == game.id, LogEntry.actor_id == actor_id, LogEntry.kind == kind))
+        return seq
+
     def _undoable(self, game_id: int) -> Any:
         """The condition for a game's entries that can be undone: not undone yet, with a snapshot."""
         return (LogEntry.game_id == game_id) & LogEntry.snapshot.is_not(None) & ~LogEntry.undone

@@ -1,14 +1,21 @@
 """The sweep of a game with hidden hands (issue 15): playing cards as the channel shows them, and the check that
 no public output (a message, its embeds and buttons, `/status`, `/deck`, `/log recent`, the export, the data a
-picture is drawn from) names a card still hidden when it was shown, nor a face-down name."""
+picture is drawn from) names a card still hidden when it was shown, nor a face-down name; and (issue 22) that no
+seed the log has revealed so far orders a card still hidden from a player (:class:`Seeds`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+
+from bot.db import LogRow
+from bot.rules.core.fair import dealt
 
 from .helpers import words_of
 
+DECK_SEAL = re.compile(r"deck (\S+) (\d+)")
+"""A deck seal's name: ``deck <pile> <n>``, the pile's ``n``-th shuffle (the seal and log format of issue 22)."""
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|Black) Joker")
 """A card as the bot names it ("10♥", "Red Joker")."""
 
@@ -23,6 +30,12 @@ def code_of(shown: str) -> str:
 def named(text: str) -> set[str]:
     """The codes of the cards a text names."""
     return {code_of(card) for card in CARD.findall(text)}
+
+
+async def log_of(scene) -> list[LogRow]:
+    """The log of the scene's channel's game under way."""
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    return await scene.db().game_log(row.id)
 
 
 def public(channel) -> list:
@@ -46,8 +59,8 @@ class Sweep:
 
     def __init__(self, channel, load: Callable[[], Awaitable[object]],
                  secrets: Callable[[object], tuple[set[str], set[str]]],
-                 every: Callable[[object], Iterable[str]]) -> None:
-        self.channel, self.load, self.secrets, self.every = channel, load, secrets, every
+                 every: Callable[[object], Iterable[str]], seeds: Seeds) -> None:
+        self.channel, self.load, self.secrets, self.every, self.seeds = channel, load, secrets, every, seeds
         self.checked: set[int] = set()
         self.revealed: set[str] = set()
         self.hidden: tuple[set[str], set[str]] = (set(), set())
@@ -56,6 +69,7 @@ class Sweep:
     async def look(self):
         """The stored state after a command: the new public messages checked against what it hides."""
         state = await self.load()
+        await self.seeds.look(state)
         self.hidden = self.secrets(state)
         self.revealed |= set(self.every(state)) - self.hidden[0]
         for message in public(self.channel):
@@ -75,3 +89,85 @@ class Sweep:
             assert cards <= self.revealed, f"{where} names a card never shown: {line!r}"
             for name in names:
                 assert not re.search(rf"\b{re.escape(name)}\b", line), f"{where} names {name!r}: {line!r}"
+
+
+@dataclass
+class Shuffle:
+    """A hidden shuffle the log has sealed: its pile, its cards (sorted), the look at which the sweep first saw
+    it, and, once revealed, its seed and the entry that revealed it."""
+
+    pile: str
+    cards: tuple[str, ...]
+    at: int
+    seed: str = ""
+    revealed_in: int = 0
+
+
+class Seeds:
+    """What anyone could work out, at each step of a game, from the seeds its log has revealed so far, read as the
+    seal and log format of issue 22 has it: a deck seal ``deck <pile> <n>`` (``"sealed"``, with its cards sorted,
+    or ``"shuffled"``) orders its pile by :func:`~bot.rules.core.fair.dealt` on those cards once ``"revealed"``; a
+    turn seal's seed gives dice only. Fails if a revealed seed orders a card still hidden from a player that has
+    stayed out of sight since that shuffle (a card shown since, then hidden again by a later shuffle, follows from
+    that shuffle's seal instead).
+
+    ``entries()`` gives the game's log, ``hidden(state)`` the cards (codes, or names for cards that are not
+    playing cards) hidden now from some player, by pile key (``norman``, ``town``, ``posse-<user id>`` ...)."""
+
+    def __init__(self, entries: Callable[[], Awaitable[list[LogRow]]],
+                 hidden: Callable[[object], dict[str, set[str]]]) -> None:
+        self.entries, self.hidden = entries, hidden
+        self.read = 0
+        self.looks = 0
+        self.shuffles: dict[str, Shuffle] = {}
+        self.shown: dict[tuple[str, str], int] = {}
+        """(pile, card) to the last look at which the card was out of hiding."""
+
+    async def look(self, state) -> None:
+        """Read the log's new entries, note every card of a shuffled pile that is out of hiding now, and check
+        every revealed shuffle against what is hidden."""
+        self.looks += 1
+        entries = await self.entries()
+        for entry in entries[self.read:]:
+            self.note(entry)
+        self.read = len(entries)
+        hidden = self.hidden(state)
+        for shuffle in self.shuffles.values():
+            for card in set(shuffle.cards) - hidden.get(shuffle.pile, set()):
+                self.shown[shuffle.pile, card] = self.looks
+        for name, shuffle in self.shuffles.items():
+            if shuffle.seed:
+                self.check(name, shuffle, hidden.get(shuffle.pile, set()))
+
+    def note(self, entry: LogRow) -> None:
+        """The shuffles an entry seals and the seeds it reveals."""
+        data = entry.data
+        for field in ("sealed", "revealed", "shuffled"):
+            assert isinstance(data.get(field, []), list), \
+                f"#{entry.seq} {entry.kind}: its {field!r} is not a list, as the seal format of issue 22 has it"
+        for sealed in data.get("sealed", []):
+            deck = DECK_SEAL.fullmatch(sealed["name"])
+            if deck and "cards" in sealed:
+                self.shuffled(sealed["name"], deck[1], sealed["cards"])
+        for shuffled in data.get("shuffled", []):
+            self.shuffled(shuffled["seal"], shuffled["pile"], shuffled["cards"])
+        for shown in data.get("revealed", []):
+            if shown["name"] in self.shuffles:
+                self.shuffles[shown["name"]].seed = shown["seed"]
+                self.shuffles[shown["name"]].revealed_in = entry.seq
+
+    def shuffled(self, name: str, pile: str, cards: list[str]) -> None:
+        """A hidden shuffle sealed under ``name`` (sealed again when an undone deal is dealt anew: its cards are
+        out of sight from then on)."""
+        assert cards == sorted(cards), f"{name}: its cards are logged in an order other than sorted: {cards}"
+        self.shuffles[name] = Shuffle(pile, tuple(cards), self.looks)
+
+    def check(self, name: str, shuffle: Shuffle, hidden: set[str]) -> None:
+        """No card the revealed ``shuffle`` ordered is still hidden, out of sight since that shuffle."""
+        order = dealt(shuffle.seed, list(shuffle.cards))
+        assert sorted(order) == sorted(shuffle.cards)
+        for place, card in enumerate(order, 1):
+            if card in hidden and self.shown.get((shuffle.pile, card), 0) < shuffle.at:
+                raise AssertionError(f"{name}'s seed, revealed in #{shuffle.revealed_in}, puts {card} at place "
+                                     f"{place} of its shuffle of {shuffle.pile!r}: that card is still hidden from a "
+                                     "player, out of sight since that shuffle")

@@ -15,7 +15,7 @@ from bot.rules.dracula.state import DraculaState
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
-from .sweep import CARD, code_of
+from .sweep import CARD, Seeds, code_of, log_of
 from .test_timers import hours, posted
 
 
@@ -87,15 +87,18 @@ FLIPPED = re.compile(r"(\w+)'s Posse: \**((?:10|[2-9AKQJ])[♥♠♣♦]|(?:Red|
 
 
 class Sweep:
-    """Every (posse, card) the game has flipped so far, read from the stored game after each command, and the
-    check that the deck's and board's data (what their pictures are drawn from) hold no other card."""
+    """Every (posse, card) the game has flipped so far, read from the stored game after each command, the check
+    that the deck's and board's data (what their pictures are drawn from) hold no other card, and that no seed the
+    log has revealed orders a card still hidden (:class:`~tests.bot.sweep.Seeds`)."""
 
     def __init__(self, scene) -> None:
         self.scene = scene
         self.revealed: set[tuple[str, str]] = set()
+        self.seeds = Seeds(lambda: log_of(scene), piles)
 
     async def look(self) -> DraculaState:
         state = await stored(self.scene)
+        await self.seeds.look(state)
         for user, card in zip(state.order, state.flipped):
             self.revealed.add((posse_name(state, user), str(card)))
         deck = DRACULA.deck(state)
@@ -117,6 +120,14 @@ class Sweep:
             if "turned:" in line:
                 turned = line.split("turned:")[1].strip(" |").split()
                 assert set(turned) <= codes, f"{where} turns a card not flipped: {line!r}"
+
+
+def piles(state: DraculaState) -> dict[str, set[str]]:
+    """What each posse's deck hides from some player, by pile (``posse-<user id>``): its Deck, Hand and face-down
+    card, by code."""
+    return {f"posse-{user}": {card.code for card in posse.cards.to_come + posse.cards.hand
+                              + ([posse.cards.face_down] if posse.cards.face_down else [])}
+            for user, posse in state.seats.items()}
 
 
 def posse_name(state: DraculaState, user: int) -> str:
@@ -473,3 +484,81 @@ async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
     await scene.dora.slash(scene.channel, "dracula amend", model="Abe", dead=True)
     shown = await scene.dora.slash(scene.channel, "campaign show")
     assert "~~**Abe**~~" in text_of(shown) and "— dead" in text_of(shown)
+
+
+def cards_of(state: DraculaState, user: int) -> list[str]:
+    """A posse's Hand, as the bot names its cards."""
+    return [str(card) for card in state.seats[user].cards.hand]
+
+
+async def test_a_director_who_played_never_sees_every_hand_and_one_who_looked_never_plays(scene):
+    """Issue 22's attack: a seated Director removes their model, `/game leave`s, asks for every hand as a Director
+    with no seat, then `/undo`es back to the same seat and hand. Refused: a member who ever held a seat never sees
+    every hand of the game, and one who looked (the log says so) never takes a seat, whatever /undo takes back,
+    however they came to direct (ruling 430)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    for player, name in ((scene.pete, "Abe"), (scene.dora, "Dee")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "dracula cast", name=name, type="veteran", boss=True)
+    dealt = await scene.dora.slash(scene.channel, "deal")
+    before = await stored(scene)
+    secret = cards_of(before, scene.pete.id)
+    seen = [await scene.dora.slash(scene.channel, "hand")]
+    assert "Your hand" in text_of(seen[0]) and "<@" not in text_of(seen[0])
+    await scene.dora.slash(scene.channel, "cast remove", character="Dee")
+    left = await scene.dora.slash(scene.channel, "game leave")
+    assert "dora leaves the game" in text_of(left) and scene.dora.id not in (await stored(scene)).seats
+    for tried in (await scene.dora.slash(scene.channel, "hand"),
+                  await scene.dora.click(dealt.response.message, label="My hand")):
+        refused(tried, "You held a seat in this game", "never sees every hand")
+        seen.append(tried)
+    for _ in range(2):
+        await scene.dora.slash(scene.channel, "undo")
+    after = await stored(scene)
+    assert cards_of(after, scene.dora.id) == cards_of(before, scene.dora.id)     # back in the seat, same hand
+    assert after.characters["dee"].owner == scene.dora.id
+    handed = await scene.dora.slash(scene.channel, "game director", member=scene.pete)   # a player made Director
+    assert "now directs the game" in text_of(handed)
+    seen.append(await scene.pete.slash(scene.channel, "hand"))
+    assert "Your hand" in text_of(seen[-1]) and "Every hand" not in text_of(seen[-1])
+    assert not any(card in text_of(reply) for reply in seen[:-1] for card in secret)
+
+    looked = await scene.boss.slash(scene.channel, "hand")            # a server manager, never seated, umpires
+    assert "Every hand" in text_of(looked) and all(card in text_of(looked) for card in secret)
+    await scene.boss.slash(scene.channel, "hand")                      # logged once
+    await scene.pete.slash(scene.channel, "undo")
+    refused(await scene.boss.slash(scene.channel, "game join"), "You looked at every hand of this game")
+    assert scene.boss.id not in (await stored(scene)).seats
+    log = text_of(await scene.stranger.slash(scene.channel, "log recent"))
+    assert log.count("boss looks at every hand, as a Director with no seat") == 1, log
+    assert not CARD.search(log)
+
+
+async def test_every_hand_comes_whole_in_pages_however_many_posses_hold_cards(scene):
+    """Dracula's America seats any number of posses: with more than one embed can hold, a Director with no seat
+    still sees every posse's Hand and face-down card, each line whole, in as many ephemeral pages as it takes;
+    none is dropped (it was clipped to fit Discord, and the posses past the clip went unsaid)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    await scene.boss.slash(scene.channel, "game settings", cast_limit=150)
+    posses = [scene.guild.add_member(scene.env.create_user(f"rider{n}")) for n in range(150)]
+    for n, rider in enumerate(posses):                              # a Boss alone draws a Hand of 2 (DA 37)
+        await rider.slash(scene.channel, "game join", pings=False)
+        await rider.slash(scene.channel, "dracula cast", name=f"Boss {n}", type="hero", boss=True)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    hand = await posses[7].slash(scene.channel, "hand")
+    await posses[7].select(hand.response.message, [state.seats[posses[7].id].cards.hand[0].code])
+    state = await stored(scene)
+
+    seen = await scene.dora.slash(scene.channel, "hand")
+    messages = [seen.response, *seen.followups]
+    assert len(messages) > 1 and all(message.ephemeral for message in messages)
+    titles = [message.embeds[0].title for message in messages]
+    assert titles == [f"Every hand (only you see this) — {n} of {len(messages)}" for n in range(1, len(messages) + 1)]
+    lines = [line for message in messages for line in message.embeds[0].description.splitlines()]
+    assert all(len(message.embeds[0].description) <= 4096 for message in messages)
+    assert len(lines) == len(state.seats) == 150
+    for rider in posses:
+        pile = state.seats[rider.id].cards
+        down = f"; face down: {pile.face_down}" if pile.face_down else ""
+        assert f"<@{rider.id}>: {', '.join(map(str, pile.hand))}{down}." in lines

@@ -10,14 +10,14 @@ import random
 
 from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import SHOOT_RANKS, MOVE_RANKS, NormanState
+from bot.rules.norman.state import MOVE_RANKS, SHOOT_RANKS, STARTING_SUITS, NormanState
 
 from tests.rules import scripted
 from tests.rules.norman.table import hidden
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
-from .sweep import Sweep
+from .sweep import Seeds, Sweep, log_of
 from .test_timers import hours, posted
 
 
@@ -73,8 +73,15 @@ def secrets(state: NormanState) -> tuple[set[str], set[str]]:
     return {card.code for card in cards}, names
 
 
+def piles(state: NormanState) -> dict[str, set[str]]:
+    """What a gunfight hides from some player, by pile: the deck's cards (by code) and the town's (by name)."""
+    cards, names = hidden(state)
+    return {"norman": {card.code for card in cards}, "town": names}
+
+
 def sweep_of(scene) -> Sweep:
-    return Sweep(scene.channel, lambda: stored(scene), secrets, lambda state: {card.code for card in state.cards()})
+    return Sweep(scene.channel, lambda: stored(scene), secrets, lambda state: {card.code for card in state.cards()},
+                 Seeds(lambda: log_of(scene), piles))
 
 
 async def look(sweep: Sweep) -> NormanState:
@@ -499,3 +506,87 @@ async def test_an_undone_plays_window_does_not_answer_the_next_play(scene):
     assert await stored(scene) == before
     stands = await players[opponent].click(new.message, label="Let it stand")
     assert "Answers in: 1 of 2" in text_of(stands), text_of(stands)
+
+
+async def persuading_in(scene, channel, colour: str) -> tuple[str, str]:
+    """A gunfight in ``channel`` between pete and polly: Kid, the figure of the player who plays first, and Joe, each
+    with the Persuade skill (+1, public on the board); the Saloon's card is Doc, of the suit of the player who plays first (``colour`` "same") or of the other colour
+    ("opposite"); that player's figure tries to Persuade him on a 3, which fails either way (3 + 1 + 1, 3 + 1 - 1).
+    Returns what the channel reads of it, and its log."""
+    await scene.dora.slash(channel, "game start", ruleset="norman")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player in players.values():
+        await player.slash(channel, "game join")
+    seats = NORMAN.load((await scene.db().load_game(scene.guild.id, channel.id)).state).seats
+    first = min(seats, key=lambda user: STARTING_SUITS.index(seats[user].suit))
+    for user, name in ((first, "Kid"), (next(u for u in seats if u != first), "Joe")):
+        await players[user].slash(channel, "gunfight cast", name=name, type="man", pistols=1, skills="Persuade")
+    suit = seats[first].suit
+    if colour == "opposite":
+        suit = "spades" if suit in ("hearts", "diamonds") else "hearts"
+    await scene.dora.slash(channel, "gunfight stock", name="Doc", type="man", suit=suit, pistols=1)
+    await scene.dora.slash(channel, "gunfight town", buildings="Saloon")
+    scene.env.bot.rng = Dice(3)
+    await scene.dora.slash(channel, "deal")
+    tried = await players[first].slash(channel, "gunfight persuade", building="Saloon")
+    [told] = tried.followups
+    assert told.ephemeral and "**Doc**" in told.content                 # the persuader alone is told the card
+    log = text_of(await scene.stranger.slash(channel, "log recent"))
+    return text_of(tried), log[log.index("tries to Persuade"):]
+
+
+async def test_a_failed_persuade_tells_the_channel_nothing_of_the_cards_colour(scene):
+    """MN 212-224: the building's card is known to the player who looked alone. The channel reads the die, the
+    Persuade skill and the outcome; the card's +1 for the same suit or -1 for the other colour counts unseen, so
+    a failure reads alike whatever the card (ruling 431)."""
+    same = await persuading_in(scene, scene.channel, "same")
+    opposite = await persuading_in(scene, scene.guild.create_text_channel("boot-hill"), "opposite")
+    assert "rolled 3 · Persuade skill +1" in same[0] and "**Not persuaded**" in same[0], same[0]
+    assert same == opposite
+    for words in (*same, *opposite):
+        assert "Persuasion" not in words and "-1" not in words and "+2" not in words, words
+
+
+async def test_asking_a_buildings_card_unseen_for_what_it_is_not_only_looks(scene):
+    """A player who has not looked at the Saloon's card asks to take Money there: no refusal names the card (it
+    told the player the card unlooked, their figure's turn unspent, the channel none the wiser); the figure looks, as
+    `/gunfight peek`, the player alone is told the card, and the channel reads the same words as for a look. Having
+    looked, the same ask is refused (ruling 432)."""
+    players = await three_gangs(scene)
+    scene.env.bot.rng = hits(6)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await stored(scene)
+    user = state.player
+    town = {place.card.name: place.name for place in state.town if place.card}
+    figure = figures_of(state, user)[0]
+    taken = await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name)
+    assert not taken.response.ephemeral and f"{figure.name} looks at the card of the {town['Doc']}" in text_of(taken)
+    assert "Money" not in text_of(taken) and "Doc" not in text_of(taken), text_of(taken)
+    [told] = taken.followups
+    assert told.ephemeral and "**Doc**" in told.content
+    after = await stored(scene)
+    [saloon] = [place for place in after.town if place.name == town["Doc"]]
+    assert after.characters[figure.key].activated and saloon.seen_by == [user] and saloon.card.name == "Doc"
+    refused(await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name),
+            "is no Money card")
+
+
+async def test_a_spent_deck_is_shuffled_anew_and_no_seed_revealed_names_a_hand(scene):
+    """Four players dealt 12 cards a turn under the seals' own dice: the second deal spends the deck and shuffles
+    the discards anew, the third spends that one. At every step no public output names a hidden card and no seed
+    the log has revealed orders a card still held or to come (issue 22)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    players = {}
+    for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe"), (scene.stranger, "Cy"), (scene.deputy, "Dee")):
+        await player.slash(scene.channel, "game join")
+        await player.slash(scene.channel, "gunfight cast", name=name, type="man", pistols=1)
+        players[player.id] = player
+    await scene.dora.slash(scene.channel, "gunfight settings", setting="hand", value="12")
+    sweep = sweep_of(scene)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await look(sweep)
+    while state.turn < 4:
+        passed = await players[state.player].slash(scene.channel, "draw")
+        assert not passed.response.ephemeral, text_of(passed)
+        state = await look(sweep)
+    assert sweep.seeds.shuffles.keys() >= {"deck norman 1", "deck norman 2", "deck norman 3"}   # each its own seal

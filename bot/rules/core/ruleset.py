@@ -151,6 +151,10 @@ class HiddenHands(Protocol):
         """``user`` plays the card ``code`` face down; the step says so in public words that never name an
         unrevealed card (and flips the cards when the last is down)."""
 
+    def redact(self, state: State) -> dict[str, Any]:
+        """The state as anyone may see it (JSON): no hand but by its size, no card to come, no card face down,
+        no seal, seed or other secret of the game's fair play."""
+
 
 class Ruleset(Protocol):
     """One game system behind the bot.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.rules.core import serial
 from bot.rules.core.actions import decide, perform
@@ -28,6 +29,10 @@ def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
             raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
         out.append(by_lower[item.lower()])
     return out
+
+PUBLIC_FIELDS = ("characters", "settings", "turn", "phase", "round", "order", "flipped", "at", "activation",
+                 "npc_winner")
+"""The fields of a game's state that anyone may read as they are (see :meth:`Dracula.redact`)."""
 
 
 class Dracula(Ruleset):
@@ -150,6 +155,20 @@ class Dracula(Ruleset):
                 "Your card is face down until the flip." if pile.face_down else "")
         return Private(tuple(c.code for c in pile.hand), tuple(c.code for c in pile.hand) if may_play else (),
                        pile.face_down.code if pile.face_down else "", note)
+
+    def redact(self, state: DraculaState) -> dict[str, Any]:
+        """The state as anyone may see it: the models, the settings, the turn and the cards flipped as they are;
+        each posse's Hand, face-down card and Deck counted, never named (its discards are face up, DA 63); the seal
+        (and anything else not named here) left out, since its seed orders every Deck."""
+        public = {name: serial.to_json(getattr(state, name)) for name in PUBLIC_FIELDS}
+        public["pending"] = {"roller": state.pending["roller"]} if state.pending else None
+        public["seats"] = {str(user): {"hand": len(posse.cards.hand), "face_down": posse.cards.face_down is not None,
+                                       "deck": len(posse.cards.to_come),
+                                       "discard": [card.code for card in posse.cards.discard],
+                                       "starting": posse.starting, "lone_gun": posse.lone_gun,
+                                       "bottled": posse.bottled}
+                           for user, posse in state.seats.items()}
+        return public
 
     def play_card(self, state: DraculaState, user: int, code: str, rng: random.Random) -> Step:
         try:

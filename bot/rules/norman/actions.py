@@ -47,10 +47,12 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list[tuple[str, int]] = ()) -> Reading:
-    """A D6 plus its modifiers, read on ``chart``."""
+def roll(ctx: Context, chart: Chart, roller: Figure, label: str, modifiers: list[tuple[str, int]] = (),
+         unseen: int = 0) -> Reading:
+    """A D6 plus its modifiers, read on ``chart``; ``unseen``, a modifier only a player who looked at a face-down
+    card may know, counts but is neither shown nor logged."""
     modifiers = tuple((reason, n) for reason, n in modifiers if n)
-    total = sum(n for _, n in modifiers)
+    total = sum(n for _, n in modifiers) + unseen
     return ctx.roll(D6, label=label, roller=roller.key, dice_reason="a D6",
                     read=lambda rolled: Reading(label, roller.key, "a D6", rolled, chart.read(rolled.value + total),
                                                 chart.key, adjustments=modifiers, base=rolled_on(rolled, modifiers)))
@@ -554,26 +556,39 @@ class DoorRequest(Request):
         return (self.figure,)
 
 
+DOORS = {"peek": "looks at the card of", "persuade": "tries to Persuade whoever is in", "take": "searches"}
+"""What a figure does at a building's door, as the channel reads it."""
+
+
 @action(DoorRequest)
 def door(state: NormanState, request: DoorRequest, ctx: Context) -> Story:
+    """MN 212-213: at the door a figure looks at the card first. A player who has not looked, asking for what the
+    card does not allow (Money Persuaded, anyone else taken), gets the look, as `/gunfight peek`, and nothing else:
+    a refusal would tell them the card unlooked, their turn unspent, the table none the wiser (ruling 432)."""
     figure = acting_figure(state, request.player, request.figure)
     place = building(state, request.building)
     if place.card is None:
         raise RulesError(f"The {place.name} has no card left.")
-    verbs = {"peek": "looks at the card of", "persuade": "tries to Persuade whoever is in", "take": "searches"}
-    if request.what not in verbs:
+    if request.what not in DOORS:
         raise RulesError("At a door a figure looks (peek), Persuades or takes Money.")
-    story = story_of(ctx, "at the door", f"{figure.name} {verbs[request.what]} the {place.name}", figure.key)
+    if request.what == "persuade" and figure.type in ("horse", "dog"):
+        raise RulesError("Obviously a Mangy Dog or Horse cannot Persuade.")
+    what = request.what
+    money = place.card.type == "money"
     if request.player not in place.seen_by:
         place.seen_by.append(request.player)
-    stock = place.card
-    if request.what == "take":
-        if stock.type != "money":
+        if (what, money) in (("take", False), ("persuade", True)):
+            what = "peek"
+    story = story_of(ctx, "at the door", f"{figure.name} {DOORS[what]} the {place.name}", figure.key)
+    if what == "take":
+        if not money:
             raise RulesError(f"The card of the {place.name} is no Money card.")
         place.card = None
         figure.money += 1
         ctx.note(f"{figure.name} takes a Money card.")
-    elif request.what == "persuade":
+    elif what == "persuade":
+        if money:
+            raise RulesError("Money cannot be Persuaded: take it.")
         persuade(state, ctx, figure, place)
     return story
 
@@ -581,16 +596,12 @@ def door(state: NormanState, request: DoorRequest, ctx: Context) -> Story:
 def persuade(state: NormanState, ctx: Context, figure: Figure, place: Building) -> None:
     """MN 212-224: 6+ on a D6, with the Persuade skill, -1 for the opposite colour, +1 for the same suit."""
     stock = place.card
-    if stock.type == "money":
-        raise RulesError("Money cannot be Persuaded: take it.")
-    if figure.type in ("horse", "dog"):
-        raise RulesError("Obviously a Mangy Dog or Horse cannot Persuade.")
     red = ("hearts", "diamonds")
     colour = 0 if not stock.suit else 1 if stock.suit == figure.suit else \
         -1 if (stock.suit in red) != (figure.suit in red) else 0
-    # the card's colour stays unsaid: the modifiers show as one figure (see docs/rulings.md)
-    modifiers = [("Persuasion", figure.skill("Persuade") + colour)]
-    if roll(ctx, PERSUADE, figure, f"{figure.name} Persuades", modifiers).outcome.title != "Persuaded":
+    # the channel sees the die, the Persuade skill and the outcome; the card's colour counts unseen (ruling 431)
+    skill = [("Persuade skill", figure.skill("Persuade"))]
+    if roll(ctx, PERSUADE, figure, f"{figure.name} Persuades", skill, unseen=colour).outcome.title != "Persuaded":
         return
     key = stock.name
     while key in state.characters:

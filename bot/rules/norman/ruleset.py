@@ -22,6 +22,9 @@ from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, Norman
     uses
 
 TYPES = {"man": "Man", "woman": "Woman", "horse": "Horse", "dog": "Dog"}
+PUBLIC_FIELDS = ("characters", "settings", "duds", "turn", "order", "acting", "weapon", "stopped", "shown", "plays",
+                 "over")
+"""The fields of a gunfight's state that anyone may read as they are (see :meth:`Norman.redact`)."""
 AFTERMATH = "aftermath"
 """What the game waits for once one side alone has figures in play."""
 CARDSHARP_MOST = 2
@@ -383,21 +386,22 @@ class Norman(Ruleset):
         return len(state.seats[user].hand) + laid
 
     def redact(self, state: NormanState) -> dict[str, Any]:
-        """The state as anyone may see it: hands, the deck, cards out of sight, answers in the Joker window and
-        face-down buildings are counted, never named."""
-        public = serial.to_json(state)
+        """The state as anyone may see it: the figures, the settings and the turn as they are; hands, the deck,
+        cards out of sight, answers in the Joker window and face-down buildings counted, never named; the seal
+        (and anything else not named here) left out, since its seed orders every hand."""
+        public = {name: serial.to_json(getattr(state, name)) for name in PUBLIC_FIELDS}
+        public["pending"] = {"roller": state.pending["roller"]} if state.pending else None
         public["deck"] = {"to_come": len(state.deck.to_come), "discard": [c.code for c in state.deck.discard]}
         public["stock"] = len(state.stock)
         public["seats"] = {str(user): {"suit": seat.suit, "hand": self.held(state, user), "money": seat.money}
                            for user, seat in state.seats.items()}
-        public["town"] = [{"name": place.name, "card": "face down" if place.card else "none"}
-                          for place in state.town]
-        if state.window:
-            public["window"] = {"play": serial.to_json(state.window.play),
-                                "answered": len(state.window.answers), "waiting": state.window.waiting}
-        if state.contact:
-            public["contact"] = {"attacker": state.contact.attacker, "defender": state.contact.defender,
-                                 "attack": len(state.contact.attack), "defence": len(state.contact.defence)}
+        public["town"] = [{"name": place.name, "card": "face down" if place.card else "none",
+                           "seen_by": list(place.seen_by)} for place in state.town]
+        public["window"] = {"play": serial.to_json(state.window.play), "answered": len(state.window.answers),
+                            "waiting": state.window.waiting} if state.window else None
+        public["contact"] = {"attacker": state.contact.attacker, "defender": state.contact.defender,
+                             "attack": len(state.contact.attack), "defence": len(state.contact.defence)} \
+            if state.contact else None
         return public
 
     def board(self, state: NormanState) -> Board:

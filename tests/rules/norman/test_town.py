@@ -70,12 +70,29 @@ def test_a_dog_cannot_persuade_and_money_is_taken_not_persuaded():
     """MN 224: "Obviously a Mangy Dog or Horse cannot Persuade…"; MN 22-26: Money cards are taken."""
     dog = {"rex": (ANN, "dog", {}), "joe": (BOB, "man", {})}
     state = town(gunfight(dog), stock("Strongbox", "money"), stock("Sheriff"))
-    with pytest.raises(RulesError, match="cannot Persuade"):
-        act(state, DoorRequest(ANN, "rex", "House 2", "persuade"))
-    with pytest.raises(RulesError, match="Money cannot be Persuaded"):
-        act(state, DoorRequest(ANN, "rex", "House 1", "persuade"))
+    for house in ("House 1", "House 2"):
+        with pytest.raises(RulesError, match="cannot Persuade"):
+            act(state, DoorRequest(ANN, "rex", house, "persuade"))
     state, resolution = act(state, DoorRequest(ANN, "rex", "House 1", "take"))
     assert resolution.changes == ("Rex takes a Money card.",) and state.characters["rex"].money == 1
+
+
+def test_asking_a_card_unseen_for_what_it_does_not_allow_is_a_look_and_no_more():
+    """MN 212-213: at the door a figure looks first. A player who has not looked, asking to take what is no Money
+    or to Persuade a Money card, looks (as `peek`: the same words for the channel, the activation spent) and is
+    refused nothing that would name the card; having looked, they are refused (ruling 432)."""
+    state = town(gunfight(), stock("Strongbox", "money"), stock("Sheriff"))
+    seen = []
+    for house, what in (("House 1", "persuade"), ("House 2", "take"), ("House 2", "peek")):
+        after, resolution = act(state, DoorRequest(ANN, "kid", house, what))
+        assert resolution.headline == f"Kid looks at the card of the {house}" and not resolution.changes
+        assert after.characters["kid"].activated and NORMAN.seen(after, ANN) == {house: after.town[int(house[-1]) - 1]
+                                                                                 .card.name}
+        seen.append(after)
+    with pytest.raises(RulesError, match="Money cannot be Persuaded"):
+        act(seen[0], DoorRequest(ANN, "kid", "House 1", "persuade"))
+    with pytest.raises(RulesError, match="The card of the House 2 is no Money card"):
+        act(seen[1], DoorRequest(ANN, "kid", "House 2", "take"))
 
 
 def test_a_persuaded_figure_counts_as_its_own_suit_when_persuading():
@@ -85,5 +102,6 @@ def test_a_persuaded_figure_counts_as_its_own_suit_when_persuading():
     state, _ = act(state, DoorRequest(ANN, "kid", "House 1", "persuade"), 5)
     state.acting = ""
     state, resolution = act(state, DoorRequest(ANN, "Doc", "House 2", "persuade"), 5)
-    assert resolution.readings[0].adjustments == (("Persuasion", 1),)
+    assert resolution.readings[0].adjustments == ()                # the same suit's +1 counts unseen: 5 persuades
+    assert resolution.readings[0].outcome.title == "Persuaded"
     assert state.characters["Nell"].owner == ANN
