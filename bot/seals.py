@@ -120,15 +120,19 @@ def closing(state: State) -> dict[str, Any]:
 
 def sealed_note(seal: Seal, name: str, chain: str | None) -> dict[str, Any]:
     """A seal's commitment for the log, with the log's digest it is published with; a deck's with its cards,
-    sorted."""
+    sorted, unless which cards it holds is a secret too."""
     note: dict[str, Any] = {"name": name, "commitment": seal.commitment_of(name), "chain": chain or "0" * 64}
-    note.update({"cards": list(shuffle["cards"]) for shuffle in seal.shuffled if shuffle["seal"] == name})
+    note.update({"cards": list(shuffle["cards"]) for shuffle in seal.shuffled
+                 if shuffle["seal"] == name and "cards" in shuffle})
     return note
 
 
 def revealed_note(seal: Seal, name: str) -> dict[str, Any]:
-    """A seal's seed, for the log entry that reveals it."""
-    return {"channel": seal.channel, "name": name, "seed": seal.seed_of(name)}
+    """A seal's seed, for the log entry that reveals it; a pile's whose make-up was secret, with its cards."""
+    note: dict[str, Any] = {"channel": seal.channel, "name": name, "seed": seal.seed_of(name)}
+    if name in seal.unlisted:
+        note["cards"] = seal.unlisted.pop(name)
+    return note
 
 
 def placed(deck: dict[str, Any], state: GameState) -> dict[str, Any]:

@@ -70,8 +70,8 @@ def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
              f"{shown['channel']}: seed {shown['seed']}" for shown in listed(data.get("revealed"))]
     notes += [f"sealed {seal_name(sealed.get('name', sealed.get('phase')), turn_name)}: commitment "
               f"{sealed['commitment']}" for sealed in listed(data.get("sealed"))]
-    notes += [f"shuffled {len(shuffle['cards'])} cards of {shuffle['pile']} under {shuffle['seal']}"
-              for shuffle in data.get("shuffled", ())]
+    notes += [f"shuffled {len(shuffle['cards']) if 'cards' in shuffle else 'the'} cards of {shuffle['pile']} under "
+              f"{shuffle['seal']}" for shuffle in data.get("shuffled", ())]
     if data.get("turned"):
         notes.append("turned: " + " ".join(data["turned"]))
     if data.get("placed"):

@@ -82,7 +82,9 @@ def secrets_kept(entries: list[LogRow], seals: Seal, hidden: dict[tuple[str, str
     otherwise (a pile of five cards or more: a smaller one may match by chance, and tells nothing)."""
     revealed = {shown["name"]: shown["seed"] for e in entries for shown in e.data.get("revealed", ())}
     live = [e for e in entries if not e.undone]
-    shuffles = [s for e in live for s in e.data.get("shuffled", ())]
+    listed = {shown["name"]: shown["cards"] for e in entries for shown in e.data.get("revealed", ()) if "cards" in shown}
+    shuffles = [s if "cards" in s else {**s, "cards": listed.get(s["seal"]) or seals.unlisted[s["seal"]]}
+                for e in live for s in e.data.get("shuffled", ())]     # a secret make-up: named when revealed
     orders = {s["seal"]: fair.dealt(seals.seed_of(s["seal"]), s["cards"]) for s in shuffles}
     last_given: dict[tuple[str, str], tuple[str, str]] = {}          # (pile, card): the seal and holder it went to
     for group in (d for e in live for d in e.data.get("dealt", ())):

@@ -93,8 +93,9 @@ class Sweep:
 
 @dataclass
 class Shuffle:
-    """A hidden shuffle the log has sealed: its pile, its cards (sorted), the look at which the sweep first saw
-    it, and, once revealed, its seed and the entry that revealed it."""
+    """A hidden shuffle the log has sealed: its pile, its cards (sorted; a pile whose make-up is secret, such as a
+    town's stock, names them only when revealed), the look at which the sweep first saw it, and, once revealed, its
+    seed and the entry that revealed it."""
 
     pile: str
     cards: tuple[str, ...]
@@ -150,11 +151,12 @@ class Seeds:
             if deck and "cards" in sealed:
                 self.shuffled(sealed["name"], deck[1], sealed["cards"])
         for shuffled in data.get("shuffled", []):
-            self.shuffled(shuffled["seal"], shuffled["pile"], shuffled["cards"])
+            self.shuffled(shuffled["seal"], shuffled["pile"], shuffled.get("cards", []))
         for shown in data.get("revealed", []):
             if shown["name"] in self.shuffles:
-                self.shuffles[shown["name"]].seed = shown["seed"]
-                self.shuffles[shown["name"]].revealed_in = entry.seq
+                shuffle = self.shuffles[shown["name"]]
+                shuffle.seed, shuffle.revealed_in = shown["seed"], entry.seq
+                shuffle.cards = tuple(shown.get("cards", shuffle.cards))
 
     def shuffled(self, name: str, pile: str, cards: list[str]) -> None:
         """A hidden shuffle sealed under ``name`` (sealed again when an undone deal is dealt anew: its cards are

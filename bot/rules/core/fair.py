@@ -219,6 +219,9 @@ class Seal:
     open: dict[str, list[str]] = field(default_factory=dict)
     """Deck seals committed and not yet revealed: the cards each shuffled that have not come out of hiding since
     (sorted)."""
+    unlisted: dict[str, list[str]] = field(default_factory=dict)
+    """Deck seals of piles whose make-up is a secret too (a town's stock): their cards, sorted, told only when the
+    seal is revealed."""
     committed: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)
     acted: list[Retake] = field(default_factory=list)
@@ -331,8 +334,9 @@ class Seal:
             self.retakes.remove(found)
             self.spare = [[name, first, end, found.seq] for name, first, end in found.draws]
 
-    def shuffle_pile(self, pile: str, cards: MutableSequence[Any]) -> None:
-        """Shuffle a pile whose order stays hidden under its next deck seal (draws 0 .. len-2, as :func:`dealt`)."""
+    def shuffle_pile(self, pile: str, cards: MutableSequence[Any], unlisted: bool = False) -> None:
+        """Shuffle a pile whose order stays hidden under its next deck seal (draws 0 .. len-2, as :func:`dealt`);
+        ``unlisted``: which cards it holds is a secret too, told only when the seal is revealed."""
         shuffle = self.piles.get(pile, 0) + 1
         while deck_seal(pile, shuffle) in self.revealed:
             shuffle += 1
@@ -345,7 +349,11 @@ class Seal:
         self.commit(name)
         self.open[name] = codes
         self.taken[name] = [0, max(len(codes) - 1, 0)]
-        self.shuffled.append({"seal": name, "pile": pile, "cards": codes})
+        if unlisted:
+            self.unlisted[name] = codes
+            self.shuffled.append({"seal": name, "pile": pile})
+        else:
+            self.shuffled.append({"seal": name, "pile": pile, "cards": codes})
 
     def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
         """Note a card (``code``) of ``pile``'s last shuffle given out face down ``to`` someone, by its place in the
@@ -458,20 +466,21 @@ class PhaseDice(random.Random):
         pack[:] = sorted(pack, key=code_of)
         shuffle_down(pack, self._randbelow)
 
-    def shuffle_pile(self, pile: str, cards: MutableSequence[Any]) -> None:
-        """A shuffle whose order stays hidden, under ``pile``'s next deck seal."""
-        self.seal.shuffle_pile(pile, cards)
+    def shuffle_pile(self, pile: str, cards: MutableSequence[Any], unlisted: bool = False) -> None:
+        """A shuffle whose order stays hidden, under ``pile``'s next deck seal (see :meth:`Seal.shuffle_pile`)."""
+        self.seal.shuffle_pile(pile, cards, unlisted)
 
     def deal_out(self, pile: str, position: int, to: str, code: str) -> None:
         """Note a card given out face down (see :meth:`Seal.deal_out`)."""
         self.seal.deal_out(pile, position, to, code)
 
 
-def shuffle_hidden(rng: random.Random, pile: str, cards: MutableSequence[Any]) -> None:
+def shuffle_hidden(rng: random.Random, pile: str, cards: MutableSequence[Any], unlisted: bool = False) -> None:
     """Shuffle cards whose order stays hidden (a deck, a town's stock): under the pile's own deck seal when
-    ``rng`` is a game's sealed source, else as ``rng`` shuffles."""
+    ``rng`` is a game's sealed source, else as ``rng`` shuffles; ``unlisted``: which cards they are is hidden
+    too, until the seal is revealed."""
     if isinstance(rng, PhaseDice):
-        rng.shuffle_pile(pile, cards)
+        rng.shuffle_pile(pile, cards, unlisted)
     else:
         rng.shuffle(cards)
 

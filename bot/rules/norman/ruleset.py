@@ -154,7 +154,7 @@ class Norman(Ruleset):
         if len({n.casefold() for n in names}) != len(names):
             raise RulesError("Two buildings have the same name.")
         state.stock.extend(place.card for place in state.town if place.card)
-        shuffle_hidden(rng, "town", state.stock)
+        shuffle_hidden(rng, "town", state.stock, unlisted=True)    # unseen by the players (MN 208-210)
         state.town = [Building(name, self.stock_card(state, name, rng)) for name in names]
         return [place.name for place in state.town]
 
