@@ -108,13 +108,13 @@ async def test_an_undone_shot_shot_again_after_a_burnt_roll_rolls_the_same_dice(
 async def test_a_re_roll_the_rules_allow_rolls_the_next_draws_and_undone_and_chosen_again_the_same(scene):
     shot = await doc_misses(scene)
     seed = (await seals_of(scene)).seed_of("1")
-    cut = await scene.pete.click(shot.response.message, label="Cut! — lose your next card (K♥)")
+    cut = await scene.pete.click(shot.response.message, label="Cut! — lose your next card")
     rerolled = fair.face(seed, 3, 10)
     assert f"1D10: [{rerolled}] → **{rerolled}**" in text_of(cut)
     reading = (await log_of(scene))[-1].data["resolution"]["readings"][-1]
     assert (reading["first"]["n"], reading["roll"]["n"], reading["roll"]["seal"]) == (2, 3, "1")
     undone = await scene.dora.slash(scene.channel, "undo")             # the decision taken back: the roll waits again
-    again = await scene.pete.click(undone.response.message, label="Cut! — lose your next card (K♥)")
+    again = await scene.pete.click(undone.response.message, label="Cut! — lose your next card")
     assert f"1D10: [{rerolled}] → **{rerolled}**" in text_of(again)
     assert (await log_of(scene))[-1].data["resolution"]["readings"][-1]["roll"]["retake"] == 11
 

@@ -140,9 +140,8 @@ def luck_rights(state: GameState, character: Character) -> list[Right]:
     out = lucky_right(state, character)
     if (not character.is_beast and character.type.row.lead
             and character.cuts_used < state.settings.cuts_per_character):
-        card = state.next_card_of(character)
-        if card is not None:
-            out.append(Right("cut", f"Cut! — lose your next card ({card})"))
+        if state.next_card_of(character) is not None:     # which card it is stays face down until sacrificed
+            out.append(Right("cut", "Cut! — lose your next card"))
     return out
 
 
