@@ -19,8 +19,9 @@ def test_no_two_rulesets_share_a_chart_key():
     to_hit(7), to_hit(12), threshold("shock", "Shock: stunned on 2 or less", 6, 3, Outcome("a", ""), Outcome("b", ""))
     shared = {key: owners for key, owners in OWNERS.items() if len(owners) != 1}
     assert shared == {}
-    assert {owner for owners in OWNERS.values() for owner in owners} == {
+    assert {owner for owners in OWNERS.values() for owner in owners} >= {
         "bot.rules.qotd", "bot.rules.burt", "bot.rules.shootist", "bot.rules.dracula", "bot.rules.norman"}
+    # (and any ruleset a test defines, such as tests/bot/duel.py's High Noon, once imported)
 
 
 def test_a_chart_made_for_each_situation_or_read_by_other_than_a_die_is_not_read_from_its_key():
