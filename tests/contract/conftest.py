@@ -1,0 +1,73 @@
+"""The contract tests' table: the real bot in SimCord with every registered ruleset and High Noon (the test
+ruleset of tests/bot/duel.py, loaded as a ruleset's cog is), and how to drive each where the rulesets differ.
+
+The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, filled by
+``bot.rules.catalogue``); only what no ruleset object says yet (the options its cast command needs) is in
+:data:`CASTING`, and a test fails when a registered ruleset has no row there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
+from bot.rules.core.ruleset import RULESETS, Ruleset
+from tests.bot import duel
+from tests.bot.conftest import MADE, Scene, answering_in_time, db_url, make_bot, scene  # noqa: F401
+from tests.bot.test_rulesets import DuelDirector
+
+KEYS = [*RULESETS, duel.DUEL.key]
+"""Every registered ruleset, in the registry's order, then High Noon."""
+
+CASTING: dict[str, dict[str, object]] = {
+    "qotd": {"type": "supporting", "personality": "ordinary"},
+    "burt": {"type": "gunslinger"},
+    "shootist": {},
+    "dracula": {"type": "hero", "weapons": "Pistol"},
+    "norman": {"type": "man", "pistols": 1},
+    "duel": {"type": "gunslinger"},
+}
+"""The options, besides ``name:``, with which a player casts a plain fighting character of each ruleset."""
+
+
+GAPS: dict[tuple[str, str], str] = {
+    ("test_status_answers_with_a_png_of_the_rulesets_board", "qotd"):
+        "Quick on the Draw's /status draws its own pages (render_status_pages from the GameState), not the "
+        "Board its ruleset declares: the status picture has two code paths (status_embed forks on QOTD)",
+}
+"""Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
+(so closing the gap fails it until the entry goes)."""
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Mark each contract a ruleset falls short of (see GAPS) as an expected failure."""
+    for item in items:
+        key = getattr(item, "callspec", None) and item.callspec.params.get("key")
+        if key and (reason := GAPS.get((item.originalname, key))):
+            item.add_marker(pytest.mark.xfail(strict=True, reason=reason))
+
+
+def ruleset_of(key: str) -> Ruleset:
+    """The ruleset registered (High Noon too, while a contract test runs) under ``key``."""
+    return RULESETS[key]
+
+
+@pytest.fixture
+async def simcord_bot(db_url):  # noqa: F811
+    """The bot on a fresh SQLite file, with High Noon registered and its command group loaded."""
+    RULESETS[duel.DUEL.key] = duel.DUEL
+    try:
+        yield make_bot(db_url, kind=DuelDirector)
+    finally:
+        del RULESETS[duel.DUEL.key]
+        while MADE:
+            await MADE.pop().db.dispose()
+
+
+@pytest.fixture(params=KEYS)
+def key(request) -> str:
+    """The key of the ruleset a contract runs on."""
+    return request.param
+
+
+__all__ = ["Scene", "answering_in_time", "db_url", "scene"]

@@ -1,0 +1,84 @@
+"""Driving any ruleset's game through the shared commands as its users would, and reading what it stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.rules.core.ruleset import Ruleset, State
+from tests.bot.helpers import View, text_of
+from tests.db.helpers import rows
+
+from .conftest import CASTING, ruleset_of
+
+PLAYERS = {"pete": "Kid", "polly": "Ann"}
+"""Who casts whom in every contract: a character each."""
+
+
+@dataclass
+class Play:
+    """One ruleset's game in the scene's #saloon, directed by dora."""
+
+    scene: object
+    key: str
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return ruleset_of(self.key)
+
+    @property
+    def channel(self):
+        return self.scene.channel
+
+    @property
+    def cast_command(self) -> str:
+        """The command that casts a character: the ruleset's own group's ``cast``, or the shared ``/cast add``."""
+        return f"{self.ruleset.group} cast" if self.ruleset.group else "cast add"
+
+    async def start(self, **options):
+        """`/game start ruleset:` by dora; the reply, which must be public."""
+        started = await self.scene.dora.slash(self.channel, "game start", ruleset=self.key, **options)
+        assert not started.response.ephemeral, started.response.content
+        return started
+
+    async def cast(self, player: str, name: str):
+        """``player`` casts ``name`` the ruleset's way; the reply, which must be public."""
+        cast = await getattr(self.scene, player).slash(self.channel, self.cast_command, name=name,
+                                                       **CASTING[self.key])
+        assert not cast.response.ephemeral, f"{self.cast_command}: {cast.response.content}"
+        return cast
+
+    async def seated_and_cast(self, **start) -> None:
+        """A started game in which pete and polly joined and cast a character each (see PLAYERS)."""
+        await self.start(**start)
+        for player, name in PLAYERS.items():
+            joined = await getattr(self.scene, player).slash(self.channel, "game join")
+            assert not joined.response.ephemeral, joined.response.content
+            await self.cast(player, name)
+
+    async def state(self, channel=None) -> State | None:
+        """The channel's game as the database holds it, loaded by its ruleset (None with no active game)."""
+        row = await self.scene.db().load_game(self.scene.guild.id, (channel or self.channel).id)
+        return ruleset_of(row.ruleset).load(row.state) if row else None
+
+    async def view(self, channel=None) -> View:
+        """The channel's game (as stored JSON), its Director, its log and the channel's public messages: what
+        ``tests.bot.helpers.channel_view`` reads, for a game of any ruleset."""
+        channel = channel or self.channel
+        db, env = self.scene.db(), self.scene.env
+        row = await db.load_game(self.scene.guild.id, channel.id)
+        log = await rows(db, "SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq", id=row.id) if row else []
+        stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+        shown = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
+                 for m in stored if not m.is_ephemeral]
+        return View(row.state if row else None, row.director_id if row else None, log, shown)
+
+    async def log(self) -> list[tuple[str, str]]:
+        """The game's log entries as stored: (kind, text) each."""
+        return (await self.view()).log
+
+
+def public(result) -> str:
+    """The words of a reply that must be public (for everyone in the channel)."""
+    assert result.response is not None, "no reply at all"
+    assert not result.response.ephemeral, f"refused: {result.response.content}"
+    return text_of(result)

@@ -1,0 +1,106 @@
+"""The contract of a game's table, met by every registered ruleset and High Noon: `/game start ruleset:`,
+joining and leaving, casting, `/status`, `/help`, refusals that change nothing, and `/game end`."""
+
+from __future__ import annotations
+
+from bot.render import render_board_pages
+from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
+
+from .conftest import CASTING, KEYS
+from .driving import PLAYERS, Play, public
+
+
+def test_every_registered_ruleset_has_a_way_to_be_driven():
+    """A ruleset added to the registry is held to the contracts as soon as it is registered: it needs a row in
+    CASTING, or every contract fails for it."""
+    assert sorted(CASTING) == sorted(KEYS)
+
+
+async def test_game_start_names_the_ruleset_and_stores_it_with_the_game(scene, key):
+    play = Play(scene, key)
+    started = public(await play.start())
+    assert play.ruleset.title in started
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    assert (row.ruleset, row.director_id) == (key, scene.dora.id)
+    assert (await play.state()).characters == {}
+    before = await play.view()
+    refused(await scene.pete.slash(scene.channel, "game start", ruleset=key), "already")
+    assert await play.view() == before
+
+
+async def test_a_player_joins_takes_a_seat_and_leaves_it(scene, key):
+    play = Play(scene, key)
+    await play.start()
+    public(await scene.pete.slash(scene.channel, "game join"))
+    assert scene.pete.id in (await play.state()).seats
+    before = await play.view()
+    refused(await scene.pete.slash(scene.channel, "game join"))
+    assert await play.view() == before
+    public(await scene.pete.slash(scene.channel, "game leave"))
+    assert scene.pete.id not in (await play.state()).seats
+
+
+async def test_each_player_casts_a_character_that_the_cast_list_and_the_board_name(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    state = await play.state()
+    assert {c.name: c.owner for c in state.characters.values()} == {"Kid": scene.pete.id, "Ann": scene.polly.id}
+    listed = public(await scene.stranger.slash(scene.channel, "cast list"))
+    assert all(f"**{name}**" in listed for name in PLAYERS.values()), listed
+    assert sorted(row.name for row in play.ruleset.board(state).rows) == sorted(PLAYERS.values())
+    shown = public(await scene.stranger.slash(scene.channel, "cast show", character="Ann"))
+    assert "Ann" in shown
+
+
+async def test_status_answers_with_a_png_of_the_rulesets_board(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    status = await scene.stranger.slash(scene.channel, "status")
+    public(status)
+    picture = await status.response.attachments[0].read()
+    assert png(picture)
+    owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
+    assert picture == render_board_pages(play.ruleset.board(await play.state()), owners)[0]
+
+
+async def test_an_unknown_character_is_refused_ephemerally_and_changes_nothing(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    before, rows = await play.view(), await stored_rows(scene.db())
+    refused(await scene.pete.slash(scene.channel, "cast show", character="Nobody"), "Nobody")
+    refused(await scene.pete.slash(scene.channel, "cast remove", character="Nobody"), "Nobody")
+    refused(await scene.dora.slash(scene.channel, play.cast_command, name="Kid", **CASTING[key]), "Kid")
+    assert (await play.view(), await stored_rows(scene.db())) == (before, rows)
+
+
+async def test_commands_in_a_channel_with_no_game_are_refused_ephemerally_and_store_nothing(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    empty = scene.guild.create_text_channel("empty")
+    rows = await stored_rows(scene.db())
+    for command in ("deal", "draw", "deck", "status", "undo", "log recent", "log export", "verify", "cast list",
+                    "game join", "game end"):
+        refused(await scene.dora.slash(empty, command), "no game")
+    refused(await scene.pete.slash(empty, play.cast_command, name="Joe", **CASTING[key]))
+    assert await stored_rows(scene.db()) == rows
+    assert await play.view(empty) == View(None, None, [], [])
+
+
+async def test_help_in_the_channel_names_its_own_ruleset(scene, key):
+    play = Play(scene, key)
+    await play.start()
+    [embed] = (await scene.stranger.slash(scene.channel, "help")).response.embeds
+    fields = {field.name: field.value for field in embed.fields}
+    told = fields[f"This channel plays {play.ruleset.title}"]
+    assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
+
+
+async def test_game_end_ends_the_game_and_frees_the_channel(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    refused(await scene.pete.slash(scene.channel, "game end"), "only a director")
+    assert await play.state() is not None
+    ended = await end_game(scene.dora, scene.channel)
+    assert not ended.response.ephemeral and "wrap" in text_of(ended), text_of(ended)
+    assert await play.state() is None
+    public(await play.start())
