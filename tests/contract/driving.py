@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.rules.core.ruleset import Ruleset, State
+from bot.rules.core.ruleset import HiddenHands, Ruleset, State
 from tests.bot.helpers import View, text_of
 from tests.db.helpers import rows
 
@@ -54,6 +54,22 @@ class Play:
             joined = await getattr(self.scene, player).slash(self.channel, "game join")
             assert not joined.response.ephemeral, joined.response.content
             await self.cast(player, name)
+
+    async def play_hands(self) -> None:
+        """Where the ruleset's players hold hidden hands (:class:`HiddenHands`), each seated player the game waits
+        on plays the first card they may, from `/hand`'s menu, as a player would before `/draw`."""
+        if not isinstance(self.ruleset, HiddenHands):
+            return
+        actors = {self.scene.pete.id: self.scene.pete, self.scene.polly.id: self.scene.polly}
+        for user, actor in actors.items():
+            state = await self.state()
+            wait = self.ruleset.waiting_on(state, self.scene.dora.id)
+            private = self.ruleset.private(state, user)
+            if wait is None or user not in wait.users or private is None or not private.playable:
+                continue
+            hand = await actor.slash(self.channel, "hand")
+            assert hand.response.ephemeral, "a hand was shown to the channel"
+            public(await actor.select(hand.response.message, [private.playable[0]]))
 
     async def state(self, channel=None) -> State | None:
         """The channel's game as the database holds it, loaded by its ruleset (None with no active game)."""

@@ -1,0 +1,70 @@
+"""The contract of play moving on, met by every registered ruleset and High Noon: `/deal`, `/draw` and `/deck`,
+`/undo`, and the reminder and deadline on the bot's clock (SimCord's virtual time: no real sleep)."""
+
+from __future__ import annotations
+
+from bot.rules.core.ruleset import deciding
+from tests.bot.helpers import pinged, refused, stored_rows
+from tests.bot.test_timers import hours, posted
+
+from .driving import Play, public
+
+
+def unsealed(state: dict) -> dict:
+    """A stored game without its seal, whose draw count an undo never rewinds (see bot/rules/core/fair.py)."""
+    return {key: value for key, value in state.items() if key != "seal"}
+
+
+async def test_deal_starts_a_turn_draw_moves_on_and_deck_shows_it(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    before = await play.view()
+    refused(await scene.pete.slash(scene.channel, "deal"), "only a director")
+    assert await play.view() == before
+    public(await scene.dora.slash(scene.channel, "deal"))
+    dealt = await play.view()
+    assert len(dealt.log) == len(before.log) + 1 and unsealed(dealt.state) != unsealed(before.state)
+    await play.play_hands()
+    dealt = await play.view()
+    public(await scene.dora.slash(scene.channel, "draw"))
+    drawn = await play.view()
+    assert len(drawn.log) == len(dealt.log) + 1 and unsealed(drawn.state) != unsealed(dealt.state)
+    deck = public(await scene.stranger.slash(scene.channel, "deck"))
+    assert play.ruleset.deck(await play.state()).title in deck
+    assert (await play.view()).state == drawn.state
+
+
+async def test_undo_restores_the_stored_state_before_the_last_action(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    before = await play.view()
+    public(await scene.dora.slash(scene.channel, "deal"))
+    refused(await scene.pete.slash(scene.channel, "undo"), "only a director")
+    public(await scene.dora.slash(scene.channel, "undo"))
+    undone = await play.view()
+    assert unsealed(undone.state) == unsealed(before.state)
+    assert undone.log[:len(before.log)] == before.log and undone.log[-1][0] == "undo"
+
+
+async def test_the_player_waited_on_is_reminded_then_play_moves_on_at_the_deadline(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    public(await scene.dora.slash(scene.channel, "game settings", deadline_hours=30))
+    public(await scene.dora.slash(scene.channel, "deal"))
+    await play.play_hands()
+    public(await scene.dora.slash(scene.channel, "draw"))
+    state = await play.state()
+    wait = deciding(state) or play.ruleset.waiting_on(state, scene.dora.id)
+    assert wait is not None
+    before, rows = await play.view(), await stored_rows(scene.db())
+    await hours(scene, 11.5)
+    assert posted(scene, "a reminder") == []
+    await hours(scene, 1.5)
+    [reminder] = posted(scene, "a reminder")
+    assert all(f"<@{user}>" in reminder.content for user in wait.users), reminder.content
+    assert unsealed((await play.view()).state) == unsealed(before.state)
+    await hours(scene, 20)
+    [deadline] = posted(scene, "The deadline passed")
+    after = await play.view()
+    assert unsealed(after.state) != unsealed(before.state) and len(after.log) > len(before.log)
+    assert await stored_rows(scene.db()) != rows
