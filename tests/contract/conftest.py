@@ -8,12 +8,16 @@ The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, fi
 
 from __future__ import annotations
 
+import asyncio
+import shutil
+
 import pytest
 
 import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from tests.bot import duel
-from tests.bot.conftest import MADE, Scene, answering_in_time, db_url, make_bot, scene  # noqa: F401
+from tests.bot.conftest import MADE, Scene, answering_in_time, make_bot, scene  # noqa: F401
+from tests.conftest import migrated
 from tests.bot.test_rulesets import DuelDirector
 
 KEYS = [*RULESETS, duel.DUEL.key]
@@ -55,8 +59,27 @@ def ruleset_of(key: str) -> Ruleset:
     return RULESETS[key]
 
 
+@pytest.fixture(scope="session")
+def migrated_file(tmp_path_factory):
+    """A SQLite file migrated to the newest schema once for the whole run (each test plays on a copy)."""
+    path = tmp_path_factory.mktemp("contract") / "migrated.db"
+
+    async def migrate() -> None:
+        async with migrated(f"sqlite+aiosqlite:///{path}"):
+            pass
+    asyncio.run(migrate())
+    return path
+
+
 @pytest.fixture
-async def simcord_bot(db_url):  # noqa: F811
+def db_url(tmp_path, migrated_file) -> str:
+    """A fresh SQLite file of the newest schema: a copy of the one migrated for the run."""
+    shutil.copy(migrated_file, tmp_path / "director.db")
+    return f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
+
+
+@pytest.fixture
+async def simcord_bot(db_url):
     """The bot on a fresh SQLite file, with High Noon registered and its command group loaded."""
     RULESETS[duel.DUEL.key] = duel.DUEL
     try:
@@ -73,4 +96,4 @@ def key(request) -> str:
     return request.param
 
 
-__all__ = ["Scene", "answering_in_time", "db_url", "scene"]
+__all__ = ["Scene", "answering_in_time", "scene"]
