@@ -38,6 +38,9 @@ GAPS: dict[tuple[str, str], str] = {
     ("test_status_answers_with_a_png_of_the_rulesets_board", "qotd"):
         "Quick on the Draw's /status draws its own pages (render_status_pages from the GameState), not the "
         "Board its ruleset declares: the status picture has two code paths (status_embed forks on QOTD)",
+    ("test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change", "qotd"):
+        "Quick on the Draw's pinned board is redrawn from its own status pages, not from the Board its ruleset "
+        "declares (the same second code path as /status)",
     ("test_campaign_start_names_the_ruleset_it_plays_and_stores_it", "qotd"):
         "/campaign start names the ruleset a campaign plays ('It plays …') for every ruleset but Quick on the "
         "Draw, whose answer is the frame's own text (with /campaign add and /campaign cast)",

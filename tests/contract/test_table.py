@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.render import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
+from tests.db.helpers import rows
 
 from .conftest import CASTING, KEYS
 from .driving import PLAYERS, Play, public
@@ -50,6 +51,22 @@ async def test_each_player_casts_a_character_that_the_cast_list_and_the_board_na
     assert sorted(row.name for row in play.ruleset.board(state).rows) == sorted(PLAYERS.values())
     shown = public(await scene.stranger.slash(scene.channel, "cast show", character="Ann"))
     assert "Ann" in shown
+    assert await rows(scene.db(), "SELECT name, owner_id FROM characters ORDER BY name") == [
+        ("Ann", scene.polly.id), ("Kid", scene.pete.id)]
+    assert sorted(await rows(scene.db(), "SELECT user_id FROM players")) == sorted([(scene.pete.id,),
+                                                                                     (scene.polly.id,)])
+
+
+async def test_a_player_removes_their_character_from_the_game_and_its_mirror(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    before = await play.view()
+    refused(await scene.pete.slash(scene.channel, "cast remove", character="Ann"), "not yours")
+    assert await play.view() == before
+    removed = public(await scene.polly.slash(scene.channel, "cast remove", character="Ann"))
+    assert "Ann" in removed and "leaves the cast" in removed
+    assert [c.name for c in (await play.state()).characters.values()] == ["Kid"]
+    assert await rows(scene.db(), "SELECT name FROM characters") == [("Kid",)]
 
 
 async def test_status_answers_with_a_png_of_the_rulesets_board(scene, key):

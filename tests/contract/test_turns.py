@@ -1,8 +1,10 @@
 """The contract of play moving on, met by every registered ruleset and High Noon: `/deal`, `/draw` and `/deck`,
-`/undo`, and the reminder and deadline on the bot's clock (SimCord's virtual time: no real sleep)."""
+`/undo`, the pinned status board, and the reminder and deadline on the bot's clock (SimCord's virtual time: no real sleep)."""
 
 from __future__ import annotations
 
+from bot.client import REDRAW_BOARDS_AFTER
+from bot.render import render_board_pages
 from bot.rules.core.ruleset import deciding
 from tests.bot.helpers import pinged, refused, stored_rows
 from tests.bot.test_timers import hours, posted
@@ -68,3 +70,19 @@ async def test_the_player_waited_on_is_reminded_then_play_moves_on_at_the_deadli
     after = await play.view()
     assert unsealed(after.state) != unsealed(before.state) and len(after.log) > len(before.log)
     assert await stored_rows(scene.db()) != rows
+
+
+async def test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    public(await scene.boss.slash(scene.channel, "game settings", pin_status=True))
+    await scene.stranger.slash(scene.channel, "status")
+    [board] = scene.channel.pinned_messages()
+    assert board.embeds[0].title == play.ruleset.board(await play.state()).title
+    public(await scene.dora.slash(scene.channel, "deal"))
+    await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() + 1)
+    [redrawn] = scene.channel.pinned_messages()
+    state = await play.state()
+    assert redrawn.id == board.id and redrawn.embeds[0].title == play.ruleset.board(state).title
+    owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
+    assert await redrawn.attachments[0].read() == render_board_pages(play.ruleset.board(state), owners)[0]
