@@ -112,6 +112,25 @@ async def test_help_in_the_channel_names_its_own_ruleset(scene, key):
     assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
 
 
+async def test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset(scene, key):
+    ruleset = Play(scene, key).ruleset
+    [embed] = (await scene.stranger.slash(scene.channel, "help")).response.embeds
+    told = "\n".join(f"{field.name}\n{field.value}" for field in embed.fields)
+    assert f"{ruleset.title} (`/game start ruleset:{key}`)" in told, [field.name for field in embed.fields]
+
+
+async def test_another_rulesets_cast_command_is_refused_naming_the_channels_ruleset(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    before, stored = await play.view(), await stored_rows(scene.db())
+    for other in KEYS:
+        if other != key:
+            command = Play(scene, other).cast_command
+            refused(await scene.pete.slash(scene.channel, command, name="Joe", **CASTING[other]),
+                    f"This channel plays {play.ruleset.title}")
+    assert (await play.view(), await stored_rows(scene.db())) == (before, stored)
+
+
 async def test_game_end_ends_the_game_and_frees_the_channel(scene, key):
     play = Play(scene, key)
     await play.seated_and_cast()
