@@ -23,10 +23,12 @@ class Play:
 
     @property
     def ruleset(self) -> Ruleset:
+        """The ruleset the game plays."""
         return ruleset_of(self.key)
 
     @property
     def channel(self):
+        """The scene's #saloon, where the game is played."""
         return self.scene.channel
 
     @property

@@ -1,13 +1,14 @@
 """The contract of play moving on, met by every registered ruleset and High Noon: `/deal`, `/draw` and `/deck`,
-`/undo`, the pinned status board, and the reminder and deadline on the bot's clock (SimCord's virtual time: no real sleep)."""
+`/undo`, the pinned status board, and the reminder and deadline on the bot's clock (SimCord's virtual time: no
+real sleep)."""
 
 from __future__ import annotations
 
 from bot.client import REDRAW_BOARDS_AFTER
 from bot.render import render_board_pages
 from bot.rules.core.ruleset import deciding
-from tests.bot.helpers import pinged, refused, stored_rows
-from tests.bot.test_timers import hours, posted
+from tests.bot.helpers import refused, stored_rows
+from tests.bot.test_timers import hours, pings, posted
 
 from .driving import Play, public
 
@@ -46,6 +47,12 @@ async def test_undo_restores_the_stored_state_before_the_last_action(scene, key)
     undone = await play.view()
     assert unsealed(undone.state) == unsealed(before.state)
     assert undone.log[:len(before.log)] == before.log and undone.log[-1][0] == "undo"
+    public(await scene.dora.slash(scene.channel, "deal"))
+    await play.play_hands()
+    ready = await play.view()
+    public(await scene.dora.slash(scene.channel, "draw"))
+    public(await scene.dora.slash(scene.channel, "undo"))
+    assert unsealed((await play.view()).state) == unsealed(ready.state)
 
 
 async def test_the_player_waited_on_is_reminded_then_play_moves_on_at_the_deadline(scene, key):
@@ -57,19 +64,22 @@ async def test_the_player_waited_on_is_reminded_then_play_moves_on_at_the_deadli
     public(await scene.dora.slash(scene.channel, "draw"))
     state = await play.state()
     wait = deciding(state) or play.ruleset.waiting_on(state, scene.dora.id)
-    assert wait is not None
+    assert wait is not None and wait.users
     before, rows = await play.view(), await stored_rows(scene.db())
     await hours(scene, 11.5)
     assert posted(scene, "a reminder") == []
     await hours(scene, 1.5)
     [reminder] = posted(scene, "a reminder")
     assert all(f"<@{user}>" in reminder.content for user in wait.users), reminder.content
+    assert sorted(pings(scene, reminder)) == sorted(wait.users)
     assert unsealed((await play.view()).state) == unsealed(before.state)
     await hours(scene, 20)
     [deadline] = posted(scene, "The deadline passed")
     after = await play.view()
     assert unsealed(after.state) != unsealed(before.state) and len(after.log) > len(before.log)
     assert await stored_rows(scene.db()) != rows
+    public(await scene.dora.slash(scene.channel, "undo"))                 # the deadline's move taken back
+    assert unsealed((await play.view()).state) == unsealed(before.state)
 
 
 async def test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change(scene, key):
