@@ -17,7 +17,7 @@ def test_every_registered_ruleset_has_a_way_to_be_driven():
     assert sorted(CASTING) == sorted(KEYS)
 
 
-async def test_game_start_names_the_ruleset_and_stores_it_with_the_game(scene, key):
+async def test_game_start_names_the_ruleset_stores_it_and_help_in_the_channel_names_it(scene, key):
     play = Play(scene, key)
     started = public(await play.start())
     assert play.ruleset.title in started
@@ -27,6 +27,10 @@ async def test_game_start_names_the_ruleset_and_stores_it_with_the_game(scene, k
     before = await play.view()
     refused(await scene.pete.slash(scene.channel, "game start", ruleset=key), "already")
     assert await play.view() == before
+    [embed] = (await scene.stranger.slash(scene.channel, "help")).response.embeds
+    fields = {field.name: field.value for field in embed.fields}
+    told = fields[f"This channel plays {play.ruleset.title}"]
+    assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
 
 
 async def test_a_player_joins_takes_a_seat_and_leaves_it(scene, key):
@@ -101,15 +105,6 @@ async def test_commands_in_a_channel_with_no_game_are_refused_ephemerally_and_st
     refused(await scene.pete.slash(empty, play.cast_command, name="Joe", **CASTING[key]))
     assert await stored_rows(scene.db()) == rows
     assert await play.view(empty) == View(None, None, [], [])
-
-
-async def test_help_in_the_channel_names_its_own_ruleset(scene, key):
-    play = Play(scene, key)
-    await play.start()
-    [embed] = (await scene.stranger.slash(scene.channel, "help")).response.embeds
-    fields = {field.name: field.value for field in embed.fields}
-    told = fields[f"This channel plays {play.ruleset.title}"]
-    assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
 
 
 async def test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset(scene, key):
