@@ -1,5 +1,5 @@
 """The contract of the game's history, met by every registered ruleset and High Noon: `/log recent`, `/log
-export` whose data `python -m bot verify` checks (bot.verify), and `/verify`, during the game and once it ended."""
+export` whose data `python -m bot verify` checks (bot.verify), and `/verify`, during the game and once it ended, a free `/roll` included."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ async def test_the_export_and_verify_check_during_the_game_and_every_check_passe
     assert during.status != "fails", str(during)
     checked = await scene.stranger.slash(scene.channel, "verify")
     assert "FAILS" not in text_of(checked), text_of(checked)
+    rolled = public(await scene.pete.slash(scene.channel, "roll", sides=6))
+    assert rolled.startswith("pete rolls for a free roll: 1D6: [") and (await play.log())[-1][0] == "roll"
     await end_game(scene.dora, scene.channel)
     verdict = verify_text(await exported(play))
     assert verdict.status == "matches", str(verdict)

@@ -126,12 +126,15 @@ async def test_another_rulesets_cast_command_is_refused_naming_the_channels_rule
     assert (await play.view(), await stored_rows(scene.db())) == (before, stored)
 
 
-async def test_game_end_ends_the_game_and_frees_the_channel(scene, key):
+async def test_the_game_changes_hands_then_its_new_director_ends_it_and_frees_the_channel(scene, key):
     play = Play(scene, key)
     await play.seated_and_cast()
     refused(await scene.pete.slash(scene.channel, "game end"), "only a director")
+    public(await scene.dora.slash(scene.channel, "game director", member=scene.pete))
+    assert (await play.view()).director == scene.pete.id
+    refused(await scene.dora.slash(scene.channel, "game end"), "only a director")
     assert await play.state() is not None
-    ended = await end_game(scene.dora, scene.channel)
+    ended = await end_game(scene.pete, scene.channel)
     assert not ended.response.ephemeral and "wrap" in text_of(ended), text_of(ended)
     assert await play.state() is None
     public(await play.start())
