@@ -1,5 +1,5 @@
 """The contract of play moving on, met by every registered ruleset and High Noon: `/deal`, `/draw` and `/deck`,
-`/undo`, the pinned status board, and the reminder and deadline on the bot's clock (SimCord's virtual time: no
+`/undo`, the pinned status board, a restart, and the reminder and deadline on the bot's clock (SimCord's virtual time: no
 real sleep)."""
 
 from __future__ import annotations
@@ -7,7 +7,9 @@ from __future__ import annotations
 from bot.client import REDRAW_BOARDS_AFTER
 from bot.render import render_board_pages
 from bot.rules.core.ruleset import deciding
+from tests.bot.conftest import make_bot
 from tests.bot.helpers import refused, stored_rows
+from tests.bot.test_rulesets import DuelDirector
 from tests.bot.test_timers import hours, pings, posted
 
 from .driving import Play, public
@@ -96,3 +98,17 @@ async def test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_cha
     assert redrawn.id == board.id and redrawn.embeds[0].title == play.ruleset.board(state).title
     owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
     assert await redrawn.attachments[0].read() == render_board_pages(play.ruleset.board(state), owners)[0]
+
+
+async def test_a_game_plays_on_after_the_bot_restarts(scene, key, db_url):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    public(await scene.dora.slash(scene.channel, "deal"))
+    await play.play_hands()
+    before = await play.view()
+    await scene.env.restart_bot(make_bot(db_url, seed=11, kind=DuelDirector))
+    assert (await play.view()).state == before.state
+    assert play.ruleset.deck(await play.state()).title in public(await scene.stranger.slash(scene.channel, "deck"))
+    public(await scene.dora.slash(scene.channel, "draw"))
+    after = await play.view()
+    assert len(after.log) == len(before.log) + 1 and unsealed(after.state) != unsealed(before.state)
