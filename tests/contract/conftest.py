@@ -12,12 +12,15 @@ import asyncio
 import shutil
 from pathlib import Path
 
+import discord
 import pytest
+import pytest_asyncio
+from simcord import Env
 
 import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from tests.bot import duel
-from tests.bot.conftest import MADE, answering_in_time, make_bot, scene  # noqa: F401  (the scene; timing)
+from tests.bot.conftest import MADE, Scene, answering_in_time, make_bot, unexpected_errors  # noqa: F401  (timing)
 from tests.bot.test_rulesets import DuelDirector
 from tests.conftest import migrated
 
@@ -71,8 +74,8 @@ def ruleset_of(key: str) -> Ruleset:
 
 
 @pytest.fixture(scope="session")
-def migrated_file(tmp_path_factory):
-    """A SQLite file migrated to the newest schema once for the whole run (each test plays on a copy)."""
+def migrated_file(tmp_path_factory) -> Path:
+    """A SQLite file migrated to the newest schema once for the whole run (each module plays on a copy)."""
     path = tmp_path_factory.mktemp("contract") / "migrated.db"
 
     async def migrate() -> None:
@@ -82,23 +85,53 @@ def migrated_file(tmp_path_factory):
     return path
 
 
-@pytest.fixture
-def db_url(tmp_path, migrated_file) -> str:
-    """A fresh SQLite file of the newest schema: a copy of the one migrated for the run."""
-    shutil.copy(migrated_file, tmp_path / "director.db")
-    return f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
+@pytest.fixture(scope="module")
+def db_url(tmp_path_factory, migrated_file) -> str:
+    """The module's SQLite file, of the newest schema: a copy of the one migrated for the run."""
+    path = tmp_path_factory.mktemp("director") / "director.db"
+    shutil.copy(migrated_file, path)
+    return f"sqlite+aiosqlite:///{path}"
 
 
-@pytest.fixture
-async def simcord_bot(db_url):
-    """The bot on a fresh SQLite file, with High Noon registered and its command group loaded."""
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def simcord_env(db_url):
+    """One SimCord Discord for a module's contracts (each test plays on a server of its own in it): the bot with
+    High Noon registered and its command group loaded, started once rather than for every test."""
     RULESETS[duel.DUEL.key] = duel.DUEL
+    env = Env(make_bot(db_url, kind=DuelDirector))
+    await env.start()
     try:
-        yield make_bot(db_url, kind=DuelDirector)
+        yield env
     finally:
+        await env.shutdown()
         del RULESETS[duel.DUEL.key]
         while MADE:
             await MADE.pop().db.dispose()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def scene(simcord_env):
+    """A server of the test's own in the module's Discord: #saloon, its Director dora, the players pete and
+    polly, a stranger, deputy (the server's Director role) and boss (Manage Server), as tests/bot's scene. No
+    error but a refusal reaches discord.py during the test."""
+    guild = simcord_env.create_guild("Tombstone")
+    channel = guild.create_text_channel("saloon")
+    users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
+    director = guild.create_role("Director")
+    manager = guild.create_role("Manager", permissions=discord.Permissions(manage_guild=True))
+    users["deputy"] = guild.add_member(simcord_env.create_user("deputy"), roles=[director])
+    users["boss"] = guild.add_member(simcord_env.create_user("boss"), roles=[manager])
+    cursor = simcord_env.error_cursor
+    yield Scene(simcord_env, guild, channel, **users)
+    raised = simcord_env.errors_since(cursor)
+    assert unexpected_errors(_Raised(raised)) == []
+
+
+class _Raised:
+    """The errors raised during one test, read as ``unexpected_errors`` reads an env's."""
+
+    def __init__(self, errors) -> None:
+        self.errors = list(errors)
 
 
 @pytest.fixture(params=KEYS)

@@ -90,6 +90,11 @@ class Play:
                  for m in stored if not m.is_ephemeral]
         return View(row.state if row else None, row.director_id if row else None, log, shown)
 
+    async def mirrored(self, table: str, columns: str) -> list[tuple]:
+        """The game's rows of a table that mirrors its state (``players``, ``characters``), sorted."""
+        row = await self.scene.db().load_game(self.scene.guild.id, self.channel.id)
+        return sorted(await rows(self.scene.db(), f"SELECT {columns} FROM {table} WHERE game_id = :id", id=row.id))
+
     async def log(self) -> list[tuple[str, str]]:
         """The game's log entries as stored: (kind, text) each."""
         return (await self.view()).log

@@ -4,9 +4,14 @@ character enrolled in one adventure is cast again, as its player's, in the next.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.helpers import end_game, refused
 
 from .driving import PLAYERS, Play, public
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+"""Every contract of the module plays in the module's one Discord (see conftest.py)."""
 
 ROSTERS: dict[str, tuple[str, str, str]] = {
     "qotd": ("campaign add", "campaign cast", "character"),

@@ -1,12 +1,18 @@
 """The contract of the game's history, met by every registered ruleset and High Noon: `/log recent`, `/log
-export` whose data `python -m bot verify` checks (bot.verify), and `/verify`, during the game and once it ended, a free `/roll` included."""
+export` whose data `python -m bot verify` checks (bot.verify), and `/verify`, during the game and once it ended
+(a free `/roll` included)."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.verify import verify_text
 from tests.bot.helpers import end_game, text_of
 
 from .driving import Play, public
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+"""Every contract of the module plays in the module's one Discord (see conftest.py)."""
 
 
 async def played_a_turn(play: Play) -> None:

@@ -3,18 +3,16 @@ joining and leaving, casting, `/status`, `/help`, refusals that change nothing, 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.render import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
-from tests.db.helpers import rows
 
 from .conftest import CASTING, KEYS
 from .driving import PLAYERS, Play, public
 
-
-def test_every_registered_ruleset_has_a_way_to_be_driven():
-    """A ruleset added to the registry is held to the contracts as soon as it is registered: it needs a row in
-    CASTING, or every contract fails for it."""
-    assert sorted(CASTING) == sorted(KEYS)
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+"""Every contract of the module plays in the module's one Discord (see conftest.py)."""
 
 
 async def test_game_start_names_the_ruleset_stores_it_and_help_in_the_channel_names_it(scene, key):
@@ -55,10 +53,8 @@ async def test_each_player_casts_a_character_that_the_cast_list_and_the_board_na
     assert sorted(row.name for row in play.ruleset.board(state).rows) == sorted(PLAYERS.values())
     shown = public(await scene.stranger.slash(scene.channel, "cast show", character="Ann"))
     assert "Ann" in shown
-    assert await rows(scene.db(), "SELECT name, owner_id FROM characters ORDER BY name") == [
-        ("Ann", scene.polly.id), ("Kid", scene.pete.id)]
-    assert sorted(await rows(scene.db(), "SELECT user_id FROM players")) == sorted([(scene.pete.id,),
-                                                                                     (scene.polly.id,)])
+    assert await play.mirrored("characters", "name, owner_id") == [("Ann", scene.polly.id), ("Kid", scene.pete.id)]
+    assert await play.mirrored("players", "user_id") == sorted([(scene.pete.id,), (scene.polly.id,)])
 
 
 async def test_a_player_removes_their_character_from_the_game_and_its_mirror(scene, key):
@@ -70,7 +66,7 @@ async def test_a_player_removes_their_character_from_the_game_and_its_mirror(sce
     removed = public(await scene.polly.slash(scene.channel, "cast remove", character="Ann"))
     assert "Ann" in removed and "leaves the cast" in removed
     assert [c.name for c in (await play.state()).characters.values()] == ["Kid"]
-    assert await rows(scene.db(), "SELECT name FROM characters") == [("Kid",)]
+    assert await play.mirrored("characters", "name") == [("Kid",)]
 
 
 async def test_status_answers_with_a_png_of_the_rulesets_board(scene, key):

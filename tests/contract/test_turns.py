@@ -4,6 +4,8 @@ real sleep)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import REDRAW_BOARDS_AFTER
 from bot.render import render_board_pages
 from bot.rules.core.ruleset import deciding
@@ -13,6 +15,9 @@ from tests.bot.test_rulesets import DuelDirector
 from tests.bot.test_timers import hours, pings, posted
 
 from .driving import Play, public
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+"""Every contract of the module plays in the module's one Discord (see conftest.py)."""
 
 
 def unsealed(state: dict) -> dict:
