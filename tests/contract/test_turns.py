@@ -1,6 +1,6 @@
 """The contract of play moving on, met by every registered ruleset and High Noon: `/deal`, `/draw` and `/deck`,
-`/undo`, the pinned status board, a restart, and the reminder and deadline on the bot's clock (SimCord's virtual time: no
-real sleep)."""
+`/undo`, the pinned status board, a restart, and the reminder and deadline on the bot's clock (SimCord's virtual
+time: no real sleep)."""
 
 from __future__ import annotations
 
