@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.rules.core import serial
+from bot.rules.core.fair import Seal
 from bot.verify import verify_text
 from tests.bot.helpers import end_game, text_of
 
@@ -39,6 +41,18 @@ async def test_log_recent_shows_the_last_entries_stored(scene, key):
     for kind, text in log[-3:]:
         assert f"· {kind} — {text.replace('**', '').splitlines()[0][:30]}" in recent, (text, recent)
     assert recent.count("\n**#") == 3, recent
+
+
+async def test_no_seed_still_secret_shows_in_the_channel_the_log_or_the_export(scene, key):
+    play = Play(scene, key)
+    await played_a_turn(play)
+    row = await scene.db().load_game(scene.guild.id, scene.channel.id)
+    seal = serial.from_json(Seal, row.state["seal"])
+    secrets = [seal.root, *(seal.seed_of(name) for name in seal.committed if name not in seal.revealed)]
+    assert seal.root and len(secrets) >= 2
+    shown = [repr((m.content, m.embeds)) for m in scene.env.backend.messages[scene.channel.id].values()]
+    shown += [public(await scene.stranger.slash(scene.channel, "log recent", n=50)), await exported(play)]
+    assert not [secret for secret in secrets if any(secret in text for text in shown)]
 
 
 async def test_the_export_and_verify_check_during_the_game_and_every_check_passes_once_it_ended(scene, key):

@@ -133,4 +133,6 @@ async def test_the_game_changes_hands_then_its_new_director_ends_it_and_frees_th
     ended = await end_game(scene.pete, scene.channel)
     assert not ended.response.ephemeral and "wrap" in text_of(ended), text_of(ended)
     assert await play.state() is None
+    ended_status = await scene.stranger.slash(scene.channel, "status")
+    assert "ended" in public(ended_status) and png(await ended_status.response.attachments[0].read())
     public(await play.start())
