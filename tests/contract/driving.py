@@ -39,7 +39,7 @@ class Play:
     async def start(self, **options):
         """`/game start ruleset:` by dora; the reply, which must be public."""
         started = await self.scene.dora.slash(self.channel, "game start", ruleset=self.key, **options)
-        assert not started.response.ephemeral, started.response.content
+        public(started)
         return started
 
     async def cast(self, player: str, name: str):
@@ -53,8 +53,7 @@ class Play:
         """A started game in which pete and polly joined and cast a character each (see PLAYERS)."""
         await self.start(**start)
         for player, name in PLAYERS.items():
-            joined = await getattr(self.scene, player).slash(self.channel, "game join")
-            assert not joined.response.ephemeral, joined.response.content
+            public(await getattr(self.scene, player).slash(self.channel, "game join"))
             await self.cast(player, name)
 
     async def play_hands(self) -> None:
