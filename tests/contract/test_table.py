@@ -31,7 +31,7 @@ async def test_game_start_names_the_ruleset_stores_it_and_help_in_the_channel_na
     assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
 
 
-async def test_a_player_joins_takes_a_seat_and_leaves_it(scene, key):
+async def test_a_player_joins_takes_a_seat_and_gives_it_up_once_no_character_of_theirs_is_cast(scene, key):
     play = Play(scene, key)
     await play.start()
     public(await scene.pete.slash(scene.channel, "game join"))
@@ -39,8 +39,25 @@ async def test_a_player_joins_takes_a_seat_and_leaves_it(scene, key):
     before = await play.view()
     refused(await scene.pete.slash(scene.channel, "game join"))
     assert await play.view() == before
+    await play.cast("pete", "Kid")
+    await scene.pete.slash(scene.channel, "game leave")                   # stops the pings; the seat stays
+    state = await play.state()
+    assert scene.pete.id in state.seats and [c.name for c in state.characters.values()] == ["Kid"]
+    public(await scene.pete.slash(scene.channel, "cast remove", character="Kid"))
     public(await scene.pete.slash(scene.channel, "game leave"))
     assert scene.pete.id not in (await play.state()).seats
+    assert await play.mirrored("players", "user_id") == []
+
+
+async def test_a_director_casts_a_character_for_a_player_who_then_plays_it(scene, key):
+    play = Play(scene, key)
+    await play.seated_and_cast()
+    cast = await scene.dora.slash(scene.channel, play.cast_command, name="Joe", player=scene.polly, **CASTING[key])
+    public(cast)
+    joe = next(c for c in (await play.state()).characters.values() if c.name == "Joe")
+    assert joe.owner == scene.polly.id
+    refused(await scene.pete.slash(scene.channel, "cast remove", character="Joe"), "not yours")
+    public(await scene.polly.slash(scene.channel, "cast remove", character="Joe"))
 
 
 async def test_each_player_casts_a_character_that_the_cast_list_and_the_board_name(scene, key):
