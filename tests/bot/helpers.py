@@ -74,6 +74,7 @@ async def stored_rows(db: Database) -> dict[str, list[dict]]:
 
 
 def _every_row(connection: Connection) -> dict[str, list[dict]]:
+    """Each table's rows (see stored_rows), read on ``connection``."""
     tables = {}
     for table in Base.metadata.sorted_tables:
         if table.name not in MIRRORS:
@@ -86,9 +87,9 @@ def _every_row(connection: Connection) -> dict[str, list[dict]]:
 
 async def read(db: Database, reading: Callable[[Connection], T]) -> T:
     """What ``reading`` reads on a connection of its own. On SQLite the connection is synchronous, opened on
-    the same file: each query through aiosqlite is a round trip to its thread, twice waiting for the
-    scheduler on a busy machine, and the judges of the fuzz and the permission matrix read every table
-    after every call. The file is in WAL mode, so the read sees what is committed, as the bot's would."""
+    the same file: through aiosqlite each query is several trips to its thread, and the judges of the fuzz and
+    the permission matrix read every table before and after every call. The file is in WAL mode, so the read
+    sees what is committed, as a read of the bot's would."""
     if db.engine.dialect.name == "sqlite":
         with _sqlite_reader(db.engine.url.render_as_string(hide_password=False)).connect() as connection:
             return reading(connection)
