@@ -1,4 +1,5 @@
-"""Fixtures shared by the test suites: a fresh, empty database on SQLite and on PostgreSQL.
+"""Fixtures shared by the test suites: a fresh, empty database on SQLite and on PostgreSQL; SimCord's pace of
+settling; and "what the tests held", gathered from every worker process at the end of the run.
 
 SQLite is a temporary file. PostgreSQL runs when DIRECTOR_TEST_POSTGRES_URL names
 a server and database to connect to (for instance
@@ -15,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
+import simcord.env
 from hypothesis import settings as hypothesis_settings
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -29,8 +31,20 @@ hypothesis_settings.register_profile("ci", derandomize=True)
 """CI's property tests try the same examples every run, so that a run is repeatable; elsewhere each run draws new
 ones (Hypothesis's default), and a failure found there prints how to reproduce it."""
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+SETTLE_LOOK = 0.002
+"""Real seconds SimCord waits between two looks at the bot's work while settling after a command (50 ms by
+default). The bot's timer task (cogs/timers.py), re-armed by a command for its next store, reads as work in
+flight until SimCord looks again, so nearly every command waited the whole 50 ms of real time for nothing (the
+fuzz spent 35 of its 56 s so). Settling still ends only once every task is parked, within the same timeout."""
+_settle_defaults = simcord.env.Env._settle_internal.__kwdefaults__
+assert "idle" in _settle_defaults, "SimCord no longer settles with an idle look interval: see SETTLE_LOOK"
+_settle_defaults["idle"] = SETTLE_LOOK
+
 HELD: list[str] = []
 """What the load, fault and bad-input tests held, told at the end of the run (see ``held``)."""
+ANSWERING: dict[str, list[float]] = {"acknowledged": [], "answered": []}
+"""Real seconds from each SimCord interaction's creation to its acknowledgement and to its answer, over the run
+(see tests/bot/conftest.py's ``answering_in_time``)."""
 
 
 @pytest.fixture
@@ -40,10 +54,42 @@ def held():
     return HELD.append
 
 
-def pytest_terminal_summary(terminalreporter) -> None:
-    if HELD:
+def pytest_sessionfinish(session) -> None:
+    """A pytest-xdist worker hands what its tests held, and its interactions' times, to the main process."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["held"] = list(HELD)
+        workeroutput["answering"] = ANSWERING
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """The main process of a pytest-xdist run gathers what each worker's tests held (see pytest_sessionfinish)."""
+    output = getattr(node, "workeroutput", {})
+    HELD.extend(output.get("held", []))
+    for kind, seconds in output.get("answering", {}).items():
+        ANSWERING[kind] += seconds
+
+
+def answering_line() -> str | None:
+    """The longest and the median real times to acknowledge and to answer a SimCord interaction, if any ran."""
+    acknowledged, answered = sorted(ANSWERING["acknowledged"]), sorted(ANSWERING["answered"])
+    if not acknowledged:
+        return None
+    return (f"{len(acknowledged)} interactions in SimCord: acknowledged in {acknowledged[-1] * 1000:.0f} ms "
+            f"real time at most (median {acknowledged[len(acknowledged) // 2] * 1000:.0f} ms; Discord drops "
+            f"one after 3000), answered in {answered[-1] * 1000:.0f} ms at most (median "
+            f"{answered[len(answered) // 2] * 1000:.0f} ms)")
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    """Tell "what the tests held", in the main process only (a pytest-xdist worker hands its lines over)."""
+    if hasattr(config, "workeroutput"):
+        return
+    lines = HELD + [line for line in [answering_line()] if line]
+    if lines:
         terminalreporter.section("what the tests held")
-        for line in HELD:
+        for line in lines:
             terminalreporter.write_line(line)
 
 

@@ -17,7 +17,7 @@ from bot.rules.qotd.state import RulesError
 from bot.settings import Settings
 from tests.rules.scripted import Dice
 
-from tests.conftest import HELD
+from tests.conftest import ANSWERING
 
 from .helpers import Stopwatch, stored_game
 
@@ -53,14 +53,10 @@ def db_url(tmp_path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'director.db'}"
 
 
-ANSWERING: dict[str, list[float]] = {"acknowledged": [], "answered": []}
-"""Real seconds from each interaction's creation to its acknowledgement and to its answer, over the run."""
-
-
 @pytest.fixture(autouse=True)
 def answering_in_time(request):
     """Every SimCord test's interactions are timed in real time (see ``Stopwatch``); the run tells the
-    longest, beside the 3 s after which the real Discord drops an interaction."""
+    longest, beside the 3 s after which the real Discord drops an interaction (tests/conftest.py)."""
     if "simcord_env" not in request.fixturenames:
         yield
         return
@@ -68,17 +64,6 @@ def answering_in_time(request):
         yield
     ANSWERING["acknowledged"] += watch.acknowledged
     ANSWERING["answered"] += watch.answered
-
-
-@pytest.fixture(scope="session", autouse=True)
-def tell_answering():
-    yield
-    acknowledged, answered = sorted(ANSWERING["acknowledged"]), sorted(ANSWERING["answered"])
-    if acknowledged:
-        HELD.append(f"{len(acknowledged)} interactions in SimCord: acknowledged in {acknowledged[-1] * 1000:.0f} ms "
-                    f"real time at most (median {acknowledged[len(acknowledged) // 2] * 1000:.0f} ms; Discord drops "
-                    f"one after 3000), answered in {answered[-1] * 1000:.0f} ms at most (median "
-                    f"{answered[len(answered) // 2] * 1000:.0f} ms)")
 
 
 @pytest.fixture
