@@ -1,0 +1,160 @@
+"""One server cannot stall the others (issue 26): a picture that never ends holds one picture worker only until
+its deadline, the worker is killed and replaced, and another server's pictures keep arriving meanwhile; and a
+member who may not write in a channel cannot make the bot speak there (rulings 460-464)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+
+import discord
+import pytest
+from sqlalchemy import update
+
+from bot import painters
+from bot.client import SILENCED
+from bot.db.models import Game
+from bot.painters import Pool
+
+from .conftest import unexpected_errors
+from .helpers import channel_view, png, refused, unsettled
+
+RUNAWAY = json.dumps({"width": 10, "height": 10, "name": "The Endless Woods of the Old Wild West, So Far",
+                      "areas": [{"ground": "woods", "rect": {"x": 0, "y": 0, "w": 100000, "h": 100000}}]})
+"""The issue's 169-byte JSON map: woods 100,000 paces wide on a 10-pace set, which a worker draws for ever (a
+tree every few pixels). Map files are refused such woods today; a game stored before that holds them still."""
+DEADLINE = 2.0
+"""The test pool's deadline, in real seconds: some ten times what a map takes on a busy machine."""
+WAIT = 60.0
+"""The longest the test waits for an event before failing (real seconds; never slept)."""
+
+
+class WatchedPool(Pool):
+    """The bot's pool of workers, telling the test when a server's picture is handed to a worker."""
+
+    def __init__(self, **settings) -> None:
+        super().__init__(**settings)
+        self.handed: dict[int | None, asyncio.Event] = {}
+
+    def handed_to(self, server: int) -> asyncio.Event:
+        return self.handed.setdefault(server, asyncio.Event())
+
+    def _hand_out(self) -> None:
+        super()._hand_out()
+        for painter in self.painters:
+            if painter.job is not None:
+                self.handed_to(painter.job.server).set()
+
+
+@pytest.fixture
+def pool(monkeypatch):
+    """Two workers, each server one of them at most, a picture :data:`DEADLINE` seconds of drawing at most."""
+    small = WatchedPool(workers=2, deadline=DEADLINE, share=1)
+    monkeypatch.setattr(painters, "POOL", small)
+    yield small
+    small.stop()
+
+
+async def store_runaway_map(db, guild_id: int, channel_id: int) -> None:
+    """Put :data:`RUNAWAY` in the channel's game as a database of before the map checks holds it."""
+    game = await db.load_game(guild_id, channel_id)
+    state = json.loads(game.state) if isinstance(game.state, str) else dict(game.state)
+    assert len(RUNAWAY.encode()) == 169
+    state["battlefield"] = json.loads(RUNAWAY)
+    async with db.engine.begin() as connection:
+        await connection.execute(update(Game).where(Game.id == game.id).values(state=json.dumps(state)
+                                                                               if isinstance(game.state, str)
+                                                                               else state))
+    db.forget_games()
+
+
+class Finished:
+    """The slash commands the bot has finished, in order, each awaitable by its interaction id."""
+
+    def __init__(self, bot) -> None:
+        self.order: list[int] = []
+        self._done: dict[int, asyncio.Future] = {}
+        bot.add_listener(self._finished, "on_app_command_completion")
+
+    async def _finished(self, interaction: discord.Interaction, _command) -> None:
+        self.order.append(interaction.id)
+        self.future(interaction.id).set_result(None)
+
+    def future(self, interaction_id: int) -> asyncio.Future:
+        if interaction_id not in self._done:
+            self._done[interaction_id] = asyncio.get_running_loop().create_future()
+        return self._done[interaction_id]
+
+    async def of(self, result) -> None:
+        """Until the bot has finished ``result``'s command (failing after :data:`WAIT` real seconds)."""
+        await asyncio.wait_for(asyncio.shield(self.future(result._interaction.id)), WAIT)
+
+
+async def shows_a_map(result) -> bool:
+    """The reply shows the map's embed with its picture."""
+    message = result.response
+    return bool(message.embeds) and message.embeds[0].title.startswith("The battlefield") \
+        and len(message.attachments) == 1 and png(await message.attachments[0].read())
+
+
+async def test_a_runaway_picture_is_killed_and_replaced_while_another_server_keeps_its_pictures(
+        simcord_env, simcord_bot, pool):
+    env, bot = simcord_env, simcord_bot
+    env.settle_timeout = WAIT
+    tombstone, dodge = env.create_guild("Tombstone"), env.create_guild("Dodge City")
+    saloon, street = tombstone.create_text_channel("saloon"), dodge.create_text_channel("front-street")
+    ike = tombstone.add_member(env.create_user("ike"))
+    wyatt = dodge.add_member(env.create_user("wyatt"))
+    await ike.slash(saloon, "game start")
+    await wyatt.slash(street, "game start")
+    await wyatt.slash(street, "map set", ready_set="ranch")
+    await store_runaway_map(bot.db, tombstone.id, saloon.id)
+    finished = Finished(bot)
+
+    with unsettled(env):
+        runaways = [await ike.slash(saloon, "map show") for _ in range(2)]
+    await asyncio.wait_for(pool.handed_to(tombstone.id).wait(), WAIT)
+    runaway = next(painter for painter in pool.painters if painter.job is not None)
+    with unsettled(env):
+        first_show = await wyatt.slash(street, "map show")
+    await finished.of(first_show)
+    assert await shows_a_map(first_show), "Dodge City's map came while Tombstone's first picture ran away"
+    assert [pool.busy(tombstone.id), pool.busy(dodge.id)] == [1, 0], "Tombstone has its one worker, no more"
+    assert runaway.job is not None and runaway.job.server == tombstone.id
+
+    await finished.of(runaways[0])
+    assert runaway.process.wait(WAIT) == -signal.SIGPROF                  # stopped at its deadline ...
+    assert runaway not in pool.painters and len(pool.painters) == 2 and all(p.alive for p in pool.painters)
+    reply = runaways[0].response                                           # ... and answered without the picture
+    assert reply.embeds[0].title.startswith("The battlefield") and not reply.attachments
+    assert reply.embeds[0].image.url is None
+
+    with unsettled(env):
+        second_show = await wyatt.slash(street, "map show")
+    await finished.of(second_show)
+    assert await shows_a_map(second_show), "Dodge City's map came while Tombstone's second picture ran away"
+    await finished.of(runaways[1])
+    ids = [result._interaction.id for result in (first_show, runaways[0], second_show, runaways[1])]
+    assert finished.order[-4:] == ids
+    assert not runaways[1].response.attachments and len(pool.painters) == 2
+    assert all(painter.alive and painter.process.pid != runaway.process.pid for painter in pool.painters)
+
+
+async def test_a_member_who_may_not_write_in_the_channel_cannot_start_a_game_there(simcord_env, simcord_bot):
+    env = simcord_env
+    town = env.create_guild("Tombstone")
+    reader = town.add_member(env.create_user("reader"))
+    announcements = town.create_text_channel(
+        "announcements", overwrites={town.default_role: discord.PermissionOverwrite(send_messages=False)})
+    before = await channel_view(env, town.id, announcements)
+
+    started = await reader.slash(announcements, "game start")
+    refused(started, "may not send messages in this channel", "nothing was done")
+    assert started.response.content == SILENCED
+    rolled = await reader.slash(announcements, "roll", dice=2)
+    refused(rolled, "may not send messages")
+    assert await channel_view(env, town.id, announcements) == before            # no game, no log, no public post
+    helped = await reader.slash(announcements, "help")
+    assert helped.response.ephemeral and "may not send messages" not in helped.response.content
+    assert unexpected_errors(env) == []
