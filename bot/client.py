@@ -20,6 +20,7 @@ from cogs import EXTENSIONS
 from .answering import Arrivals
 from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
+from .exporting import start_exporting
 from .health import heartbeat
 from .names import MemberNames
 from .painters import POOL, asked_for, start_painters
@@ -308,6 +309,7 @@ class Director(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         POOL.deadline = self.settings.picture_seconds
         start_painters()
+        start_exporting()
         await self.db.migrate()
         for name in EXTENSIONS:
             await self.load_extension(name)
