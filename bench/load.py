@@ -410,6 +410,9 @@ CROWD_CAST = 60
 """The largest cast a server allows by default (see ``ServerRow.max_cast``): the largest allowed game."""
 CROWD_PLAYERS = 4
 CROWD = (("status", 25), ("log export", 10))
+CROWD_SETTLE = 60.0
+"""Real seconds SimCord waits for the bot to settle after each command of the crowd's game. On PostgreSQL a
+longer wait let a timer of the bot's some minutes off hold every command of the set-up until it rang."""
 """The commands sent at once to the largest allowed game, and how many of each."""
 
 
@@ -418,7 +421,7 @@ async def crowd(url: str, entries: int) -> dict:
     Returns when each was acknowledged and answered, and the longest the event loop was held."""
     bot = director(url)
     async with simcord.run(bot, check_errors=False) as env:
-        env.settle_timeout = ANSWER_TIMEOUT                     # real seconds: a long export takes a while
+        env.settle_timeout = CROWD_SETTLE
         town = env.create_guild("Crowded Town")
         channel = town.create_text_channel("saloon")
         players = [town.add_member(env.create_user(f"player{n}")) for n in range(CROWD_PLAYERS)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import time
 
 import discord
 import pytest
@@ -18,7 +19,8 @@ from bot.db.models import Game
 from bot.painters import Pool
 
 from .conftest import unexpected_errors
-from .helpers import channel_view, png, refused, unsettled
+from .helpers import LoopWatch, burst, channel_view, fill_log, png, refused, unsettled
+from .test_answering import LOOP_LIMIT
 
 RUNAWAY = json.dumps({"width": 10, "height": 10, "name": "The Endless Woods of the Old Wild West, So Far",
                       "areas": [{"ground": "woods", "rect": {"x": 0, "y": 0, "w": 100000, "h": 100000}}]})
@@ -158,3 +160,30 @@ async def test_a_member_who_may_not_write_in_the_channel_cannot_start_a_game_the
     helped = await reader.slash(announcements, "help")
     assert helped.response.ephemeral and "may not send messages" not in helped.response.content
     assert unexpected_errors(env) == []
+
+
+EXPORTS = 10
+LONG_LOG = 20_000
+
+
+async def test_ten_exports_of_a_long_log_at_once_leave_the_bot_its_event_loop_and_its_processor(scene):
+    """The issue's crowd: ten /log export of a long log at once. The entries are read and written out in the
+    export process (one export for the ten), so the bot's own process spends next to nothing on them and its
+    event loop is never held (the Markdown of 20,000 entries takes over a second to build)."""
+    await scene.game()                                                      # a start and two joins
+    await scene.pete.slash(scene.channel, "roll", why="to see whether the Clantons still watch the trail")
+    await fill_log(scene.db(), scene.guild.id, scene.channel.id, LONG_LOG)
+    scene.env.settle_timeout = WAIT
+    readers = [scene.pete, scene.polly, scene.dora, scene.stranger, scene.deputy] * (EXPORTS // 5)
+    spent = time.process_time()
+    with LoopWatch() as loop:
+        exports = await burst(scene.env, [(reader, scene.channel, "log export", {}) for reader in readers])
+    spent = time.process_time() - spent
+    for export in exports:
+        [attachment] = export.response.attachments
+        assert f"The game's whole log: {LONG_LOG + 4} entries." in export.response.content
+        last = [line for line in (await attachment.read()).decode().splitlines()
+                if line.startswith(f"| {LONG_LOG + 4} | ")]
+        assert len(last) == 1 and "to see whether the Clantons still watch the trail" in last[0]
+    assert loop.longest_work < LOOP_LIMIT, f"the loop was held {loop.longest_work * 1000:.0f} ms by {loop.culprit}"
+    assert spent < 1.0, f"the bot's process spent {spent:.2f} s of processor time on {EXPORTS} exports"
