@@ -67,6 +67,10 @@ from tests.rules.scripted import Dice  # noqa: E402
 
 ANSWER_TIMEOUT = 600.0
 """The longest a wave waits for its answers."""
+SETTLE = 60.0
+"""The longest, in real seconds, SimCord waits for the bot to settle: after a command of a set-up, after a wave,
+after the last. Much longer, and on PostgreSQL a timer of the bot's some minutes off held every settling until
+it rang."""
 POLL = 0.01
 """How often, in seconds, a wave looks for its answers: each look takes the event loop from the bot a while."""
 CAST = (  # (who plays, name, type, weapon): 4 + 3 + 2 + 1 cards, and the two jokers
@@ -353,6 +357,7 @@ async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
     bot = director(url)
     clock = Clock(bot)
     async with simcord.run(bot, check_errors=False) as env:
+        env.settle_timeout = SETTLE                 # the attacker's answers are not waited for wave by wave
         towns = [env.create_guild(f"Town {n}") for n in range(servers)]
         tables = []
         for n in range(games):
@@ -388,13 +393,17 @@ async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
                 commands += len(pending)
             elapsed, collecting = time.perf_counter() - started, collector.seconds
             await answered([table.sent for table in attackers if table.sent is not None])
-            await env.settle()
+            try:
+                await env.settle()
+                unsettled = 0
+            except TimeoutError as error:          # counted, and told: what the bot still had running
+                unsettled = str(error).count("CommandTree")
         errors = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
         lost = await check(bot.db, tables)
         pictures_kb = sum(map(len, env.backend.cdn._blobs.values())) / 1024
     await bot.db.dispose()
     peak = peak_memory_kb()
-    return {"games": games, "hostile": hostile, "commands": commands, "seconds": elapsed, "collecting": collecting,
+    return {"games": games, "hostile": hostile, "unsettled": unsettled, "commands": commands, "seconds": elapsed, "collecting": collecting,
             "stall_ms": loop_watch.longest * 1000, "stall_work_ms": loop_watch.longest_work * 1000,
             "stalled_by": loop_watch.culprit, "pictures": len(pictures.drawn), "pictures_given_up": pictures.given_up,
             "slowest_picture_ms": max(pictures.drawn, default=0.0) * 1000,
@@ -410,9 +419,7 @@ CROWD_CAST = 60
 """The largest cast a server allows by default (see ``ServerRow.max_cast``): the largest allowed game."""
 CROWD_PLAYERS = 4
 CROWD = (("status", 25), ("log export", 10))
-CROWD_SETTLE = 60.0
-"""Real seconds SimCord waits for the bot to settle after each command of the crowd's game. On PostgreSQL a
-longer wait let a timer of the bot's some minutes off hold every command of the set-up until it rang."""
+
 """The commands sent at once to the largest allowed game, and how many of each."""
 
 
@@ -421,7 +428,7 @@ async def crowd(url: str, entries: int) -> dict:
     Returns when each was acknowledged and answered, and the longest the event loop was held."""
     bot = director(url)
     async with simcord.run(bot, check_errors=False) as env:
-        env.settle_timeout = CROWD_SETTLE
+        env.settle_timeout = SETTLE
         town = env.create_guild("Crowded Town")
         channel = town.create_text_channel("saloon")
         players = [town.add_member(env.create_user(f"player{n}")) for n in range(CROWD_PLAYERS)]
@@ -558,6 +565,8 @@ def report(db: str, figures: dict) -> None:
           f"{figures['slowest_picture_ms']:.0f} ms from being asked for, {figures['pictures_given_up']} given up")
     if figures["stall_work_ms"] > 50:
         print(f"    held by {figures['stalled_by']}")
+    if figures["unsettled"]:
+        print(f"    {figures['unsettled']} commands still running {SETTLE:.0f} s after the last answer")
     for line in figures["error_sample"] + figures["lost"][:5]:
         print(f"    {line}")
 
