@@ -403,7 +403,8 @@ async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
         pictures_kb = sum(map(len, env.backend.cdn._blobs.values())) / 1024
     await bot.db.dispose()
     peak = peak_memory_kb()
-    return {"games": games, "hostile": hostile, "unsettled": unsettled, "commands": commands, "seconds": elapsed, "collecting": collecting,
+    return {"games": games, "hostile": hostile, "unsettled": unsettled, "commands": commands, "seconds": elapsed,
+            "collecting": collecting,
             "stall_ms": loop_watch.longest * 1000, "stall_work_ms": loop_watch.longest_work * 1000,
             "stalled_by": loop_watch.culprit, "pictures": len(pictures.drawn), "pictures_given_up": pictures.given_up,
             "slowest_picture_ms": max(pictures.drawn, default=0.0) * 1000,
