@@ -395,15 +395,15 @@ async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
             await answered([table.sent for table in attackers if table.sent is not None])
             try:
                 await env.settle()
-                unsettled = 0
+                left_running = 0
             except TimeoutError as error:          # counted, and told: what the bot still had running
-                unsettled = str(error).count("CommandTree")
+                left_running = str(error).count("CommandTree")
         errors = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
         lost = await check(bot.db, tables)
         pictures_kb = sum(map(len, env.backend.cdn._blobs.values())) / 1024
     await bot.db.dispose()
     peak = peak_memory_kb()
-    return {"games": games, "hostile": hostile, "unsettled": unsettled, "commands": commands, "seconds": elapsed,
+    return {"games": games, "hostile": hostile, "left_running": left_running, "commands": commands, "seconds": elapsed,
             "collecting": collecting,
             "stall_ms": loop_watch.longest * 1000, "stall_work_ms": loop_watch.longest_work * 1000,
             "stalled_by": loop_watch.culprit, "pictures": len(pictures.drawn), "pictures_given_up": pictures.given_up,
@@ -566,8 +566,8 @@ def report(db: str, figures: dict) -> None:
           f"{figures['slowest_picture_ms']:.0f} ms from being asked for, {figures['pictures_given_up']} given up")
     if figures["stall_work_ms"] > 50:
         print(f"    held by {figures['stalled_by']}")
-    if figures["unsettled"]:
-        print(f"    {figures['unsettled']} commands still running {SETTLE:.0f} s after the last answer")
+    if figures["left_running"]:
+        print(f"    {figures['left_running']} commands still running {SETTLE:.0f} s after the last answer")
     for line in figures["error_sample"] + figures["lost"][:5]:
         print(f"    {line}")
 
