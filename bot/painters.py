@@ -11,7 +11,8 @@ fills).
 No picture can hold a worker for long, and no server can hold them all (rulings 460-462): a worker that has
 drawn one picture for :attr:`Pool.deadline` seconds of its processor's time is stopped by the system (see
 :mod:`bot.render.worker`) and replaced by a fresh process, and that picture fails (its reply goes without
-it); so is a worker still drawing a picture whose reply stopped waiting. A server has at most
+it), and the same picture asked for again is given up at once (ruling 464); a worker still drawing a
+picture whose reply stopped waiting is killed and replaced too. A server has at most
 :attr:`Pool.share` of the workers at once, its other pictures waiting their turn, and the servers waiting
 take the workers that come free in turn. A worker that dies is replaced at once. Which server a picture is
 for is the one of the command asking for it (see :func:`asked_for`).
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import functools
+import hashlib
 import itertools
 import logging
 import os
@@ -44,6 +46,8 @@ WORKERS = max(2, (os.cpu_count() or 2) - 1)
 DEADLINE = Settings.picture_seconds
 """Seconds a worker may spend on one picture before it is killed and replaced (the largest board or map takes a
 few hundredths of one)."""
+RUNAWAYS = 1024
+"""How many of the pictures stopped at their deadline are remembered, so as not to draw them again."""
 READ = 1 << 16
 KEEP_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_": str(64 << 20)}
 """glibc's malloc in a worker keeps the memory a picture freed for the next one: a map's buffers (some 300 KB
@@ -65,12 +69,14 @@ class PictureFailed(RuntimeError):
 
 @dataclass
 class Job:
-    """One picture asked for: its number, its server, the request as framed for a worker, who awaits it."""
+    """One picture asked for: its number, its server, the request as framed for a worker, who awaits it, and
+    what the picture is (a digest of its drawing and arguments)."""
 
     number: int
     server: int | None
     request: bytes
     future: asyncio.Future[bytes]
+    picture: bytes
 
 
 class Painter:
@@ -134,6 +140,8 @@ class Painter:
         code = self.process.poll()
         if code == -signal.SIGPROF:
             seconds = self.pool.deadline
+            if self.job is not None:
+                self.pool.ran_away(self.job.picture)
             self._end(PictureFailed(f"the picture took longer than {seconds:g} s to draw: its worker was stopped"),
                       f"a picture worker drew for {seconds:g} s (server %s): stopped and replaced",
                       self.job.server if self.job else None)
@@ -184,6 +192,8 @@ class Pool:
         self.share = share or max(1, workers // 2)
         """The most workers one server may have drawing for it at once."""
         self.painters: list[Painter] = []
+        self._runaways: OrderedDict[bytes, None] = OrderedDict()
+        """The pictures stopped at their deadline, the last :data:`RUNAWAYS`: never drawn again."""
         self._idle: deque[Painter] = deque()
         self._waiting: OrderedDict[int | None, deque[Job]] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -207,11 +217,22 @@ class Pool:
             self._move_to(loop)
         self.start()
         number = next(self._numbers)
-        request = frame(pickle.dumps((number, name, args, self.deadline), protocol=pickle.HIGHEST_PROTOCOL))
-        job = Job(number, server, request, loop.create_future())
+        drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
+        request = frame(pickle.dumps((number, drawing, self.deadline), protocol=pickle.HIGHEST_PROTOCOL))
+        job = Job(number, server, request, loop.create_future(), hashlib.sha256(drawing).digest())
+        if job.picture in self._runaways:
+            job.future.set_exception(PictureFailed("the picture ran past its deadline before: it is not drawn again"))
+            return job.future
         self._waiting.setdefault(server, deque()).append(job)
         self._hand_out()
         return job.future
+
+    def ran_away(self, picture: bytes) -> None:
+        """The picture (a :attr:`Job.picture`) was stopped at its deadline: asked for again, it is given up at
+        once (ruling 464)."""
+        self._runaways[picture] = None
+        if len(self._runaways) > RUNAWAYS:
+            self._runaways.popitem(last=False)
 
     def free(self, painter: Painter) -> None:
         """``painter`` has finished a picture: it takes the next."""

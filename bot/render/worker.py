@@ -1,7 +1,8 @@
 """A picture worker: ``python -m bot.render.worker`` draws the pictures the bot asks for, one after another.
 
 It reads requests from its standard input and writes the pictures to its standard output, each as a
-frame: a 4-byte big-endian length, then a pickle. A request is ``(number, name, args, seconds)``, ``name`` one
+frame: a 4-byte big-endian length, then a pickle. A request is ``(number, drawing, seconds)``, ``drawing`` the
+pickle of ``(name, args)`` (which the bot hashes to know a picture again), ``name`` one
 of this package's ``render_*`` functions (the others are refused); the answer is ``(number, True, png)``, or
 ``(number, False, "what went wrong")``. A picture drawn for longer than ``seconds`` of the worker's processor
 time has the system stop the worker (``SIGPROF``, whose default is to end the process, even in the middle of
@@ -47,8 +48,9 @@ def frame(payload: bytes) -> bytes:
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """Draw each picture asked for, until the requests end."""
     while (payload := read_frame(requests)) is not None:
-        number, name, args, seconds = pickle.loads(payload)
+        number, drawing, seconds = pickle.loads(payload)
         try:
+            name, args = pickle.loads(drawing)
             if name not in PICTURES:
                 raise ValueError(f"not a picture: {name!r}")
             signal.setitimer(signal.ITIMER_PROF, seconds)
