@@ -52,16 +52,25 @@ from simcord import _runtime as simcord_runtime
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy import update  # noqa: E402
+
+from bot import painters  # noqa: E402
 from bot.client import Director  # noqa: E402
 from bot.db import Database  # noqa: E402
+from bot.db.models import Game  # noqa: E402
 from bot.rules.qotd.state import GameState  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from tests.bot.conftest import REFUSALS, TEST_PACE  # noqa: E402
 from tests.bot.helpers import LoopWatch, Stopwatch, fill_log, unsettled  # noqa: E402
 from tests.db.helpers import rows  # noqa: E402
+from tests.rules.scripted import Dice  # noqa: E402
 
 ANSWER_TIMEOUT = 600.0
 """The longest a wave waits for its answers."""
+SETTLE = 60.0
+"""The longest, in real seconds, SimCord waits for the bot to settle: after a command of a set-up, after a wave,
+after the last. Much longer, and on PostgreSQL a timer of the bot's some minutes off held every settling until
+it rang."""
 POLL = 0.01
 """How often, in seconds, a wave looks for its answers: each look takes the event loop from the bot a while."""
 CAST = (  # (who plays, name, type, weapon): 4 + 3 + 2 + 1 cards, and the two jokers
@@ -104,8 +113,9 @@ class Table:
             return name, actor.click(self.waiting, label="Keep")
         return name, actor.slash(self.channel, name, **options)
 
-    def heard(self, name: str, response) -> None:
+    def heard(self, name: str, result) -> None:
         """Take in the reply to ``name``: count it, and after a /draw plan the shot and the next card."""
+        response = result.response
         if response is None or response.ephemeral:
             self.refused += 1
             if name == "shoot" and response is not None and "reload" in response.content:
@@ -191,10 +201,125 @@ def set_aside() -> None:
     gc.freeze()
 
 
-def director(url: str) -> Director:
+class BenchDirector(Director):
+    """The bot, its dice sealed as ever but in the channels whose dice the bench writes (``scripted``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.scripted: dict[int, Dice] = {}
+
+    def dice(self, ruleset, state, channel_id: int) -> random.Random:
+        sealed = super().dice(ruleset, state, channel_id)
+        return self.scripted.get(channel_id, sealed)
+
+
+def director(url: str) -> BenchDirector:
     """The bot on the database at ``url``; its players are robots, faster than anyone, so no pace holds them."""
-    return Director(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url),
-                    rng=random.Random(1), sync_on_start=True, shard_count=1)
+    return BenchDirector(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE),
+                         Database(url), rng=random.Random(1), sync_on_start=True, shard_count=1)
+
+
+RUNAWAY = {"width": 200, "height": 200, "name": "The Endless Woods",
+           "areas": [{"ground": "woods", "rect": {"x": 0, "y": 0, "w": 200, "h": 200}}] * 500}
+"""The heaviest picture the map checks let through (ruling 445): the largest set, its 500 pieces each a woods the
+size of the set, seconds of a worker's processor time. (Issue 26's 169-byte map, woods 100,000 paces wide on a
+10-pace set, loses those woods when read since the checks.)"""
+FENCES, FENCE_POINTS = 10, 100
+"""Issue 26's long fence as far as the checks allow: ten fences of 100 points each, zigzagging across Main Street's
+north side (its 8,000-point fence is cut from a stored map when read); a Fall back and Take Cover! on it looks for
+the nearest cover among them."""
+FALL_BACK = (6, 6, 9, 3)
+"""Wyatt's shot at Kid: wants to shoot [6], hits [6] (Gotcha!), effect [9] (a Courage Test), courage [3]: Fall
+back and Take Cover!"""
+
+
+@dataclass
+class Hostile(Table):
+    """A game of the attacker's server: the same commands every wave, answered or not, whatever they show."""
+
+    repeat: tuple[str, str, dict] | None = None
+    """The command sent again once the script is done (none: the game stops)."""
+    sent: object = None
+    """The last command sent: the next is sent once it is answered (the waves do not wait for it)."""
+
+    def next_command(self):
+        if self.sent is not None and not answered_fully(self.sent):
+            return None
+        if not self.script and self.repeat is not None:
+            self.script.append(self.repeat)
+        return super().next_command()
+
+    def heard(self, name: str, result) -> None:
+        self.sent = result
+
+
+async def hostile_games(env, bot: BenchDirector) -> list[Hostile]:
+    """The attacker's servers: one with a game whose stored map has the runaway woods (its Director asks for the
+    map again as soon as it is answered), one with a game on Main Street with the long fence, where Wyatt shoots
+    Kid once, who falls back. The maps are written straight into the games' stored state."""
+    gulch, town = env.create_guild("Runaway Gulch"), env.create_guild("Fence Town")
+    woods, fence = gulch.create_text_channel("woods"), town.create_text_channel("fence")
+    users = {who: env.create_user(f"{who}-hostile") for who in ("dora", "pete", "polly")}
+    dora, pete, polly = (town.add_member(user) for user in users.values())
+    runaway = {"dora": gulch.add_member(users["dora"])}
+    await runaway["dora"].slash(woods, "game start")
+    for command, options in (("game start", {}), ("map set", {"ready_set": "main_street"})):
+        await dora.slash(fence, command, **options)
+    for who, name, at in ((pete, "Kid", "24,18"), (polly, "Wyatt", "24,22")):
+        await who.slash(fence, "game join")
+        await who.slash(fence, "cast add", name=name, type="supporting", personality="ordinary")
+        await who.slash(fence, "cast weapon", character=name, weapon="single_action_revolver")
+        await dora.slash(fence, "place", who=name, at=at)
+    await store_map(bot.db, gulch.id, woods.id, lambda state: RUNAWAY)
+    await store_map(bot.db, town.id, fence.id, long_fence)
+    bot.scripted[fence.id] = Dice(*FALL_BACK)
+    players = {"dora": dora, "pete": pete, "polly": polly}
+    return [Hostile(woods, runaway, [], repeat=("dora", "map show", {})),
+            Hostile(fence, players, [("dora", "status", {})] * 4 + [("polly", "shoot", {"shooter": "Wyatt",
+                                                                                      "target": "Kid"})])]
+
+
+def long_fence(state: dict) -> dict:
+    """The game's map with :data:`FENCES` fences of :data:`FENCE_POINTS` points, zigzagging 1 pace deep along the
+    north."""
+    field = dict(state["battlefield"])
+    step = (field["width"] - 2) / (FENCES * FENCE_POINTS)
+    lines = [[[1 + n * step, 2 + n % 2] for n in range(k * FENCE_POINTS, (k + 1) * FENCE_POINTS)]
+             for k in range(FENCES)]
+    field["obstacles"] = [*field["obstacles"], *({"barrier": "fence", "line": line} for line in lines)]
+    return field
+
+
+async def store_map(database: Database, guild_id: int, channel_id: int, make) -> None:
+    """Store ``make(state)`` as the map of the channel's game, as the database holds it, past every check."""
+    game = await database.load_game(guild_id, channel_id)
+    state = {**game.state, "battlefield": make(game.state)}
+    async with database.engine.begin() as connection:
+        await connection.execute(update(Game).where(Game.id == game.id).values(state=state))
+    database.forget_games()
+
+
+class PictureClock:
+    """How long each picture took, from being asked for to being drawn (or given up), in real seconds."""
+
+    def __init__(self) -> None:
+        self.drawn: list[float] = []
+        self.given_up = 0
+        pool = painters.POOL
+        paint = pool.paint
+
+        def timed(name: str, args: tuple, server: int | None):
+            asked = time.perf_counter()
+            future = paint(name, args, server)
+            future.add_done_callback(lambda done: self._done(asked, done))
+            return future
+        pool.paint = timed
+
+    def _done(self, asked: float, future) -> None:
+        if future.cancelled() or future.exception() is not None:
+            self.given_up += 1
+        else:
+            self.drawn.append(time.perf_counter() - asked)
 
 
 def setup_script() -> list[tuple[str, str, dict]]:
@@ -229,46 +354,64 @@ class Clock:
             self.latencies.append((time.perf_counter() - sent) * 1000)
 
 
-async def play(url: str, games: int, servers: int) -> dict:
-    """Play ``games`` games at once on the database at ``url``; returns the figures."""
+async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
+    """Play ``games`` games at once on the database at ``url`` (beside the attacker's, if ``hostile``); returns the
+    figures."""
     callbacks_by_identity()
     bot = director(url)
     clock = Clock(bot)
     async with simcord.run(bot, check_errors=False) as env:
+        env.settle_timeout = SETTLE                 # the attacker's answers are not waited for wave by wave
         towns = [env.create_guild(f"Town {n}") for n in range(servers)]
         tables = []
         for n in range(games):
             town = towns[n % servers]
             players = {who: town.add_member(env.create_user(f"{who}{n}")) for who in ("dora", "pete", "polly")}
             tables.append(Table(town.create_text_channel(f"saloon-{n}"), players, setup_script()))
+        attackers = await hostile_games(env, bot) if hostile else []
         memory_before = peak_memory_kb()
         commands = 0
         collector = Collector()
         names: dict[int, str] = {}
-        with Stopwatch(env) as watch:
+        pictures = PictureClock()
+        with Stopwatch(env) as watch, LoopWatch() as loop_watch:
             started = time.perf_counter()
             while pending := [(table, command) for table in tables if (command := table.next_command())]:
+                pending += [(table, command) for table in attackers if (command := table.next_command())]
                 set_aside()
                 with unsettled(env):
                     results = []
-                    for _, (name, sending) in pending:
+                    for table, (name, sending) in pending:
                         sent_at = time.perf_counter()
                         result = await sending
-                        clock.sent[result._interaction.id] = sent_at
+                        if not isinstance(table, Hostile):       # the attacker's wait for pictures given up
+                            clock.sent[result._interaction.id] = sent_at
                         names[result._interaction.id] = name
                         results.append(result)
-                await answered(results)
-                await env.settle()           # what the wave left (quick now that it is answered); later timers wait
+                await answered([result for (table, _), result in zip(pending, results)
+                                if not isinstance(table, Hostile)])
+                if not attackers:
+                    await env.settle()       # what the wave left (quick now that it is answered); later timers wait
                 for (table, (name, _)), result in zip(pending, results):
-                    table.heard(name, result.response)
+                    table.heard(name, result)
                 commands += len(pending)
             elapsed, collecting = time.perf_counter() - started, collector.seconds
+            await answered([table.sent for table in attackers if table.sent is not None])
+            try:
+                await env.settle()
+                left_running = 0
+            except TimeoutError as error:          # counted, and told: what the bot still had running
+                left_running = str(error).count("CommandTree")
         errors = [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
         lost = await check(bot.db, tables)
         pictures_kb = sum(map(len, env.backend.cdn._blobs.values())) / 1024
     await bot.db.dispose()
     peak = peak_memory_kb()
-    return {"games": games, "commands": commands, "seconds": elapsed, "collecting": collecting,
+    return {"games": games, "hostile": hostile, "left_running": left_running, "commands": commands, "seconds": elapsed,
+            "collecting": collecting,
+            "stall_ms": loop_watch.longest * 1000, "stall_work_ms": loop_watch.longest_work * 1000,
+            "stalled_by": loop_watch.culprit, "pictures": len(pictures.drawn), "pictures_given_up": pictures.given_up,
+            "slowest_picture_ms": max(pictures.drawn, default=0.0) * 1000,
             "refused": sum(t.refused for t in tables), "errors": len(errors),
             "error_sample": [repr(e)[:200] for e in errors[:3]], "lost": lost,
             "median_ms": statistics.median(clock.latencies), "p99_ms": quantile(clock.latencies, 0.99),
@@ -281,6 +424,7 @@ CROWD_CAST = 60
 """The largest cast a server allows by default (see ``ServerRow.max_cast``): the largest allowed game."""
 CROWD_PLAYERS = 4
 CROWD = (("status", 25), ("log export", 10))
+
 """The commands sent at once to the largest allowed game, and how many of each."""
 
 
@@ -289,7 +433,7 @@ async def crowd(url: str, entries: int) -> dict:
     Returns when each was acknowledged and answered, and the longest the event loop was held."""
     bot = director(url)
     async with simcord.run(bot, check_errors=False) as env:
-        env.settle_timeout = ANSWER_TIMEOUT                     # real seconds: a long export takes a while
+        env.settle_timeout = SETTLE
         town = env.create_guild("Crowded Town")
         channel = town.create_text_channel("saloon")
         players = [town.add_member(env.create_user(f"player{n}")) for n in range(CROWD_PLAYERS)]
@@ -322,7 +466,8 @@ async def crowd(url: str, entries: int) -> dict:
 def report_crowd(db: str, figures: dict) -> None:
     print(f"{db:10} crowd: {' and '.join(f'{count} /{name}' for name, count in CROWD)} at once, on a cast of "
           f"{figures['cast']} with {figures['entries']} log entries: {acknowledged(figures)}  event loop held "
-          f"at most {figures['stall_ms']:5.0f} ms by one step, {figures['stall_work_ms']:4.0f} ms of its work (goal 50)  export {figures['export_mb']:4.1f} MiB in "
+          f"at most {figures['stall_ms']:5.0f} ms by one step, {figures['stall_work_ms']:4.0f} ms of its work "
+          f"(goal 50)  export {figures['export_mb']:4.1f} MiB in "
           f"{figures['export_files'][0]} file(s)  errors {figures['errors']}", flush=True)
     for line in figures["error_sample"]:
         print(f"    {line}")
@@ -383,11 +528,12 @@ def peak_memory_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def run_child(db: str, games: int, servers: int, pg: str | None, crowd_entries: int = 0) -> dict:
+def run_child(db: str, games: int, servers: int, pg: str | None, crowd_entries: int = 0, hostile: bool = True
+              ) -> dict:
     """One size on one database (or, given ``crowd_entries``, the crowd), in a process of its own; its
     figures come back as JSON."""
     command = [sys.executable, __file__, "--child", db, "--games", str(games), "--servers", str(servers),
-               "--crowd", str(crowd_entries)]
+               "--crowd", str(crowd_entries), *([] if hostile else ["--no-hostile"])]
     if pg:
         command += ["--pg", pg]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -396,9 +542,9 @@ def run_child(db: str, games: int, servers: int, pg: str | None, crowd_entries: 
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-async def child(db: str, games: int, servers: int, pg: str | None, crowd_entries: int) -> dict:
+async def child(db: str, games: int, servers: int, pg: str | None, crowd_entries: int, hostile: bool) -> dict:
     async def run(url: str) -> dict:
-        return await (crowd(url, crowd_entries) if crowd_entries else play(url, games, servers))
+        return await (crowd(url, crowd_entries) if crowd_entries else play(url, games, servers, hostile))
     if db == "sqlite":
         with tempfile.TemporaryDirectory() as folder:
             return await run(f"sqlite+aiosqlite:///{folder}/load.db")
@@ -413,10 +559,19 @@ def report(db: str, figures: dict) -> None:
     print(f"{db:10} {figures['games']:>5} games  {figures['commands']:>6} commands  "
           f"{figures['commands'] / figures['seconds']:5.0f}/s  {per_command:5.2f} ms each "
           f"({collecting:4.2f} collecting garbage)  latency median {figures['median_ms']:6.0f} ms, "
-          f"p99 {figures['p99_ms']:6.0f} ms, max {figures['max_ms']:6.0f} ms  {acknowledged(figures)}  peak {figures['peak_mb']:4.0f} MB ({figures['per_game_kb']:3.0f} KB/game, "
+          f"p99 {figures['p99_ms']:6.0f} ms, max {figures['max_ms']:6.0f} ms  {acknowledged(figures)}  "
+          f"peak {figures['peak_mb']:4.0f} MB ({figures['per_game_kb']:3.0f} KB/game, "
           f"{figures['pictures_per_game_kb']:3.0f} of it SimCord's copy of the pictures)  "
           f"refused {figures['refused']}  errors {figures['errors']}  lost {len(figures['lost'])}", flush=True)
     print(f"    acknowledged last: {figures['slowest']}")
+    print(f"    {'beside the attacker (runaway pictures, a fall-back on a long fence): ' if figures['hostile'] else ''}"
+          f"event loop held at most {figures['stall_ms']:.0f} ms by one step, {figures['stall_work_ms']:.0f} ms of "
+          f"its work (goal 50); {figures['pictures']} pictures drawn, the slowest in "
+          f"{figures['slowest_picture_ms']:.0f} ms from being asked for, {figures['pictures_given_up']} given up")
+    if figures["stall_work_ms"] > 50:
+        print(f"    held by {figures['stalled_by']}")
+    if figures["left_running"]:
+        print(f"    {figures['left_running']} commands still running {SETTLE:.0f} s after the last answer")
     for line in figures["error_sample"] + figures["lost"][:5]:
         print(f"    {line}")
 
@@ -452,10 +607,13 @@ def main() -> int:
     parser.add_argument("--crowd", type=int, default=40_000, metavar="ENTRIES",
                         help="log entries of the largest allowed game that 25 /status and 10 /log export hit at "
                              "once (default 40000; 0: no crowd)")
+    parser.add_argument("--no-hostile", dest="hostile", action="store_false",
+                        help="play without the attacker's server (runaway pictures, a fall-back on a long fence)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(asyncio.run(child(args.child, args.games, args.servers, args.pg, args.crowd))))
+        print(json.dumps(asyncio.run(child(args.child, args.games, args.servers, args.pg, args.crowd,
+                                           args.hostile))))
         return 0
     print(__doc__.split("\n\n")[0].replace("\n", " "))
     baseline = max(args.servers, args.games // 10)
@@ -464,7 +622,8 @@ def main() -> int:
             print("postgresql: skipped (give --pg URL or set DIRECTOR_TEST_POSTGRES_URL)")
             continue
         if args.games:
-            small, large = (run_child(db, games, args.servers, args.pg) for games in (baseline, args.games))
+            small, large = (run_child(db, games, args.servers, args.pg, hostile=args.hostile)
+                            for games in (baseline, args.games))
             report(db, small)
             report(db, large)
             print(f"{db:10} {args.games} games against {baseline}: {growth(small, large)} (goal: neither grows)")

@@ -20,9 +20,10 @@ from cogs import EXTENSIONS
 from .answering import Arrivals
 from .db import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from .errors import ReplyFailed, UserError
+from .exporting import start_exporting
 from .health import heartbeat
 from .names import MemberNames
-from .painters import start_painters
+from .painters import POOL, asked_for, start_painters
 from .replies import fitted
 from .rules.core.errors import RulesError
 from .rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
@@ -42,6 +43,12 @@ GAME_EXISTS = "This channel already has a game. Its Director can `/game end` it 
 REPLY_FAILED = "Discord would not take the bot's reply. What you did is stored all the same: `/log recent` shows it."
 UNREACHABLE = "The game's storage cannot be reached right now: nothing was changed. Try again in a moment."
 UNFIT = "Pick from the list: that option takes members of this server and the values it offers."
+SILENCED = ("You may not send messages in this channel, so the bot will not speak here for you: nothing was done. "
+            "Play in a channel where you may write.")
+ANSWERED_PRIVATELY = frozenset({"help", "hand"})
+"""The slash commands that only ever answer their user privately: open to a member who may not write in the
+channel (ruling 463)."""
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 INTENTS = discord.Intents(guilds=True)
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
 and their channels, so Discord sends it none of the messages typed on the servers it is in."""
@@ -53,9 +60,13 @@ class DirectorTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Refuse a slash command past the user's share of a minute, saying when to try again (suggestions
-        as they type are not counted)."""
+        as they type are not counted), and one that would make the bot speak in a channel where its user may
+        not (ruling 463). The pictures the command asks for are its server's (see :mod:`bot.painters`)."""
+        asked_for(interaction.guild_id)
         if interaction.type is discord.InteractionType.application_command:
             self.client.pace.check(interaction.user.id)
+            if not may_speak(interaction) and _command_name(interaction) not in ANSWERED_PRIVATELY:
+                raise app_commands.CheckFailure(SILENCED)
         return True
 
     def add_command(self, command: app_commands.Command | app_commands.Group | app_commands.ContextMenu, /,
@@ -118,6 +129,17 @@ class Pace:
             again = int(now + wait) + 1
             raise app_commands.CheckFailure(f"Easy there: that is {self.per_minute} commands from you within a "
                                             f"minute. Try again <t:{again}:R>.")
+
+
+def may_speak(interaction: discord.Interaction) -> bool:
+    """Whether the member may send messages where the interaction comes from (in a thread, in threads); a
+    direct message is theirs to write in. An interaction needs only Use Application Commands, so this is the
+    bot's to check."""
+    if interaction.guild_id is None:
+        return True
+    permissions = interaction.permissions
+    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    return permissions.send_messages_in_threads if in_thread else permissions.send_messages
 
 
 def _command_name(interaction: discord.Interaction) -> str:
@@ -281,7 +303,9 @@ class Director(commands.AutoShardedBot):
                 return
 
     async def setup_hook(self) -> None:
+        POOL.deadline = self.settings.picture_seconds
         start_painters()
+        start_exporting()
         await self.db.migrate()
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -37,6 +37,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     commands_per_minute: int = 30
     """The most slash commands one user may send a minute; past it they are told when to try again."""
+    picture_seconds: float = 2.0
+    """The longest a picture worker may draw one picture; past it the worker is killed and replaced."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -58,6 +60,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             commands_per_minute=_positive(raw, "COMMANDS_PER_MINUTE", int) or cls.commands_per_minute,
+            picture_seconds=_positive(raw, "PICTURE_SECONDS", float) or cls.picture_seconds,
         )
 
     def require_token(self) -> str:

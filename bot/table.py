@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .answering import storing
+from .painters import asked_for
 from .errors import NoGame, NotAllowed, NotFound, UserError
 from .replies import HIDDEN, SHOWN_ENTRY, safe, visible
 from .rules.core.ruleset import Cast, CastSpec, Ruleset
@@ -257,6 +258,7 @@ async def open_table(bot: Director, interaction: discord.Interaction, ruleset: s
     acknowledged in time (see :mod:`bot.answering`)."""
     if interaction.guild_id is None:
         raise UserError("Games are played in server channels, not in direct messages.")
+    asked_for(interaction.guild_id)                       # a button's pictures too are its server's
     server = await bot.server_settings(interaction.guild_id)
     async with storing(bot, interaction) as uow:
         if uow.game is None:

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import acknowledge
 from bot.client import Director
 from bot.errors import UserError
 from bot.render import render_scene, scene_of
@@ -46,8 +47,10 @@ def map_embed(state: GameState, words: str) -> discord.Embed:
 
 
 async def show(interaction: discord.Interaction, state: GameState, words: str) -> None:
-    """Reply with the map's picture and ``words``."""
+    """Reply with the map's picture and ``words``; acknowledged while it is drawn (a map drawn for too long
+    is given up at its worker's deadline, past Discord's patience: ruling 461)."""
     drawing = render_soon(render_scene, scene_of(state))
+    await acknowledge(interaction)
     await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
 
 

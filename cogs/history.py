@@ -18,8 +18,9 @@ from discord.ext import commands
 from bot.answering import acknowledge
 from bot.client import Director
 from bot.consent import pingable
-from bot.db import GameRow, LogRow, UnitOfWork
+from bot.db import Database, GameRow, LogRow, UnitOfWork
 from bot.errors import NoGame, UserError
+from bot.exporting import elsewhere
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
@@ -215,6 +216,20 @@ def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str
             f"{len(parts)} compressed parts, one a message, #1 first.")
 
 
+def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str], ...], channel_name: str,
+                turn_name: str) -> tuple[list[tuple[str, bytes]], str, int]:
+    """In the export process (:mod:`bot.exporting`): the game's log up to entry ``last``, read from the database
+    at ``url``, as :func:`export_files` writes it out, and how many entries it holds."""
+    async def read() -> list[LogRow]:
+        database = Database(url)
+        try:
+            return [entry async for page in database.log_pages(game_id) for entry in page if entry.seq <= last]
+        finally:
+            await database.dispose()
+    entries = asyncio.run(read())
+    return (*export_files(entries, dict(names), channel_name, turn_name), len(entries))
+
+
 def zipped(name: str, data: bytes) -> bytes:
     """One file compressed in a zip archive (which every system opens)."""
     archive = io.BytesIO()
@@ -380,12 +395,14 @@ class History(commands.Cog):
         """The game's whole log as a Markdown file (compressed, or in parts, past Discord's upload limit)."""
         game, ended = await readable_game(self.bot, interaction)
         await acknowledge(interaction)                         # a long log takes a while to read and write out
-        entries = [entry async for page in self.bot.db.log_pages(game.id) for entry in page]
+        actors, last = await self.bot.db.log_actors(game.id)
         channel_name = getattr(interaction.channel, "name", None) or "this channel"
-        names = self.bot.names.of(interaction.guild, {e.actor_id for e in entries})
-        files, note = await asyncio.to_thread(export_files, entries, names, channel_name, turn_name_of(game))
+        names = self.bot.names.of(interaction.guild, actors)
+        url = self.bot.db.engine.url.render_as_string(hide_password=False)
+        asked = (url, game.id, last, tuple(sorted(names.items())), channel_name, turn_name_of(game))
+        files, note, count = await elsewhere(asked, export_from, *asked)
         for n, (name, data) in enumerate(files):
-            await send(interaction, content=f"The game's whole log: {len(entries)} entries.{note}"
+            await send(interaction, content=f"The game's whole log: {count} entries.{note}"
                                             f"{' ' + ended if ended else ''}" if n == 0 else
                        f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.answering import acknowledge
 from bot.client import Director
 from bot.errors import NoGame
+from bot.painters import asked_for
 from bot.render import render_board_pages, render_scene, render_status_pages, scene_of
 from bot.render.status import PER_PAGE
 from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
@@ -110,6 +111,7 @@ async def redraw_boards(bot: Director) -> None:
 async def redraw_board(bot: Director, guild_id: int, channel_id: int) -> None:
     """Edit a game's pinned board to show the game as it is now. A board deleted meanwhile is left for the
     next /status to post again."""
+    asked_for(guild_id)
     async with board_lock(guild_id, channel_id):
         async with bot.db.unit(guild_id, channel_id) as uow:
             if uow.game is None or uow.game.status_message_id is None:

@@ -24,6 +24,7 @@ from bot.client import Director
 from bot.consent import pingable
 from bot.db import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitOfWork
 from bot.errors import ReplyFailed
+from bot.painters import asked_for
 from bot.render import render_roll
 from bot.replies import post, render, safe
 from bot.rules.core import serial
@@ -198,6 +199,7 @@ class Timers(commands.Cog):
 
     async def handle(self, alarm: AlarmRow, now: datetime) -> None:
         """Ring one game's alarm, if it is still due when its unit has the game: commit, then tell the channel."""
+        asked_for(alarm.guild_id)
         channel = await self.bot.find_channel(alarm.channel_id)
         server = await self.bot.server_settings(alarm.guild_id)
         self.bot.db.forget_game(alarm.guild_id, alarm.channel_id)     # as stored, whoever changed it last

@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any
 from weakref import WeakValueDictionary
 
-from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal_column, select, update
+from sqlalchemy import Executable, bindparam, delete, exc, func, insert, literal_column, select, tuple_, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -267,6 +267,7 @@ class Database:
         self._writer: AsyncConnection | None = None
         self._writer_lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
         self._quick = QuickCommit(self.engine.dialect, self.engine.url.database) if self._writer_lock else None
+        self.loads = GameLoads(self)
 
     def __repr__(self) -> str:
         return f"Database({describe(self.engine)})"
@@ -375,11 +376,9 @@ class Database:
 
     # -- games -----------------------------------------------------------------
 
-    @_reachable()
     async def load_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The channel's active game as the database holds it now (never from the cache)."""
-        async with self.engine.connect() as connection:
-            loaded = await _load(connection, guild_id, channel_id)
+        loaded = (await self.loads.read([(guild_id, channel_id)])).get((guild_id, channel_id))
         return loaded.game() if loaded else None
 
     async def last_ended_game(self, guild_id: int, channel_id: int) -> GameRow | None:
@@ -400,6 +399,13 @@ class Database:
             select(Character.key, Character.name, Character.owner_id).join(Game, Game.id == Character.game_id)
             .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")
             .order_by(Character.name))]
+
+    async def log_actors(self, game_id: int) -> tuple[set[int], int]:
+        """Who acted in a game's committed log, and the number of its last entry (0 for none): one query,
+        which reads no entry's text or data."""
+        rows = await self._read(select(LogEntry.actor_id, func.max(LogEntry.seq)).where(LogEntry.game_id == game_id)
+                                .group_by(LogEntry.actor_id))
+        return {actor for actor, _ in rows}, max((last for _, last in rows), default=0)
 
     async def log_pages(self, game_id: int, size: int = 1000) -> AsyncIterator[list[LogRow]]:
         """Every committed log entry of a game, oldest first, ``size`` at a time, each page read on a connection
@@ -569,16 +575,63 @@ def _log_rows(rows: Sequence[Any], last: int | None) -> list[LogRow]:
     return [LogRow(*row) for row in (reversed(rows) if last else rows)]
 
 
-async def _load(connection: AsyncConnection, guild_id: int, channel_id: int) -> _Cached | None:
-    """The channel's active game read from the database."""
-    row = (await connection.execute(
-        select(*_columns(GameRow, Game), Game.mirror_hash, Game.last_seq, Game.chain)
-        .where(Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active"))).one_or_none()
-    if row is None:
-        return None
-    *values, digest, last_seq, head = row
-    game = GameRow(*values)
-    return _Cached(game, json.dumps(game.state), digest, last_seq, head)
+class GameLoads:
+    """The channels' active games read from the database, those asked for together in one query.
+
+    A command on a game the process has not served yet (after a restart; every `/game start`) reads it before it
+    is accepted. Under a burst of such commands, a query each would have each wait its turn for a pooled
+    connection, and for the round trips of the connections before it, before it could even be acknowledged
+    (on PostgreSQL, a thousand `/game start` at once were acknowledged in up to 3 s); read together, the burst
+    costs a query or two and no command holds a connection while it is accepted.
+    """
+
+    BATCH = 500
+    """The most channels read by one query."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._asked: dict[tuple[int, int], asyncio.Future[_Cached | None]] = {}
+        self._reading: asyncio.Task[None] | None = None
+
+    async def load(self, guild_id: int, channel_id: int) -> _Cached | None:
+        """The channel's active game (None for none), read with the others asked for meanwhile."""
+        key = (guild_id, channel_id)
+        asked = self._asked.get(key)
+        if asked is None:
+            asked = self._asked[key] = asyncio.get_running_loop().create_future()
+        if self._reading is None or self._reading.done():
+            self._reading = asyncio.get_running_loop().create_task(self._read_all())
+        return await asyncio.shield(asked)
+
+    async def _read_all(self) -> None:
+        """Read what is asked for, a batch at a time, until nothing is; the others asked for meanwhile (in the
+        same turn of the event loop) join the first batch."""
+        await asyncio.sleep(0)
+        while self._asked:
+            batch = dict(list(self._asked.items())[:self.BATCH])
+            for key in batch:
+                del self._asked[key]
+            try:
+                found = await self.read(list(batch))
+            except Exception as error:        # each command reports it (DatabaseUnavailable, or logged)
+                found = error
+            for key, asked in batch.items():
+                if asked.done():
+                    continue
+                asked.set_exception(found) if isinstance(found, Exception) else asked.set_result(found.get(key))
+
+    @_reachable()
+    async def read(self, keys: list[tuple[int, int]]) -> dict[tuple[int, int], _Cached]:
+        """The active games of the channels ``keys`` (guild id, channel id) that have one, read now."""
+        query = (select(*_columns(GameRow, Game), Game.mirror_hash, Game.last_seq, Game.chain)
+                 .where(tuple_(Game.guild_id, Game.channel_id).in_(keys), Game.status == "active"))
+        async with self.database.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        found = {}
+        for *values, digest, last_seq, head in rows:
+            game = GameRow(*values)
+            found[game.guild_id, game.channel_id] = _Cached(game, json.dumps(game.state), digest, last_seq, head)
+        return found
 
 
 class UnitOfWork:
@@ -616,8 +669,7 @@ class UnitOfWork:
         try:
             self._loaded = self.database._games.get(self.key)
             if self._loaded is None:
-                async with _reachable():
-                    self._loaded = await _load(await self.connection(), *self.key)
+                self._loaded = await self.database.loads.load(*self.key)
                 if self._loaded:
                     self.database._remember(self.key, self._loaded)
         except BaseException:

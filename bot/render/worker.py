@@ -1,15 +1,19 @@
 """A picture worker: ``python -m bot.render.worker`` draws the pictures the bot asks for, one after another.
 
 It reads requests from its standard input and writes the pictures to its standard output, each as a
-frame: a 4-byte big-endian length, then a pickle. A request is ``(number, name, args)``, ``name`` one
+frame: a 4-byte big-endian length, then a pickle. A request is ``(number, drawing, seconds)``, ``drawing`` the
+pickle of ``(name, args)`` (which the bot hashes to know a picture again), ``name`` one
 of this package's ``render_*`` functions (the others are refused); the answer is ``(number, True, png)``, or
-``(number, False, "what went wrong")``. It ends when its input does.
+``(number, False, "what went wrong")``. A picture drawn for longer than ``seconds`` of the worker's processor
+time has the system stop the worker (``SIGPROF``, whose default is to end the process, even in the middle of
+Pillow's C code): the bot replaces it. It ends when its input does.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import signal
 import struct
 import sys
 import traceback
@@ -44,18 +48,23 @@ def frame(payload: bytes) -> bytes:
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """Draw each picture asked for, until the requests end."""
     while (payload := read_frame(requests)) is not None:
-        number, name, args = pickle.loads(payload)
+        number, drawing, seconds = pickle.loads(payload)
         try:
+            name, args = pickle.loads(drawing)
             if name not in PICTURES:
                 raise ValueError(f"not a picture: {name!r}")
+            signal.setitimer(signal.ITIMER_PROF, seconds)
             answer = (number, True, PICTURES[name](*args))
         except Exception:
             answer = (number, False, traceback.format_exc(limit=5))
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
         answers.write(frame(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)))
         answers.flush()
 
 
 if __name__ == "__main__":
     os.nice(NICENESS)
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)
     warm_up()
     serve(sys.stdin.buffer, sys.stdout.buffer)

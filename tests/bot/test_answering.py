@@ -31,7 +31,7 @@ def rows_of(document: str) -> list[str]:
 
 async def test_a_log_export_over_10_mib_comes_compressed_without_holding_the_event_loop(scene, held):
     await long_game(scene, 40_000)
-    scene.env.settle_timeout = 300.0                          # real seconds: the export is written in a thread
+    scene.env.settle_timeout = 300.0                   # real seconds: the export is written in a process of its own
     with LoopWatch() as loop, Stopwatch(scene.env) as watch:
         result = await scene.polly.slash(scene.channel, "log export")
     assert not result.response.ephemeral
