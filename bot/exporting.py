@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -20,6 +22,8 @@ from typing import Any
 EXPORTERS = 1
 """Processes that write logs out: one, beside the picture workers, so that the bot keeps its core."""
 NICENESS = 10
+ORPHAN_CHECK = 1.0
+"""Seconds between the export process's looks at whether the bot that started it still runs."""
 
 _executor: ProcessPoolExecutor | None = None
 _running: dict[Hashable, asyncio.Future] = {}
@@ -30,8 +34,20 @@ def executor() -> ProcessPoolExecutor:
     global _executor
     if _executor is None:
         _executor = ProcessPoolExecutor(EXPORTERS, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=os.nice, initargs=(NICENESS,))
+                                        initializer=serve, initargs=(os.getpid(),))
     return _executor
+
+
+def serve(bot: int) -> None:
+    """Set up the export process: niced below the bot, and gone once the bot (process ``bot``) is, however it
+    ended (killed, it never shuts its pool down; the export process would live on, holding its standard output)."""
+    os.nice(NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == bot:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+    threading.Thread(target=watch, name="orphan watch", daemon=True).start()
 
 
 def start_exporting() -> None:
