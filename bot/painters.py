@@ -220,12 +220,18 @@ class Pool:
         drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
         request = frame(pickle.dumps((number, drawing, self.deadline), protocol=pickle.HIGHEST_PROTOCOL))
         job = Job(number, server, request, loop.create_future(), hashlib.sha256(drawing).digest())
-        if job.picture in self._runaways:
-            job.future.set_exception(PictureFailed("the picture ran past its deadline before: it is not drawn again"))
+        if self._stale(job):
             return job.future
         self._waiting.setdefault(server, deque()).append(job)
         self._hand_out()
         return job.future
+
+    def _stale(self, job: Job) -> bool:
+        """Whether ``job`` is not to be drawn: given up by its reply, or a picture that ran past its deadline,
+        then or since it was asked for (given up now, ruling 464)."""
+        if job.picture in self._runaways and not job.future.done():
+            job.future.set_exception(PictureFailed("the picture ran past its deadline before: it is not drawn again"))
+        return job.future.done()
 
     def ran_away(self, picture: bytes) -> None:
         """The picture (a :attr:`Job.picture`) was stopped at its deadline: asked for again, it is given up at
@@ -266,7 +272,7 @@ class Pool:
         goes to the back of the turn."""
         for server in list(self._waiting):
             queue = self._waiting[server]
-            while queue and queue[0].future.done():         # given up by its reply meanwhile
+            while queue and self._stale(queue[0]):
                 queue.popleft()
             if not queue:
                 del self._waiting[server]

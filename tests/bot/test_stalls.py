@@ -130,12 +130,13 @@ async def test_a_runaway_picture_is_killed_and_replaced_while_another_server_kee
     await finished.of(runaways[0])
     assert runaway.process.wait(WAIT) == -signal.SIGPROF                  # stopped at its deadline ...
     assert runaway not in pool.painters and len(pool.painters) == 2 and all(p.alive for p in pool.painters)
+    workers = [painter.process.pid for painter in pool.painters]
     reply = runaways[0].response                                           # ... and answered without the picture
     assert reply.embeds[0].title.startswith("The battlefield") and not reply.attachments
     assert reply.embeds[0].image.url is None
 
-    await finished.of(runaways[1])              # the same picture again: given up at once, no worker spent on it
-    workers = [painter.process.pid for painter in pool.painters]
+    await finished.of(runaways[1])     # the same picture, asked for while the first ran: given up, no worker spent
+    assert [painter.process.pid for painter in pool.painters] == workers
     assert runaways[1].response.embeds and not runaways[1].response.attachments
     with unsettled(env):
         again = await ike.slash(saloon, "map show")
