@@ -44,7 +44,7 @@ log = logging.getLogger("director.painters")
 
 WORKERS = max(2, (os.cpu_count() or 2) - 1)
 DEADLINE = Settings.picture_seconds
-"""Seconds a worker may spend on one picture before it is killed and replaced (the largest board or map takes a
+"""Seconds a worker may spend on one picture before it is killed and replaced (an ordinary board or map takes a
 few hundredths of one)."""
 RUNAWAYS = 1024
 """How many of the pictures stopped at their deadline are remembered, so as not to draw them again."""
@@ -53,6 +53,8 @@ KEEP_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_"
 """glibc's malloc in a worker keeps the memory a picture freed for the next one: a map's buffers (some 300 KB
 each, the picture, its bytes, its PNG) would otherwise go back to the system and be faulted in afresh each
 time, which doubled the time a map took to draw. Other C libraries ignore these."""
+EXITING = 0.02
+"""Seconds to wait for a worker whose output has closed to be reaped, and its exit code read."""
 
 SERVER: ContextVar[int | None] = ContextVar("director.painters.server", default=None)
 """The server (guild id) the pictures asked for in this context are for; None for the bot's own."""
@@ -61,6 +63,7 @@ SERVER: ContextVar[int | None] = ContextVar("director.painters.server", default=
 def asked_for(guild_id: int | None) -> None:
     """The pictures the current task asks for from now on (and the tasks it starts) are for this server."""
     SERVER.set(guild_id)
+
 
 
 class PictureFailed(RuntimeError):
@@ -136,8 +139,12 @@ class Painter:
                       "(server %s): its worker is killed and replaced", self.job.server)
 
     def _ended(self) -> None:
-        """The worker's output ended: it died, or the system stopped it at the picture's deadline."""
-        code = self.process.poll()
+        """The worker's output ended: it died, or the system stopped it at the picture's deadline. A process's
+        output is closed as it exits, a moment before it can be reaped: that moment is waited for (briefly)."""
+        try:
+            code = self.process.wait(EXITING)
+        except subprocess.TimeoutExpired:
+            code = None
         if code == -signal.SIGPROF:
             seconds = self.pool.deadline
             if self.job is not None:
