@@ -155,14 +155,20 @@ def unexpected_errors(env) -> list[BaseException]:
     return [e for e in env.errors if not isinstance(getattr(e, "original", e), REFUSALS)]
 
 
-@pytest.fixture
-async def scene(simcord_env):
-    guild = simcord_env.create_guild("Tombstone")
+def tombstone(env) -> Scene:
+    """A new server in ``env``: #saloon, its Director dora, the players pete and polly, a stranger, deputy (the
+    server's Director role) and boss (Manage Server)."""
+    guild = env.create_guild("Tombstone")
     channel = guild.create_text_channel("saloon")
-    users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
+    users = {name: guild.add_member(env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
     director = guild.create_role("Director")
     manager = guild.create_role("Manager", permissions=discord.Permissions(manage_guild=True))
-    users["deputy"] = guild.add_member(simcord_env.create_user("deputy"), roles=[director])
-    users["boss"] = guild.add_member(simcord_env.create_user("boss"), roles=[manager])
-    yield Scene(simcord_env, guild, channel, **users)
+    users["deputy"] = guild.add_member(env.create_user("deputy"), roles=[director])
+    users["boss"] = guild.add_member(env.create_user("boss"), roles=[manager])
+    return Scene(env, guild, channel, **users)
+
+
+@pytest.fixture
+async def scene(simcord_env):
+    yield tombstone(simcord_env)
     assert unexpected_errors(simcord_env) == []

@@ -16,7 +16,6 @@ import asyncio
 import shutil
 from pathlib import Path
 
-import discord
 import pytest
 import pytest_asyncio
 from simcord import Env
@@ -24,7 +23,7 @@ from simcord import Env
 import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from tests.bot import duel
-from tests.bot.conftest import MADE, REFUSALS, Scene, answering_in_time, make_bot  # noqa: F401  (timing)
+from tests.bot.conftest import MADE, REFUSALS, answering_in_time, make_bot, tombstone  # noqa: F401  (timing)
 from tests.bot.test_rulesets import DuelDirector
 from tests.conftest import migrated
 
@@ -122,15 +121,8 @@ async def scene(simcord_env):
     """A server of the test's own in the module's Discord: #saloon, its Director dora, the players pete and
     polly, a stranger, deputy (the server's Director role) and boss (Manage Server), as tests/bot's scene. No
     error but a refusal reaches discord.py during the test."""
-    guild = simcord_env.create_guild("Tombstone")
-    channel = guild.create_text_channel("saloon")
-    users = {name: guild.add_member(simcord_env.create_user(name)) for name in ("dora", "pete", "polly", "stranger")}
-    director = guild.create_role("Director")
-    manager = guild.create_role("Manager", permissions=discord.Permissions(manage_guild=True))
-    users["deputy"] = guild.add_member(simcord_env.create_user("deputy"), roles=[director])
-    users["boss"] = guild.add_member(simcord_env.create_user("boss"), roles=[manager])
     cursor = simcord_env.error_cursor
-    yield Scene(simcord_env, guild, channel, **users)
+    yield tombstone(simcord_env)
     raised = simcord_env.errors_since(cursor)
     assert [e for e in raised if not isinstance(getattr(e, "original", e), REFUSALS)] == []
 
