@@ -295,17 +295,23 @@ async def test_close_combat_cards_lie_out_of_sight_and_show_together(scene):
     assert state.contact is None and defender.key in state.characters[attacker.key].contact
 
 
+async def dealt_with_sixes(scene, read):
+    """Deal with every die a 6; the game as ``read()`` gives it, the player whose turn it is, the town's buildings
+    by the name of their card, and that player's first figure."""
+    scene.env.bot.rng = hits(6)
+    await scene.dora.slash(scene.channel, "deal")
+    state = await read()
+    user = state.player
+    town = {place.card.name: place.name for place in state.town if place.card}
+    return state, user, town, figures_of(state, user)[0]
+
+
 async def test_a_buildings_card_is_seen_by_the_player_who_looks_alone(scene):
     """MN 208-224: the stock cards lie face down in the town; a figure at a door looks (the player alone is
     told), takes Money or Persuades on a 6."""
     players = await three_gangs(scene)
     sweep = sweep_of(scene)
-    scene.env.bot.rng = hits(6)
-    await scene.dora.slash(scene.channel, "deal")
-    state = await look(sweep)
-    user = state.player
-    town = {place.card.name: place.name for place in state.town if place.card}
-    figure = figures_of(state, user)[0]
+    _, user, town, figure = await dealt_with_sixes(scene, lambda: look(sweep))
     peeked = await players[user].slash(scene.channel, "gunfight peek", building=town["Doc"], figure=figure.name)
     assert f"{figure.name} looks at the card of the {town['Doc']}" in text_of(peeked)
     [told] = peeked.followups
@@ -553,12 +559,7 @@ async def test_asking_a_buildings_card_unseen_for_what_it_is_not_only_looks(scen
     `/gunfight peek`, the player alone is told the card, and the channel reads the same words as for a look. Having
     looked, the same ask is refused (ruling 432)."""
     players = await three_gangs(scene)
-    scene.env.bot.rng = hits(6)
-    await scene.dora.slash(scene.channel, "deal")
-    state = await stored(scene)
-    user = state.player
-    town = {place.card.name: place.name for place in state.town if place.card}
-    figure = figures_of(state, user)[0]
+    _, user, town, figure = await dealt_with_sixes(scene, lambda: stored(scene))
     taken = await players[user].slash(scene.channel, "gunfight take", building=town["Doc"], figure=figure.name)
     assert not taken.response.ephemeral and f"{figure.name} looks at the card of the {town['Doc']}" in text_of(taken)
     assert "Money" not in text_of(taken) and "Doc" not in text_of(taken), text_of(taken)
