@@ -33,7 +33,7 @@ from typing import Any
 from .rules import catalogue  # noqa: F401 (every ruleset, whose charts register themselves)
 from .rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from .rules.core.dice import Roll
-from .rules.core.fair import Draws, canonical, chain_link, commitment, dealt, derive, stamp
+from .rules.core.fair import ROOT, Draws, canonical, chain_link, commitment, dealt, derive, stamp
 
 BLOCK = "```director-log"
 """The line that opens the exported log's data; a line of three backquotes closes it."""
@@ -47,7 +47,6 @@ MAX_DICE = 12
 MAX_DRAW = 1 << 31
 MAX_CARDS = 1000
 HEX64 = frozenset("0123456789abcdef")
-ROOT = "root"
 
 
 class Unreadable(ValueError):
