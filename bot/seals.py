@@ -59,9 +59,14 @@ class TurnDice(PhaseDice):
         return self.seal.name
 
 
-def known(seal: Seal | None) -> tuple[set[str], set[str]]:
-    """The names of the seals committed, and revealed, as ``seal`` stands."""
-    return (set(seal.committed), set(seal.revealed)) if seal is not None else (set(), set())
+def known(stored: dict[str, Any] | None) -> tuple[set[str], set[str]]:
+    """The names of the seals committed, and revealed, in a game's seals as stored (read whole only when stored
+    before roots: loading it adopts its one seal as committed)."""
+    if not stored:
+        return set(), set()
+    if stored.get("seed"):
+        stored = serial.to_json(serial.from_json(Seal, stored))
+    return set(stored.get("committed", ())), set(stored.get("revealed", ()))
 
 
 def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain: str | None) -> dict[str, Any]:
@@ -73,9 +78,9 @@ def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain
     if seal is None:
         return {}
     seal.advance(ruleset.turn(state))
-    seal.spent(ruleset.hidden(state))
-    old = (before or {}).get("seal")
-    committed, revealed = known(serial.from_json(Seal, old) if old else None)
+    if seal.open:
+        seal.spent(ruleset.hidden(state))
+    committed, revealed = known((before or {}).get("seal"))
     data: dict[str, Any] = {}
     if sealed := [sealed_note(seal, name, chain) for name in seal.committed if name not in committed]:
         data["sealed"] = sealed
@@ -113,7 +118,7 @@ def closing(state: State) -> dict[str, Any]:
     seal = state.seal
     if seal is None:
         return {}
-    _, revealed = known(seal)
+    revealed = set(seal.revealed)
     seal.close()
     return {**drawn(seal), "revealed": [revealed_note(seal, name) for name in seal.revealed if name not in revealed]}
 
