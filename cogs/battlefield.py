@@ -194,7 +194,7 @@ def after_roll(state: State, resolution: Resolution) -> str:
 async def after_roll_aside(state: State, resolution: Resolution) -> str:
     """:func:`after_roll` in a thread of its own when the game has a map: a search for cover reads hundreds of
     places, and no server's game waits on the event loop meanwhile (the state is this command's alone)."""
-    if the_map(state) is None:
+    if resolution.decision is not None or the_map(state) is None:
         return ""
     return await asyncio.to_thread(after_roll, state, resolution)
 
