@@ -477,7 +477,7 @@ async def roster_choices(interaction: discord.Interaction, typed: str) -> list[a
             if n.status != Standing.DEAD.value]
     mine = [(f"{n.name} ({n.campaign})", str(n.id)) for n in rows if n.owner_id == interaction.user.id]
     others = [(f"{n.name} ({n.campaign})", str(n.id)) for n in rows if n.owner_id != interaction.user.id]
-    return (options.matching(mine, typed) + options.matching(others, typed))[:options.MAX_CHOICES]
+    return options.matching(others, typed, first=mine)
 
 
 @app_commands.guild_only()

@@ -38,10 +38,7 @@ def acting_model(table: Table, given: str | None) -> Model:
     if given:
         model = table.character(given)
     else:
-        activation = state.activation
-        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
-            if activation else []
-        left = [k for k in left if state.characters[k].owner == table.user_id] or left
+        left = with_action_left(state, table.user_id)
         if len(left) != 1:
             raise UserError("Name the model that acts.")
         model = state.characters[left[0]]
@@ -50,8 +47,32 @@ def acting_model(table: Table, given: str | None) -> Model:
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    """The Weapon Summaries' weapons (DA 160-177)."""
-    return matching(((w.name, key) for key, w in WEAPONS.items()), typed)
+    """The Weapon Summaries' weapons (DA 160-177), those of the model named as ``shooter`` (else the one
+    Activated) first."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    model = shooting_model(DRACULA.load(game.state), interaction.namespace.shooter, interaction.user.id) \
+        if game is not None and game.ruleset == DRACULA.key else None
+    carried = [(gun.kind.name, gun.weapon) for gun in model.weapons] if model else []
+    return matching(((w.name, key) for key, w in WEAPONS.items()), typed, first=carried)
+
+
+def shooting_model(state: DraculaState, named: str | None, user_id: int) -> Model | None:
+    """The model named (by key or name), else the one with an Action left as :func:`acting_model` finds it; None
+    when that is not one model."""
+    if named:
+        return next((m for m in state.characters.values() if named.casefold() in (m.key, m.name.casefold())), None)
+    left = with_action_left(state, user_id)
+    return state.characters[left[0]] if len(left) == 1 else None
+
+
+def with_action_left(state: DraculaState, user_id: int) -> list[str]:
+    """The keys of the models with an Action left, of the Activation under way or of a Reaction: the user's own if
+    any has one."""
+    activation = state.activation
+    left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
+        if activation else []
+    return [k for k in left if state.characters[k].owner == user_id] or left
 
 
 @app_commands.guild_only()

@@ -473,3 +473,37 @@ def test_a_name_keeps_its_seat_whoever_else_plays_and_a_new_name_joins(tmp_path)
     again = play(tmp_path, "/game join\npete: /game join\nquit\n", "--players", "sam,pete").stdout.splitlines()
     assert "sam joins the game with ♠ spades." in again
     assert "You are already playing, with ♥ hearts. (only you see this)" in again        # pete, as before
+
+
+async def test_a_long_list_says_how_many_more_it_holds_and_how_to_narrow_it(tmp_path):
+    async with offline_console(tmp_path) as console:
+        listed = await shown(console, "/cast weapon weapon:?")
+        assert listed[0] == "weapon takes:" and len(listed) == 1 + 25 + 1
+        assert listed[25] == "  … 38 more: type part of a name to narrow the list (weapon:TEXT? lists those whose " \
+                             "name holds TEXT)"
+        assert "  single_action_revolver  (Single action revolver (12 paces, normal impact))" in \
+            await shown(console, "/cast weapon weapon:single?")
+        assert await console.completions("/cast weapon weapon:") == [
+            f"weapon:{line.split()[0]}" for line in listed[1:25]]        # Tab offers the weapons, not the count
+
+
+async def test_shoot_offers_the_weapons_the_shooter_carries_first(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start", "pete: /game join", "pete: /cast add name:Doc type:hero personality:brave",
+                    "pete: /cast weapon character:Doc weapon:sawn_off", "pete: /cast weapon character:Doc weapon:bow")
+        listed = await shown(console, "pete: /shoot shooter:Doc weapon:?")
+        assert listed[1:4] == ["  bow  (Bow (24 paces, light impact))",
+                               "  sawn_off  (Sawn-off shotgun (12 paces, normal impact))",
+                               "  automatic_pistol  (Automatic pistol (12 paces, normal impact))"]
+        assert sum("sawn_off" in line for line in listed) == 1
+        assert (await shown(console, "pete: /shoot weapon:?"))[1] == "  automatic_pistol  (Automatic pistol (12 " \
+                                                                      "paces, normal impact))"   # no shooter known
+
+
+async def test_dracula_shoot_offers_the_weapons_the_model_carries_first(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start ruleset:dracula", "pete: /game join",
+                    'pete: /dracula cast name:Abe type:hero boss:True weapons:"Sixgun, Rifle"')
+        listed = await shown(console, "pete: /dracula shoot shooter:Abe weapon:?")
+        assert listed[1:4] == ["  rifle  (Rifle)", "  sixgun  (Sixgun)", "  bow  (Bow)"]
+        assert sum("sixgun" in line for line in listed) == 1

@@ -36,6 +36,7 @@ from discord import app_commands
 
 from bot.glue.client import DirectorBot, open_database
 from bot.app.settings import Settings
+from cogs.options import MORE
 
 OFFLINE_PACE = 1_000_000
 """Offline, one person types for every player on no server: no member's share of commands to keep."""
@@ -224,7 +225,7 @@ class Console:
             choices = await self.offered(command, self.parameter(command, key), value, filled)
         except Refused:
             return []
-        return [f"{key}:{choice}" for _, choice in choices or ()]
+        return [f"{key}:{choice}" for _, choice in choices or () if choice != MORE]
 
     async def discord(self, call: Any) -> Any:
         """Send an interaction as Discord would; what its checks refuse becomes a one-line refusal."""
@@ -287,7 +288,10 @@ class Console:
             return
         self.say(f"{key} takes:" if offered else f"{key}: nothing offered for {typed!r}.")
         for name, value in offered:
-            self.say(f"  {value}" if name == value else f"  {value}  ({name})")
+            if value == MORE:
+                self.say(f"  {name} ({key}:TEXT? lists those whose name holds TEXT)")
+            else:
+                self.say(f"  {value}" if name == value else f"  {value}  ({name})")
         self.say()
 
     async def click(self, label: str) -> None:
