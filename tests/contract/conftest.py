@@ -48,10 +48,6 @@ GAPS: dict[tuple[str, str], str] = {
     ("test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change", "qotd"):
         "Quick on the Draw's pinned board is redrawn from its own status pages, not from the Board its ruleset "
         "declares (the same second code path as /status)",
-    ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):
-        "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
-        "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
-        "forks on QOTD)",
     ("test_campaign_start_and_show_name_the_ruleset_it_plays_and_it_is_stored", "qotd"):
         "/campaign show ('Plays …') and /campaign start ('It plays …') name the ruleset a campaign plays for "
         "every ruleset but Quick on the Draw, whose campaign reads as the frame's default",
