@@ -484,7 +484,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
             campaign = await self.bot.db.start_campaign(interaction.guild_id, name, interaction.user.id, rules.key)
         except CampaignExists:
             raise UserError(f"This server already has a campaign called {safe(name)}.") from None
-        plays = "" if rules is QOTD else f"It plays {rules.title}.\n"
+        plays = f"It plays {rules.title}.\n"
         embed = discord.Embed(title=f"The campaign {safe(campaign.name)} begins", colour=COLOUR,
                               description=f"Director: {interaction.user.mention}\n{plays}"
                                           "Its Director starts each adventure in a channel with "
@@ -545,7 +545,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
         channel = await self.bot.db.adventure_channel(found.id)
         plays = RULESETS.get(found.ruleset)
         head = [f"Director: <@{found.director_id}>" if found.director_id else "Directed by the server's Directors",
-                *([] if plays is QOTD else [f"Plays {plays.title if plays else found.ruleset}"]),
+                f"Plays {plays.title if plays else found.ruleset}",
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
         if found.ruleset in KEPT:
