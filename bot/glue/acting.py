@@ -148,8 +148,6 @@ async def reply(interaction: discord.Interaction, table: Table, entry: int, reso
 async def settle(interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
     """A re-roll button of the roll log entry ``entry`` showed was pressed: only the roller's owner or a
     Director may choose, and only while that very roll waits."""
-    from .history import waiting_roll                    # history shows the buttons again after an undo
-
     async with open_table(interaction.client, interaction) as table:
         pending = table.state.pending
         if table.game.id != game_id:
