@@ -12,14 +12,11 @@ from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.glue.errors import UserError
 from bot.pictures import render_deck, step_picture
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, clip, render, resolution_embed, safe, send
-from bot.rules.qotd.actions import perform
-from bot.rules.qotd.checks import HoldRequest
-from bot.rules.qotd.ruleset import QOTD, card_line, shuffled
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, clip, render, send
+from bot.rules.qotd.ruleset import card_line, shuffled
 from bot.glue.seals import announced
 from bot.glue.table import Table, open_table
 
-from bot.glue import options
 from bot.glue.hands import send_step
 from bot.glue.steps import TURNS, next_turn, play, turn_message
 
@@ -106,23 +103,6 @@ class Deck(commands.Cog):
         content, embed, ping = turn_message(state, done, announced(table.sealed))
         await send(interaction, content=content, embed=embed, image=image, filename="turn.png",
                    ping=pingable(table.game, ping))
-
-    @app_commands.command(name="hold")
-    @app_commands.describe(character="Who holds (default: whose card is up)")
-    @app_commands.autocomplete(character=options.characters)
-    async def hold(self, interaction: discord.Interaction, character: str | None = None) -> None:
-        """Hold on this card, to respond later in the phase (Heroes, Main and Supporting Characters)."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            who = table.character(character) if character else table.state.acting
-            if who is None:
-                raise UserError("No card is up: name the character who holds.")
-            table.require_control(who)
-            if who is not table.state.acting:
-                raise UserError(f"{safe(who.name)} can only hold when their card is up.")
-            state, resolution = perform(table.state, HoldRequest(who.key), table.dice)
-            table.state = state
-            await table.commit("hold", resolution.headline)
-        await send(interaction, embed=resolution_embed(state, resolution))
 
     @app_commands.command(name="deck")
     async def deck(self, interaction: discord.Interaction) -> None:
