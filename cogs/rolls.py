@@ -11,11 +11,12 @@ from discord.ext import commands
 from bot.glue.acting import act
 from bot.glue.client import DirectorBot
 from bot.glue.errors import NotAllowed, UserError
-from bot.glue.replies import safe, send
+from bot.glue.replies import resolution_embed, safe, send
+from bot.rules.core.actions import perform
 from bot.rules.core.dice import Dice, Keep, roll
 from bot.rules.qotd.actions import Request
 from bot.rules.qotd.charts import CHARTS
-from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest, HealRequest, TestRequest
+from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest, HealRequest, HoldRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character
@@ -252,6 +253,23 @@ class Rolls(commands.Cog):
             return ComeRoundRequest(actor(table, character).key)
         await act(interaction, build, QOTD.key, turn_leave)
 
+    @app_commands.command(name="hold")
+    @app_commands.describe(character="Who holds (default: whose card is up)")
+    @app_commands.autocomplete(character=options.characters)
+    async def hold(self, interaction: discord.Interaction, character: str | None = None) -> None:
+        """Hold on this card, to respond later in the phase (Heroes, Main and Supporting Characters)."""
+        async with open_table(self.bot, interaction, QOTD.key) as table:
+            who = table.character(character) if character else table.state.acting
+            if who is None:
+                raise UserError("No card is up: name the character who holds.")
+            table.require_control(who)
+            if who is not table.state.acting:
+                raise UserError(f"{safe(who.name)} can only hold when their card is up.")
+            state, resolution = perform(table.state, HoldRequest(who.key), table.dice)
+            table.state = state
+            await table.commit("hold", resolution.headline)
+        await send(interaction, embed=resolution_embed(state, resolution, QOTD.bands))
+
     @app_commands.command(name="roll")
     @app_commands.describe(dice="How many dice", keep="Take the best, the worst, or read every die",
                            why="What the roll is for", sides="Sides of each die (default: the D10)")
@@ -269,7 +287,7 @@ class Rolls(commands.Cog):
             rolled = roll(Dice(dice, Keep[keep.upper()], sides), table.dice)
             table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
-        band = f" ({rolled.band.value})" if table.plays_qotd and sides == 10 else ""     # Quick on the Draw's D10 bands
+        band = f" ({rolled.band.value})" if table.ruleset.bands and sides == 10 else ""
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}**{band}")
 

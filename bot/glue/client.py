@@ -25,7 +25,7 @@ from bot.app.health import heartbeat
 from bot.glue.names import MemberNames
 from bot.pictures.pool import POOL, asked_for, start_painters
 from bot.glue.replies import fitted
-from bot.rules.core.errors import RulesError
+from bot.rules.core.errors import Refused, RulesError
 from bot.rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
 from bot.rules.core.ruleset import Ruleset, State
 from bot.glue.seals import TurnDice
@@ -81,9 +81,9 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, RulesError):
+        if isinstance(original, RulesError) and not isinstance(original, Refused):
             message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
-        elif isinstance(original, UserError):
+        elif isinstance(original, (Refused, UserError)):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE
