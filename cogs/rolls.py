@@ -42,7 +42,7 @@ class FreeRoll(commands.Cog):
             rolled = roll(Dice(dice, Keep[keep.upper()], sides), table.dice)
             table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
             await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
-        band = f" ({rolled.band.value})" if table.plays_qotd and sides == 10 else ""     # Quick on the Draw's D10 bands
+        band = f" ({rolled.band.value})" if table.ruleset.bands and sides == 10 else ""
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
                                         f"{rolled} → **{rolled.value}**{band}")
 

@@ -289,7 +289,7 @@ async def announce_recovery(interaction: discord.Interaction, content: str, stat
                             aftermath: Aftermath, game: GameRow) -> None:
     """The wrap with every recovery roll and its consequence, then a trait menu for each character
     who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.glue.consent`)."""
-    paragraphs = ["\n".join(describe(r, state) for r in o.recovery.readings)
+    paragraphs = ["\n".join(describe(r, state, True) for r in o.recovery.readings)
                   + f"\n→ {consequence(o.recovery, o.after)}" for o in aftermath.outcomes]
     title = clip(f"Post Action Rest and Recovery — {safe(aftermath.campaign.name)}", 256)
     for i, page in enumerate(pages(paragraphs or ["Nobody from the roster took part in this adventure."])):

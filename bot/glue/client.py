@@ -22,7 +22,7 @@ from bot.glue.errors import ReplyFailed, UserError
 from bot.glue.names import MemberNames
 from bot.pictures.pool import asked_for
 from bot.glue.replies import fitted
-from bot.rules.core.errors import RulesError
+from bot.rules.core.errors import Refused, RulesError
 from bot.rules.core.ruleset import Ruleset, State
 from bot.glue.seals import TurnDice
 from bot.app.settings import Settings
@@ -77,9 +77,9 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, RulesError):
+        if isinstance(original, RulesError) and not isinstance(original, Refused):
             message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
-        elif isinstance(original, UserError):
+        elif isinstance(original, (Refused, UserError)):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE

@@ -44,7 +44,9 @@ def draws_steps(key: str) -> Callable[[StepPicture], StepPicture]:
 
 
 def cards_turned(state: State, step: Step) -> Picture | None:
-    """Playing cards, as the cards turned, each with its caption; None if a face is not a card."""
+    """Playing cards, as the cards turned, each with its caption; None if a face is not a card, or none."""
+    if not step.faces:
+        return None
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
@@ -53,8 +55,7 @@ def cards_turned(state: State, step: Step) -> Picture | None:
 
 
 def step_picture(key: str, state: State, step: Step) -> Picture | None:
-    """How to draw what a step of the ruleset ``key`` turned or rolled: by the ruleset's own picture if it
-    registered one, else as playing cards; None when it turned and rolled nothing."""
-    if not step.faces:
-        return None
+    """How to draw what a step of the ruleset ``key`` turned or rolled (or, in a ruleset's own picture, what it
+    shows with nothing turned): by the ruleset's own picture if it registered one, else as playing cards; None
+    when there is nothing to show."""
     return STEP_PICTURES.get(key, cards_turned)(state, step)

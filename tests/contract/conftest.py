@@ -42,12 +42,6 @@ CASTING: dict[str, dict[str, object]] = {
 
 
 GAPS: dict[tuple[str, str], str] = {
-    ("test_status_answers_with_a_png_of_the_rulesets_board", "qotd"):
-        "Quick on the Draw's /status draws its own pages (render_status_pages from the QotdState), not the "
-        "Board its ruleset declares: the status picture has two code paths (status_embed forks on QOTD)",
-    ("test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change", "qotd"):
-        "Quick on the Draw's pinned board is redrawn from its own status pages, not from the Board its ruleset "
-        "declares (the same second code path as /status)",
     ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
         "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
