@@ -17,7 +17,6 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 COPY pyproject.toml README.md constraints.txt /src/
 COPY bot /src/bot
 COPY cogs /src/cogs
-COPY assets /src/assets
 RUN pip install -c /src/constraints.txt /src \
     && rm -rf /src \
     && useradd --system --uid 10001 --no-create-home --home-dir /app director \

@@ -41,12 +41,10 @@ NO_GAME = (
     "shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds "
     "whoever it waits on.")
 SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
-          ("Campaign", "campaigns"), ("Hands", "hidden hands"))
+          ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
-EVERY_RULESETS_CAST = frozenset({"cast show", "cast list", "cast remove"})
-"""The `/cast` commands of every ruleset; the others cast and arm Quick on the Draw's characters."""
-QOTD_ONLY = ("Rolls", "Map", "Places")
-"""The cogs of Quick on the Draw's own verbs (with its `/cast` commands and `/hold`, of shared cogs)."""
+RULESETS_OWN = "cogs.rulesets."
+"""The package of the rulesets' own extensions: ``<key>.py``, and ``<key>_<part>.py`` for more of them."""
 FOOTER = "Only a character's player or a Director acts with it; only a Director deals, ends and undoes."
 
 
@@ -60,31 +58,27 @@ def named(commands: Iterable[app_commands.Command]) -> str:
     return " ".join(f"`/{command.qualified_name}`" for command in commands)
 
 
-def commands_of(cog: commands.Cog | None, qotd: bool | None = None) -> list[app_commands.Command]:
-    """The cog's slash commands in the order they were written; only Quick on the Draw's own (``qotd``), or only
-    those of every ruleset (not ``qotd``)."""
-    found = [c for c in cog.walk_app_commands() if isinstance(c, app_commands.Command)] if cog else []
-    return found if qotd is None else [c for c in found if qotds_own(c) == qotd]
+def commands_of(cog: commands.Cog | None) -> list[app_commands.Command]:
+    """The cog's slash commands in the order they were written, and a group cog's those that a ruleset's
+    extension added to its group; none of a ruleset's own (see :func:`owner`)."""
+    if cog is None:
+        return []
+    found = cog.app_command.walk_commands() if cog.app_command else cog.walk_app_commands()
+    return [c for c in found if isinstance(c, app_commands.Command) and owner(c) is None]
 
 
-def qotds_own(command: app_commands.Command) -> bool:
-    """Whether a command of the shared cogs is Quick on the Draw's alone: casting and arming, holding on a card."""
-    name = command.qualified_name
-    return name == "hold" or name.startswith("cast ") and name not in EVERY_RULESETS_CAST
-
-
-def group_cog(bot: DirectorBot, group: str) -> commands.Cog | None:
-    """The cog of a ruleset's command group, if the bot has loaded it."""
-    return next((cog for cog in bot.cogs.values() if getattr(cog, "__cog_group_name__", None) == group), None)
+def owner(command: app_commands.Command) -> str | None:
+    """The key of the ruleset whose own extension made the command (None for a command of every ruleset)."""
+    module = command.module or ""
+    return module.removeprefix(RULESETS_OWN).partition("_")[0] if module.startswith(RULESETS_OWN) else None
 
 
 def own_commands(bot: DirectorBot, rules: Ruleset) -> list[app_commands.Command]:
-    """A ruleset's own commands: its group's, or Quick on the Draw's verbs and casting; with hidden hands, `/hand`."""
-    if rules is QOTD:
-        return [*commands_of(bot.get_cog("Cast"), True), *commands_of(bot.get_cog("Deck"), True),
-                *(c for name in QOTD_ONLY for c in commands_of(bot.get_cog(name)))]
-    hands = commands_of(bot.get_cog("Hands")) if isinstance(rules, HiddenHands) else []
-    return (commands_of(group_cog(bot, rules.group)) if rules.group else []) + hands
+    """A ruleset's own commands, those its extensions made or its group holds, in the order they were written; with
+    hidden hands, `/hand`."""
+    own = [c for c in bot.tree.walk_commands() if isinstance(c, app_commands.Command) and
+           (owner(c) == rules.key or rules.group and c.root_parent is not None and c.root_parent.name == rules.group)]
+    return own + (commands_of(bot.get_cog("Hands")) if isinstance(rules, HiddenHands) else [])
 
 
 def started_by(rules: Ruleset) -> str:
@@ -111,7 +105,9 @@ def topic(title: str, description: str, sections: Iterable[tuple[str, str]], foo
     """One topic of the help as embeds within Discord's limits: each section in fields of at most 1,024
     characters cut between lines, and a new embed, "continued", where one would pass 6,000 characters or 25
     fields. Nothing is cut short."""
-    embeds = [discord.Embed(title=title, colour=COLOUR, description=description).set_footer(text=footer or None)]
+    embeds = [discord.Embed(title=title, colour=COLOUR, description=description)]
+    if footer:
+        embeds[0].set_footer(text=footer)
     for heading, text in sections:
         for n, piece in enumerate(lines_within(text, FIELD_LIMIT)):
             name = heading if n == 0 else f"{heading} (continued)"
@@ -138,7 +134,7 @@ def help_pages(bot: DirectorBot, playing: Ruleset | None = None) -> list[discord
                                                                                    else [])])
     shared = topic("The commands of every ruleset", "",
                    [(f"The {heading}", text) for name, heading in SHARED
-                    if (text := described(c for c in commands_of(bot.get_cog(name), False) if c not in ahead))],
+                    if (text := described(c for c in commands_of(bot.get_cog(name)) if c not in ahead))],
                    FOOTER)
     others = topic("The rulesets' own commands" if playing is None else "The other rulesets' own commands", "",
                    [(started_by(rules), named(own_commands(bot, rules))) for rules in RULESETS.values()

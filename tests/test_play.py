@@ -16,7 +16,7 @@ import pytest
 import simcord
 from discord import app_commands
 
-from bot.glue.client import DirectorBot, open_database
+from bot.app.launch import make_bot, open_database
 from bot.app.play import OFFLINE_PACE, Console, players_problem
 from tests.bot.arena import leaves
 from bot.app.play import play as offline
@@ -267,7 +267,7 @@ async def offline_console(folder: Path, seed: int | None = None, mistakes: bool 
     database = open_database(settings)
     rng = random.Random(seed) if seed is not None else None
     try:
-        async with simcord.run(DirectorBot(settings, database, rng=rng, sync_on_start=True, shard_count=1),
+        async with simcord.run(make_bot(settings, database, rng=rng, sync_on_start=True, shard_count=1),
                                check_errors=not mistakes) as env:
             yield Console(env, ["dora", "pete"], folder, folder / "buttons.json", io.StringIO())
     finally:
