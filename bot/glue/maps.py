@@ -14,7 +14,7 @@ from bot.pictures import render_scene, scene_of
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Area, Battlefield, Obstacle
 from bot.rules.qotd.on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 from bot.rules.qotd.state import QotdState
 
 
