@@ -9,7 +9,7 @@ registers how to draw them under its key, in the module of its pictures, e.g.::
         return functools.partial(render_norman_turn, step.faces)
 
 The key is written out rather than imported, so that drawing pictures does not register the rulesets (they
-are registered in the bot's order, :mod:`bot.rules.catalogue`); a test checks every key is a ruleset's.
+are registered in the bot's order, :mod:`bot.rules.registry`); a test checks every key is a ruleset's.
 It gives a ``functools.partial`` of one of this package's ``render_*`` functions: a picture worker draws it by
 name, so that function is exported in ``__init__`` and listed in :data:`.worker.PICTURES`, and its module is
 imported by ``__init__`` (which registers the step picture).

@@ -2,7 +2,7 @@
 ruleset of tests/bot/duel.py, loaded as a ruleset's cog is), and how to drive each where the rulesets differ.
 
 The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, filled by
-``bot.rules.catalogue``); only what no ruleset object says yet (the options its cast command needs) is in
+``bot.rules.registry``); only what no ruleset object says yet (the options its cast command needs) is in
 :data:`CASTING`, and a test fails when a registered ruleset has no row there. Where a ruleset falls short of a
 contract today, :data:`GAPS` says how, and the test is expected to fail for it.
 
@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 from simcord import Env
 
-import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
+import bot.rules.registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from tests.bot import duel
 from tests.bot.conftest import MADE, REFUSALS, answering_in_time, make_bot, tombstone  # noqa: F401  (timing)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
+from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
