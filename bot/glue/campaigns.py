@@ -21,7 +21,7 @@ from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, learn, lessons, may_learn,
                                      missed_adventure, recover)
 from bot.rules.qotd.battlefield import Battlefield
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, QotdState, Trait
