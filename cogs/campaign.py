@@ -8,9 +8,8 @@ recovery (see :func:`end_adventure`), so an adventure can never end without it.
 from __future__ import annotations
 
 import dataclasses
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,26 +20,22 @@ from bot.glue.consent import pingable
 from bot.storage import CampaignExists, CampaignRow, GameRow, RosterRow
 from bot.glue.errors import NotAllowed, NotFound, UserError, guarded
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, pages, describe, fitted, safe, send
-from bot.rules.core import serial
-from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
-                                     learn, lessons, may_learn, missed_adventure, recover)
+from bot.rules.core.results import Resolution
+from bot.rules.core.ruleset import RULESETS, Enlisted, Homecoming, Ruleset, Standing, State
+from bot.rules.core.ruleset import Campaign as RosterRules
+from bot.rules.qotd.campaign import Veteran, at_limit, kept, learn, lessons, may_learn
+from bot.rules.qotd.campaign import veteran as held
 from bot.rules.qotd.battlefield import Battlefield
-from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
-from bot.rules.qotd.state import Character, QotdState, Trait
-from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.rules.core.ruleset import RULESETS, Cast, CastSpec, Ruleset
-from bot.rules.dracula.campaign import described as posse_described
-from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.norman.campaign import described as gang_described
-from bot.rules.norman.ruleset import NORMAN
+from bot.rules.qotd.state import Character, Trait
+from bot.rules.qotd.traits import SKILLS
 from bot.rules.qotd.ruleset import QOTD
 from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from bot.glue import options
 from bot.glue.maps import named
-from bot.glue.casting import character_embed, trait_text
+from bot.glue.casting import card_embed, trait_text
 
 BACK = "back"
 """The swap menu's option to pick another new trait instead."""
@@ -56,9 +51,8 @@ def row_id(text: str) -> int | None:
 
 
 def veteran(row: RosterRow) -> Veteran:
-    """A roster row as the rules engine sees it."""
-    return Veteran(serial.from_json(Character, row.data), Standing(row.status), row.cards_less, row.reduced,
-                   row.traits_due)
+    """A roster row of Quick on the Draw as its rules engine sees it."""
+    return held(enlisted(row))
 
 
 async def find_campaign(bot: DirectorBot, guild_id: int, text: str) -> CampaignRow:
@@ -156,18 +150,25 @@ def adventure_of(table: Table) -> int:
     return table.game.campaign_id
 
 
-async def put_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> tuple[int, CampaignRow]:
-    """Put a character of the adventure on its campaign's roster as ``data`` (any ruleset's JSON of it), logged,
-    unless a living one of the roster has its name. Returns its roster id and the campaign."""
-    campaign_id = adventure_of(table)
-    if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
-           for row in await bot.db.roster(campaign_id)):
-        raise UserError(f"The roster already has a character called {safe(target.name)}.")
-    entry = await table.uow.enrol(target.owner, target.name, data)
-    campaign = await bot.db.campaign(table.interaction.guild_id, campaign_id)
-    await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
-                    {"character": target.key, "roster": entry})
-    return entry, campaign
+def enlisted(row: RosterRow) -> Enlisted:
+    """A roster row as its campaign's ruleset sees it."""
+    return Enlisted(row.id, row.owner_id, row.name, Standing(row.status), row.data)
+
+
+def roster_of(rules: Ruleset) -> RosterRules:
+    """The ruleset as its campaigns' roster (see :class:`~bot.rules.core.ruleset.Campaign`); refused for a ruleset
+    whose campaigns keep none."""
+    if not isinstance(rules, RosterRules):
+        raise UserError(f"{rules.title} keeps no roster: its campaigns carry nobody from one game to the next.")
+    return rules
+
+
+def roster_line(row: RosterRow, rules: RosterRules) -> str:
+    """One roster character, as its ruleset describes it, with its player; struck out once dead."""
+    who, stands = rules.describe(enlisted(row))
+    name = f"**{safe(row.name)}**"
+    name = f"~~{name}~~" if row.status == Standing.DEAD.value else name
+    return f"{name} ({safe(who)}, <@{row.owner_id}>)" + (f" — {safe(stands)}" if stands else "")
 
 
 async def roster_row_to_cast(bot: DirectorBot, table: Table, text: str) -> RosterRow:
@@ -184,132 +185,116 @@ async def roster_row_to_cast(bot: DirectorBot, table: Table, text: str) -> Roste
     return row
 
 
-async def cast_from_roster(bot: DirectorBot, table: Table, text: str,
-                           spec: Callable[[dict], tuple[str, dict[str, str]]]) -> tuple[RosterRow, Cast]:
-    """Cast a living roster character into the adventure through its ruleset (checked as
-    :func:`roster_row_to_cast`); ``spec`` gives its type and cast options from the roster's data. The caller
-    commits."""
-    row = await roster_row_to_cast(bot, table, text)
-    if row.status == Standing.DEAD.value:
-        raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
-    table.require_room(row.owner_id)
-    type, options = spec(row.data)
-    return row, table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, type, options))
+async def enrol(bot: DirectorBot, interaction: discord.Interaction, text: str) -> None:
+    """Put a character of the adventure on its campaign's roster, as its ruleset keeps it, unless a living one of
+    the roster has its name; logged, and remembered as the character's ``roster_id`` to carry what the adventure
+    does to it. Saved without an undo snapshot: /undo leaves the roster as it is."""
+    async with open_table(bot, interaction) as table:
+        rules = roster_of(table.ruleset)
+        campaign_id = adventure_of(table)
+        target = table.character(text)
+        table.require_control(target)
+        if target.roster_id:
+            raise UserError(f"{safe(target.name)} is on the roster already.")
+        data = rules.enrol(table.state, target.key)
+        if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
+               for row in await bot.db.roster(campaign_id)):
+            raise UserError(f"The roster already has a character called {safe(target.name)}.")
+        target.roster_id = await table.uow.enrol(target.owner, target.name, data)
+        campaign = await bot.db.campaign(interaction.guild_id, campaign_id)
+        await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
+                        {"character": target.key, "roster": target.roster_id})
+        table.uow.save(table.state.to_json())
+    await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
+                                    "`/campaign cast` brings them into its next games.")
 
 
-async def keep_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> CampaignRow:
-    """Put a character on the roster (:func:`put_on_roster`) that remembers its entry, as its ``roster_id``, to
-    carry what the adventure does to it; saved without an undo snapshot: /undo leaves the roster as it is."""
-    if target.roster_id:
-        raise UserError(f"{safe(target.name)} is on the roster already.")
-    target.roster_id, campaign = await put_on_roster(bot, table, target, data)
-    table.uow.save(table.state.to_json())
-    return campaign
+async def recast(bot: DirectorBot, interaction: discord.Interaction, text: str) -> None:
+    """Cast a roster character into the adventure as its ruleset keeps it (checked as :func:`roster_row_to_cast`)."""
+    async with open_table(bot, interaction) as table:
+        rules = roster_of(table.ruleset)
+        row = await roster_row_to_cast(bot, table, text)
+        if any(c.roster_id == row.id for c in table.state.characters.values()):
+            raise UserError(f"{safe(row.name)} is in this adventure already.")
+        table.require_room(row.owner_id)
+        table.refuse_look_alike(slug(row.name), row.name)
+        cast = rules.recast(table.state, enlisted(row), table.dice)
+        await table.commit("cast", f"{row.name} is cast from the roster.", {"character": cast.key, "roster": row.id})
+        embed = card_embed(rules, table.state, cast.key)
+    who, _ = rules.describe(enlisted(row))
+    await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(who)}.", embed=embed)
 
 
-async def amend_on_roster(bot: DirectorBot, interaction: discord.Interaction, text: str, rules: Ruleset,
-                          change: Callable[[dict], dict], dead: bool | None) -> tuple[RosterRow, CampaignRow]:
-    """A roster character of a campaign of ``rules`` as its Director amends it between games: ``change`` makes its
-    new data, ``dead`` (if given) its standing. Stored; returns the row as amended, and its campaign."""
+async def amend(bot: DirectorBot, interaction: discord.Interaction, text: str, rules: Ruleset,
+                changes: dict[str, Any], dead: bool | None) -> None:
+    """A roster character of a campaign of ``rules`` as its Director amends it between games: ``changes`` are the
+    ruleset's own (see :meth:`~bot.rules.core.ruleset.Campaign.amend`), ``dead`` (if given) its standing."""
     row = await find_veteran(bot, interaction.guild_id, text)
     campaign = await bot.db.campaign(interaction.guild_id, row.campaign_id)
     if campaign.ruleset != rules.key:
         raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
                         f"{rules.title}.")
     await require_campaign_director(bot, interaction, campaign, "amend its roster")
-    data = change(row.data)
+    data = roster_of(rules).amend(enlisted(row), changes)
     status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
     await bot.db.amend_roster(row.id, data, status)
-    return dataclasses.replace(row, data=data, status=status), campaign
+    row = dataclasses.replace(row, data=data, status=status)
+    await send(interaction, content=f"The roster of **{safe(campaign.name)}**: {roster_line(row, rules)}.")
 
 
-# -- the end of an adventure ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Recovered:
-    """One roster character's Post Action Rest and Recovery, and how they stand after it."""
-
-    row: RosterRow
-    recovery: Recovery
-    after: Veteran
+# -- the end of a campaign's game -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Aftermath:
-    """The end of an adventure: the campaign, and the outcome for each roster character who took part."""
+    """The end of a campaign's game for its roster: the campaign, and what the roster keeps of each of its
+    characters the game changed (see :meth:`~bot.rules.core.ruleset.Campaign.keep`)."""
 
     campaign: CampaignRow
-    outcomes: tuple[Recovered, ...]
+    rules: RosterRules
+    roster: dict[int, RosterRow]
+    """The roster before the game's end, by entry."""
+    homecomings: tuple[Homecoming, ...]
 
-    def resolution(self) -> Resolution:
-        """Every recovery roll and its consequence, as the game's log keeps rolls."""
-        return Resolution("recovery", f"Post Action Rest and Recovery: {self.campaign.name}", actor="",
-                          readings=tuple(r for o in self.outcomes for r in o.recovery.readings),
-                          changes=tuple(f"{o.row.name}: {consequence(o.recovery, o.after)}" for o in self.outcomes))
-
-
-async def end_adventure(bot: DirectorBot, table: Table) -> Aftermath:
-    """Roll Post Action Rest and Recovery for every roster character who took part, and queue the
-    roster's changes to commit with the game's end. Those who missed the adventure come back fully
-    recovered for the next one."""
-    campaign = await bot.db.campaign(table.interaction.guild_id, adventure_of(table))
-    played = {c.roster_id: c for c in table.state.characters.values() if c.roster_id}
-    outcomes = []
-    for row in await bot.db.roster(campaign.id):
-        before = veteran(row)
-        character = played.get(row.id)
-        if character is None:
-            after = missed_adventure(before)
-            if after != before:
-                table.uow.update_roster(row.id, status=after.standing.value, cards_less=0, reduced=False)
-            continue
-        recovery = recover(character, table.dice)
-        after = after_adventure(before, character, recovery)
-        titles = " → ".join(reading.outcome.title for reading in recovery.readings)
-        table.uow.update_roster(row.id, data=serial.to_json(after.character), status=after.standing.value,
-                                cards_less=after.cards_less, reduced=after.reduced, traits_due=after.traits_due,
-                                adventures=row.adventures + 1, notes=[*row.notes, titles])
-        outcomes.append(Recovered(row, recovery, after))
-    return Aftermath(campaign, tuple(outcomes))
+    def resolution(self) -> Resolution | None:
+        """Every roll the homecomings made and what it means, as the game's log keeps rolls (None for no roll)."""
+        rolled = [home for home in self.homecomings if home.readings]
+        if not rolled:
+            return None
+        return Resolution("recovery", f"{self.rules.homecoming}: {self.campaign.name}", actor="",
+                          readings=tuple(r for home in rolled for r in home.readings),
+                          changes=tuple(f"{self.roster[home.entry].name}: {home.outcome}" for home in rolled))
 
 
-def consequence(recovery: Recovery, after: Veteran) -> str:
-    """What a recovery means for the next adventure, in plain words."""
-    if after.standing is Standing.DEAD:
-        return "Dies: they cannot be cast again."
-    words = []
-    if recovery.personality:
-        words.append(f"Now {PERSONALITIES[recovery.personality].name}.")
-    if after.standing is Standing.RESTING and not recovery.sits_out:
-        words.append("With one card less they would have none: they miss the next adventure and come back "
-                     "fully recovered.")
-    elif after.standing is Standing.RESTING:
-        words.append("Misses the next adventure, then comes back fully recovered.")
-    elif after.cards_less:
-        less = "one card less and reduced dice" if after.reduced else "one card less"
-        words.append(f"In the next adventure: {less}; or they miss it and come back fully recovered.")
-    else:
-        words.append("Takes part in the next adventure fully fit.")
-    if recovery.new_trait:
-        words.append("Picks a new trait from the menu below.")
-    return " ".join(words)
+async def end_adventure(bot: DirectorBot, table: Table) -> Aftermath | None:
+    """At the end of a campaign's game whose ruleset keeps a roster, what the roster keeps of its characters,
+    queued to commit with the game's end; None for a game of no campaign, or of a ruleset with no roster."""
+    if table.game.campaign_id is None or not isinstance(table.ruleset, RosterRules):
+        return None
+    campaign = await bot.db.campaign(table.interaction.guild_id, table.game.campaign_id)
+    roster = {row.id: row for row in await bot.db.roster(campaign.id)}
+    homecomings = table.ruleset.keep(table.state, [enlisted(row) for row in roster.values()], table.dice)
+    for home in homecomings:
+        table.uow.update_roster(home.entry, data=home.data, status=home.standing.value)
+    return Aftermath(campaign, table.ruleset, roster, tuple(homecomings))
 
 
-async def announce_recovery(interaction: discord.Interaction, content: str, state: QotdState,
-                            aftermath: Aftermath, game: GameRow) -> None:
-    """The wrap with every recovery roll and its consequence, then a trait menu for each character
-    who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.glue.consent`)."""
-    paragraphs = ["\n".join(describe(r, state) for r in o.recovery.readings)
-                  + f"\n→ {consequence(o.recovery, o.after)}" for o in aftermath.outcomes]
-    title = clip(f"Post Action Rest and Recovery — {safe(aftermath.campaign.name)}", 256)
-    for i, page in enumerate(pages(paragraphs or ["Nobody from the roster took part in this adventure."])):
-        await send(interaction, content=content if i == 0 else "",
-                   embed=discord.Embed(title=title, colour=COLOUR, description=page))
-    for outcome in aftermath.outcomes:
-        if outcome.recovery.new_trait:
-            owner = outcome.after.character.owner
-            await offer(interaction, outcome.row.id, outcome.after.character, ping=bool(pingable(game, [owner])))
+async def announce_homecoming(interaction: discord.Interaction, state: State, aftermath: Aftermath,
+                              game: GameRow) -> None:
+    """What the game's end made of each roster character (the rolls, if any, and what they mean), then a trait menu
+    for each character with one to pick, pinging their player if the game may (see :mod:`bot.glue.consent`)."""
+    told = [home for home in aftermath.homecomings if home.outcome]
+    paragraphs = [("\n".join(describe(r, state) for r in home.readings) + f"\n→ {safe(home.outcome)}")
+                  if home.readings else f"**{safe(aftermath.roster[home.entry].name)}**: {safe(home.outcome)}"
+                  for home in told]
+    title = clip(f"{aftermath.rules.homecoming} — {safe(aftermath.campaign.name)}", 256)
+    for page in pages(paragraphs):
+        await send(interaction, embed=discord.Embed(title=title, colour=COLOUR, description=page))
+    for home in aftermath.homecomings:
+        if home.to_pick:
+            owner = aftermath.roster[home.entry].owner_id
+            character = veteran(dataclasses.replace(aftermath.roster[home.entry], data=home.data)).character
+            await offer(interaction, home.entry, character, ping=bool(pingable(game, [owner])))
 
 
 # -- Experience is a great Teacher!: the trait menus ----------------------------------------------------
@@ -418,37 +403,6 @@ class SkillForm(discord.ui.Modal, title="Good in a particular skill"):
 # -- the commands -------------------------------------------------------------------------------------------
 
 
-def roster_line(row: RosterRow) -> str:
-    """One roster character: type, personality, player, how they stand, adventures, the last recovery."""
-    vet = veteran(row)
-    character = vet.character
-    name = f"**{safe(row.name)}**"
-    standing = {Standing.READY: "ready", Standing.RESTING: "misses the next adventure",
-                Standing.DEAD: "dead"}[vet.standing]
-    if vet.cards_less:
-        standing += ", one card less" + (" and reduced dice" if vet.reduced else "") + " next adventure"
-    if vet.traits_due:
-        standing += ", a new trait to pick"
-    last = f"; last: {safe(row.notes[-1])}" if row.notes else ""
-    played = f"{row.adventures} adventure{'s' * (row.adventures != 1)}"
-    return (f"{'~~' + name + '~~' if vet.standing is Standing.DEAD else name} ({character.type.title}, "
-            f"{PERSONALITIES[character.personality].name}, <@{row.owner_id}>) — {standing}; {played}{last}")
-
-
-KEPT = {DRACULA.key: (posse_described, "`/dracula enrol` a model"),
-        NORMAN.key: (gang_described, "`/gunfight enrol` a figure")}
-"""The rulesets whose roster keeps a character as the game left it: how an entry reads, and how one is added."""
-
-
-def kept_line(row: RosterRow, described: Callable[[dict], str]) -> str:
-    """One roster entry of Dracula's America (Rank, Weapons, Skills, Lasting Injuries) or of Mackenzie Norman's
-    gunfight (kit, skills, notches), as ``described``, and its player; dead or not."""
-    name = f"**{safe(row.name)}**"
-    if row.status == Standing.DEAD.value:
-        return f"~~{name}~~ ({safe(described(row.data))}, <@{row.owner_id}>) — dead"
-    return f"{name} ({safe(described(row.data))}, <@{row.owner_id}>)"
-
-
 async def roster_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The living characters of the server's campaigns' rosters, the user's own first."""
     if interaction.guild_id is None:
@@ -488,8 +442,10 @@ class Campaign(commands.GroupCog, group_name="campaign",
         embed = discord.Embed(title=f"The campaign {safe(campaign.name)} begins", colour=COLOUR,
                               description=f"Director: {interaction.user.mention}\n{plays}"
                                           "Its Director starts each adventure in a channel with "
-                                          "`/game start campaign:`. Players put their characters on the roster "
-                                          "with `/campaign add`, and cast them again with `/campaign cast`.")
+                                          "`/game start campaign:`." + (
+                                              " Players put their characters on the roster with `/campaign add`, "
+                                              "and cast them again with `/campaign cast`."
+                                              if isinstance(rules, RosterRules) else ""))
         await send(interaction, embed=embed)
 
     @app_commands.command(name="add")
@@ -497,35 +453,14 @@ class Campaign(commands.GroupCog, group_name="campaign",
     @app_commands.autocomplete(character=options.characters)
     async def add(self, interaction: discord.Interaction, character: str) -> None:
         """Put a character of this adventure on its campaign's roster, to carry over to the next ones."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            adventure_of(table)
-            target = table.character(character)
-            table.require_control(target)
-            if target.is_beast:
-                raise UserError("Beasts do not join a roster.")
-            campaign = await keep_on_roster(self.bot, table, target, serial.to_json(enlist(target)))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "after this adventure they carry over to the next.")
+        await enrol(self.bot, interaction, character)
 
     @app_commands.command(name="cast")
     @app_commands.describe(character="A character on the roster of this adventure's campaign")
     @app_commands.autocomplete(character=roster_choices)
     async def cast(self, interaction: discord.Interaction, character: str) -> None:
         """Cast a roster character into this adventure, as the last one left them."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            row = await roster_row_to_cast(self.bot, table, character)
-            if any(c.roster_id == row.id for c in table.state.characters.values()):
-                raise UserError(f"{safe(row.name)} is in this adventure already.")
-            table.require_room(row.owner_id)
-            target, cards = cast_veteran(veteran(row), row.id)
-            if row.traits_due:
-                raise UserError(f"{safe(row.name)} has a new trait to pick first: `/campaign learn`.")
-            table.cast(target, cards)
-            await table.commit("cast", f"{target.name} is cast from the roster as a {target.type.title}.",
-                               {"character": target.key, "roster": row.id})
-        notes = [note for note, on in (("one card less", row.cards_less), ("reduced dice", target.reduced)) if on]
-        shown = f"**{safe(target.name)}** rides again" + (f", with {' and '.join(notes)}" if notes else "") + "."
-        await send(interaction, content=shown, embed=character_embed(target, f"<@{target.owner}>"))
+        await recast(self.bot, interaction, character)
 
     @app_commands.command(name="show")
     @app_commands.describe(campaign="Which campaign (default: this adventure's)")
@@ -548,12 +483,11 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 f"Plays {plays.title if plays else found.ruleset}",
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
-        if found.ruleset in KEPT:
-            described, adding = KEPT[found.ruleset]
-            line = functools.partial(kept_line, described=described)
+        if isinstance(plays, RosterRules):
+            lines = [roster_line(row, plays) for row in roster] or ["Nobody is on the roster yet: `/campaign add` a "
+                                                                    "character."]
         else:
-            line, adding = roster_line, "`/campaign add` a character"
-        lines = [line(row) for row in roster] or [f"Nobody is on the roster yet: {adding}."]
+            lines = [f"{plays.title if plays else found.ruleset} keeps no roster: its games carry nobody over."]
         embed = discord.Embed(title=clip(f"{safe(found.name)} — the roster", 256), colour=COLOUR,
                               description=clip("\n".join(head) + "\n\n" + "\n".join(lines), DESCRIPTION_LIMIT))
         await send(interaction, embed=embed)
@@ -567,7 +501,8 @@ class Campaign(commands.GroupCog, group_name="campaign",
         await self.pupil(interaction, row.id)
         game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id)
         asked_for = row.owner_id != interaction.user.id and game is not None
-        await offer(interaction, row.id, veteran(row).character, ping=asked_for and bool(pingable(game, [row.owner_id])))
+        await offer(interaction, row.id, veteran(row).character,
+                    ping=asked_for and bool(pingable(game, [row.owner_id])))
 
     @app_commands.command(name="end")
     @app_commands.describe(campaign="The campaign that is over")
@@ -595,9 +530,10 @@ class Campaign(commands.GroupCog, group_name="campaign",
         campaign = await self.bot.db.campaign(interaction.guild_id, row.campaign_id)
         if row.owner_id != interaction.user.id and not await may_direct(self.bot, interaction, campaign):
             raise NotAllowed(f"Only {safe(row.name)}'s player or a Director can pick {safe(row.name)}'s new trait.")
-        if not row.traits_due:
+        pupil = veteran(row)
+        if not pupil.traits_due:
             raise UserError(f"{safe(row.name)} has no new trait to pick.")
-        return row, veteran(row)
+        return row, pupil
 
     async def teach(self, interaction: discord.Interaction, entry_id: int, lesson: Trait,
                     replacing: Trait | None = None) -> None:
@@ -620,12 +556,13 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 edit=True))
             return
         learn(character, lesson, replacing)
-        if not await self.bot.db.teach(row.id, serial.to_json(character), row.traits_due):
+        taught = dataclasses.replace(vet, character=character, traits_due=vet.traits_due - 1)
+        if not await self.bot.db.replace_roster_data(row.id, row.data, kept(taught)):
             raise UserError(f"{safe(row.name)}'s new trait has been picked already.")
         news = f"**{safe(row.name)}** learns {safe(trait_text(lesson))}: {SKILLS[lesson.key].effect}"
         if replacing is not None:
             news += f" It replaces {safe(trait_text(replacing))}."
-        more = row.traits_due > 1
+        more = taught.traits_due > 0
         await interaction.response.edit_message(**fitted(news + ("\n" + prompt(row.name) if more else ""),
                                                        view=trait_view(entry_id, character) if more else None,
                                                        edit=True))

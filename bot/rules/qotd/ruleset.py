@@ -14,6 +14,7 @@ from ..core.dice import Luck
 from ..core.errors import RulesError
 from ..core.fair import Hidden
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from .campaign import Adventures
 from .casting import CharacterType
 from .charts import CHARTS, GRIDS
 from .state import Character, Condition, QotdState, Seat
@@ -102,7 +103,7 @@ def turn_on(state: QotdState, shuffle: random.Random | None) -> tuple[list[str],
     return lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character
 
 
-class QuickOnTheDraw(Ruleset):
+class QuickOnTheDraw(Adventures, Ruleset):
     """Quick on the Draw, the bot's first game: its verbs are top-level commands."""
 
     key = "qotd"
