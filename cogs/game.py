@@ -23,8 +23,7 @@ from bot.pictures.status import PER_PAGE
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
-from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.norman.ruleset import NORMAN
+from bot.rules.core.ruleset import Campaign as RosterRules
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import QotdState, Settings
@@ -34,7 +33,7 @@ from bot.glue.table import open_table, require_stored
 from bot.glue.waiting import HOLD
 
 from bot.glue import options
-from bot.glue.campaigns import (adventure_set, adventure_sets, announce_recovery, end_adventure, gang_home,
+from bot.glue.campaigns import (adventure_set, adventure_sets, announce_homecoming, end_adventure,
                                  next_adventure_of, require_aftermath)
 
 from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
@@ -151,11 +150,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                  *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
-        if adventure is not None:
-            back, add = (f"`/{rules.group} recast`", f"`/{rules.group} enrol`") if rules in (DRACULA, NORMAN) else \
-                ("`/campaign cast`", "`/campaign add`")
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
-                            f"back, {add} puts new characters on it.")
+        if adventure is not None and isinstance(rules, RosterRules):
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
+                            "back, `/campaign add` puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
@@ -196,21 +193,19 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             if table.game.id != game_id:
                 raise UserError("That game is over already.")
             table.require_director("end the game")
-            aftermath, home = None, []
+            aftermath = None
             if confirmed:
                 require_aftermath(table)
-                if table.game.campaign_id is not None and table.ruleset is NORMAN:
-                    home = gang_home(table)
                 entries = await table.uow.full_log()
-                aftermath = await end_adventure(self.bot, table) \
-                    if table.game.campaign_id is not None and table.plays_qotd else None
+                aftermath = await end_adventure(self.bot, table)
+                resolution = aftermath and aftermath.resolution()
                 data = closing(table.state)
                 table.uow.save(table.state.to_json())
-                if aftermath is None:
+                if resolution is None:
                     await table.uow.log(interaction.user.id, "end", "The game ends.", data)
                 else:
                     await table.uow.log(interaction.user.id, "end", "The adventure ends.",
-                                        {"resolution": serial.to_json(aftermath.resolution()), **data})
+                                        {"resolution": serial.to_json(resolution), **data})
                 await table.uow.end_game()
         if interaction.message is not None:
             try:
@@ -221,11 +216,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
             return
         wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
-                          *announced(data, table.ruleset.turn_name),
-                          *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
+                          *announced(data, table.ruleset.turn_name)])
         await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.plays_qotd else None)
         if aftermath is not None:
-            await announce_recovery(interaction, "", table.state, aftermath, table.game)
+            await announce_homecoming(interaction, table.state, aftermath, table.game)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")

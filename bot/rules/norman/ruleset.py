@@ -17,6 +17,7 @@ from bot.rules.core.replay import Context
 from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
 
 from . import actions
+from .campaign import Gang
 from .charts import CHARTS
 from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
     uses
@@ -49,7 +50,7 @@ def option(spec: CastSpec, name: str, default: int = 0) -> int:
         raise RulesError(f"{name} is a number, not {text!r}.") from None
 
 
-class Norman(Ruleset):
+class Norman(Gang, Ruleset):
     key = "norman"
     title = "Mackenzie Norman's card gunfight"
     group = "gunfight"
