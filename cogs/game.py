@@ -60,7 +60,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<ga
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the question; refusals and failures get the same handling as slash commands."""
         try:
-            await interaction.client.get_cog("Game").answer_end(interaction, require_stored(self.game), self.confirmed)
+            await answer_end(interaction, require_stored(self.game), self.confirmed)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)
 
@@ -98,6 +98,41 @@ def summary_embed(state: QotdState, entries: list[LogRow]) -> discord.Embed:
         lines.append("Nobody shot, fought or lost a card.")
     return discord.Embed(title="The end of the game", colour=COLOUR, description=clip("\n".join(lines),
                                                                                       DESCRIPTION_LIMIT))
+
+
+async def answer_end(interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
+    """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
+    async with open_table(interaction.client, interaction) as table:
+        if table.game.id != game_id:
+            raise UserError("That game is over already.")
+        table.require_director("end the game")
+        aftermath = None
+        if confirmed:
+            require_aftermath(table)
+            entries = await table.uow.full_log()
+            aftermath = await end_adventure(interaction.client, table)
+            resolution = aftermath and aftermath.resolution()
+            data = closing(table.state)
+            table.uow.save(table.state.to_json())
+            if resolution is None:
+                await table.uow.log(interaction.user.id, "end", "The game ends.", data)
+            else:
+                await table.uow.log(interaction.user.id, "end", "The adventure ends.",
+                                    {"resolution": serial.to_json(resolution), **data})
+            await table.uow.end_game()
+    if interaction.message is not None:
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException:
+            pass
+    if not confirmed:
+        await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
+        return
+    wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
+                      *announced(data, table.ruleset.turn_name)])
+    await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.plays_qotd else None)
+    if aftermath is not None:
+        await announce_homecoming(interaction, table.state, aftermath, table.game)
 
 
 @app_commands.guild_only()
@@ -186,40 +221,6 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         await send(interaction, content=f"End the game in this channel{played}? "
                                         "It cannot be undone; `/log export` and `/status` still show it afterwards. "
                                         "A Director confirms or cancels.", view=end_view(game_id))
-
-    async def answer_end(self, interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
-        """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
-        async with open_table(self.bot, interaction) as table:
-            if table.game.id != game_id:
-                raise UserError("That game is over already.")
-            table.require_director("end the game")
-            aftermath = None
-            if confirmed:
-                require_aftermath(table)
-                entries = await table.uow.full_log()
-                aftermath = await end_adventure(self.bot, table)
-                resolution = aftermath and aftermath.resolution()
-                data = closing(table.state)
-                table.uow.save(table.state.to_json())
-                if resolution is None:
-                    await table.uow.log(interaction.user.id, "end", "The game ends.", data)
-                else:
-                    await table.uow.log(interaction.user.id, "end", "The adventure ends.",
-                                        {"resolution": serial.to_json(resolution), **data})
-                await table.uow.end_game()
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                pass
-        if not confirmed:
-            await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
-            return
-        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
-                          *announced(data, table.ruleset.turn_name)])
-        await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.plays_qotd else None)
-        if aftermath is not None:
-            await announce_homecoming(interaction, table.state, aftermath, table.game)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")
