@@ -22,6 +22,7 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
+from .results import Resolution
 
 
 @runtime_checkable
@@ -209,10 +210,29 @@ class HiddenHands(Protocol):
 
 @runtime_checkable
 class OnAMap(Protocol):
-    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page)."""
+    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
+    campaign's adventure on the map of the one before."""
 
     def on_a_map(self, state: State) -> bool:
         """Whether the game is played on a map."""
+
+    def lay_out(self, state: State, field: Any) -> None:
+        """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+
+@runtime_checkable
+class Tunable(Protocol):
+    """A ruleset whose games a Director tunes with ``/game settings`` options of its own (readings of the text
+    where groups differ, a number the text leaves open)."""
+
+    settings_options: ClassVar[frozenset[str]]
+    """The ``/game settings`` options it takes."""
+
+    def settings(self, state: State) -> list[tuple[str, str]]:
+        """Each of the game's own settings as (title, what it is now), for ``/game settings`` to show."""
+
+    def change_settings(self, state: State, chosen: Mapping[str, Any]) -> str:
+        """Change the settings ``chosen`` (by option, as typed); returns the change in words, for the log."""
 
 
 class Standing(enum.Enum):
@@ -304,6 +324,9 @@ class Ruleset(Protocol):
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    holding: ClassVar[bool] = False
+    """Whether a character may hold at a deadline (``/game settings deadline_action:hold``, see :data:`HOLD`);
+    where none may, play moves on."""
     bands: ClassVar[bool] = False
     """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
@@ -369,6 +392,15 @@ class Ruleset(Protocol):
         as codes, for its log entry (see bot/glue/seals.py). By default none."""
         return []
 
+    def played(self, state: State) -> str:
+        """How long the game has gone on, after "The game ends": " after 3 phases" ("" by default)."""
+        return ""
+
+    def summary(self, state: State, resolutions: Sequence[Resolution]) -> list[str]:
+        """The end-of-game summary, line by line (markdown, names escaped), from the game's state and its actions'
+        resolutions as logged, undone ones left out; none by default."""
+        return []
+
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)
@@ -416,6 +448,11 @@ def escape(name: str) -> str:
     """A name as plain text in Discord markdown, for :attr:`Step.lines`, :attr:`Wait.asks` and the like; as the
     bot's ``safe`` gives it (names reach the rules checked: no mentions, no links, nothing hidden)."""
     return MARKDOWN.sub(lambda match: "\\" + match[0], name)
+
+
+def first() -> Ruleset:
+    """The ruleset registered first: a game's or a campaign's when none is chosen."""
+    return next(iter(RULESETS.values()))
 
 
 def ruleset(key: str) -> Ruleset:
