@@ -451,7 +451,7 @@ class Norman(Gang, Ruleset):
                 "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
                 "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
                 "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end. In a "
-                "campaign, `/gunfight enrol` and `/gunfight recast` carry a gang's figures, notches and skills on.")
+                "campaign, `/campaign add` and `/campaign cast` carry a gang's figures, notches and skills on.")
 
 
 NORMAN = register(Norman())
