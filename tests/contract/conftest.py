@@ -42,10 +42,6 @@ CASTING: dict[str, dict[str, object]] = {
 
 
 GAPS: dict[tuple[str, str], str] = {
-    **{("test_campaign_show_tells_how_to_fill_the_roster_only_with_the_rulesets_own_command", key):
-       "/campaign show tells a campaign of a ruleset with no roster to `/campaign add` a character: Quick on the "
-       "Draw's command, refused in the campaign's own adventures (the roster's words fall back to QotD's)"
-       for key in ("burt", "shootist", "duel")},
 }
 """Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
 (so closing the gap fails it until the entry goes)."""
