@@ -43,11 +43,13 @@ OFFLINE_PACE = 1_000_000
 
 HELP = """Commands:
   /command sub option:value ...   run a slash command as the current player (quote values with spaces)
-  /command sub option:?          list the values an option takes (option:text? lists those matching text)
+  /command sub option:?          list the values an option takes (option:text? lists those matching text),
+                                  or say what kind of value it wants
   Tab                             at a terminal: complete commands, options and their values
   NAME: /command ...              run one command as another player
   as NAME                         switch the current player
-  click LABEL                     press a button on the last message that has buttons
+  click LABEL                     press a button on the last message that has buttons (the start of its
+                                  label will do, in any case, with - for a dash)
   select VALUE                    choose in the menu of the last message that has one (your hand's cards)
   help                            this text
   quit                            leave (the game and the last buttons are kept for next time)"""
