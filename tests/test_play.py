@@ -19,6 +19,8 @@ from discord import app_commands
 from bot.app.launch import make_bot, open_database
 from bot.app.play import OFFLINE_PACE, Console, players_problem
 from tests.bot.arena import leaves
+from bot.app.cli import build_parser
+from bot.app.play import main as offline_main
 from bot.app.play import play as offline
 from bot.app.settings import Settings
 
@@ -259,8 +261,9 @@ def test_after_a_restart_the_waiting_roll_is_settled_and_pictures_are_numbered_o
 
 
 @asynccontextmanager
-async def offline_console(folder: Path, seed: int | None = None, mistakes: bool = False) -> AsyncIterator[Console]:
-    """The console of ``python -m bot play`` for dora and pete, in process, on a database in ``folder`` (the dice
+async def offline_console(folder: Path, seed: int | None = None, mistakes: bool = False,
+                          players: tuple[str, ...] = ("dora", "pete")) -> AsyncIterator[Console]:
+    """The console of ``python -m bot play`` for ``players``, in process, on a database in ``folder`` (the dice
     seeded with ``seed``); what it shows is in its ``out``. Any error the bot logs fails the test, unless the
     lines typed are ``mistakes`` (refused with the error logged)."""
     settings = Settings(database_url=f"sqlite+aiosqlite:///{folder / 'play.db'}")
@@ -269,7 +272,7 @@ async def offline_console(folder: Path, seed: int | None = None, mistakes: bool 
     try:
         async with simcord.run(make_bot(settings, database, rng=rng, sync_on_start=True, shard_count=1),
                                check_errors=not mistakes) as env:
-            yield Console(env, ["dora", "pete"], folder, folder / "buttons.json", io.StringIO())
+            yield Console(env, list(players), folder, folder / "buttons.json", io.StringIO())
     finally:
         await database.dispose()
 
@@ -459,18 +462,21 @@ async def test_a_button_is_pressed_by_the_start_of_its_label_in_any_case_with_a_
         assert not any(line.startswith("Buttons: ") for line in cut)
 
 
-def test_players_are_one_word_each_once(tmp_path):
+def test_players_are_one_word_each_once(tmp_path, capsys):
     assert players_problem(["ann", "bob smith"]) == "a name is one word without ':' or '/', not 'bob smith'"
     assert players_problem([]) == "name at least one player"
     assert players_problem(["ann", "bob"]) is None
-    out = subprocess.run([sys.executable, "-m", "bot", "play", "--players", "a,A"], capture_output=True, text=True,
-                         timeout=60, cwd=tmp_path, env={"PYTHONPATH": str(README.parent)})
-    assert (out.returncode, out.stderr) == (2, "director: --players: 'A' is named twice (as 'a'): each player once\n")
+    typed = build_parser().parse_args(["play", "--players", "a,A", "--images", str(tmp_path)])
+    assert offline_main(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"), typed) == 2
+    assert capsys.readouterr().err == "director: --players: 'A' is named twice (as 'a'): each player once\n"
+    assert list(tmp_path.iterdir()) == []                                 # refused before anything is made
 
 
-def test_a_name_keeps_its_seat_whoever_else_plays_and_a_new_name_joins(tmp_path):
-    play(tmp_path, "/game start\npete: /game join\nquit\n")
-    again = play(tmp_path, "/game join\npete: /game join\nquit\n", "--players", "sam,pete").stdout.splitlines()
+async def test_a_name_keeps_its_seat_whoever_else_plays_and_a_new_name_joins(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start", "pete: /game join")
+    async with offline_console(tmp_path, mistakes=True, players=("sam", "pete")) as console:
+        again = await shown(console, "/game join", "pete: /game join")
     assert "sam joins the game with ♠ spades." in again
     assert "You are already playing, with ♥ hearts. (only you see this)" in again        # pete, as before
 
