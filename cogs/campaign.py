@@ -20,6 +20,7 @@ from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import Standing, cast_veteran, enlist
+from bot.rules.qotd.sheets import character_sheet
 from bot.rules.qotd.traits import PERSONALITIES
 from bot.rules.core.ruleset import RULESETS
 from bot.rules.dracula.campaign import described as posse_described
@@ -30,7 +31,7 @@ from bot.rules.qotd.ruleset import QOTD
 from bot.glue.table import clean_name, open_table
 
 from bot.glue import options
-from bot.glue.casting import character_embed
+from bot.glue.casting import sheet_embed
 from bot.glue.campaigns import (SwapMenu, TraitMenu, adventure_of, find_campaign, find_veteran, keep_on_roster,
                                  kept_line, offer, pupil, require_campaign_director, roster_choices, roster_row_to_cast,
                                  veteran)
@@ -118,12 +119,13 @@ class Campaign(commands.GroupCog, group_name="campaign",
             target, cards = cast_veteran(veteran(row), row.id)
             if row.traits_due:
                 raise UserError(f"{safe(row.name)} has a new trait to pick first: `/campaign learn`.")
-            table.cast(target, cards)
+            table.refuse_look_alike(target.key, target.name)
+            table.state.add(target, table.dice, cards)
             await table.commit("cast", f"{target.name} is cast from the roster as a {target.type.title}.",
                                {"character": target.key, "roster": row.id})
         notes = [note for note, on in (("one card less", row.cards_less), ("reduced dice", target.reduced)) if on]
         shown = f"**{safe(target.name)}** rides again" + (f", with {' and '.join(notes)}" if notes else "") + "."
-        await send(interaction, content=shown, embed=character_embed(target, f"<@{target.owner}>"))
+        await send(interaction, content=shown, embed=sheet_embed(character_sheet(target)))
 
     @app_commands.command(name="show")
     @app_commands.describe(campaign="Which campaign (default: this adventure's)")

@@ -34,7 +34,7 @@ from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, quote, requir
 
 from bot.glue import options
 from bot.glue.maps import named
-from bot.glue.casting import trait_text
+from bot.rules.qotd.sheets import trait_text
 
 
 BACK = "back"

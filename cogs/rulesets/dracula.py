@@ -24,7 +24,7 @@ from bot.rules.dracula.turn import activate
 from bot.rules.qotd.campaign import Standing
 from bot.glue.table import Table, open_table
 from bot.glue.campaigns import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
-from bot.glue.casting import add_character, card_embed
+from bot.glue.casting import add_character, sheet_embed
 
 from bot.glue import options
 from bot.glue.acting import act, ruled_by_the_rules
@@ -225,7 +225,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                                                lambda data: (kept(data).rank, cast_options(kept(data))))
             await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
                                {"character": cast.key, "roster": row.id})
-            embed = card_embed(DRACULA, table.state, cast.key)
+            embed = sheet_embed(DRACULA.sheet(table.state, cast.key))
         await send(interaction, content=f"**{safe(row.name)}** rides again.", embed=embed)
 
     @app_commands.command(name="amend")

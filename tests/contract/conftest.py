@@ -30,17 +30,6 @@ from tests.conftest import migrated
 KEYS = [*RULESETS, duel.DUEL.key]
 """Every registered ruleset, in the registry's order, then High Noon."""
 
-CASTING: dict[str, dict[str, object]] = {
-    "qotd": {"type": "supporting", "personality": "ordinary"},
-    "burt": {"type": "gunslinger"},
-    "shootist": {},
-    "dracula": {"type": "hero", "weapons": "Pistol"},
-    "norman": {"type": "man", "pistols": 1},
-    "duel": {"type": "gunslinger"},
-}
-"""The options, besides ``name:``, with which a player casts a plain fighting character of each ruleset."""
-
-
 GAPS: dict[tuple[str, str], str] = {
     ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
