@@ -2,9 +2,9 @@
 ruleset of tests/bot/duel.py, loaded as a ruleset's cog is), and how to drive each where the rulesets differ.
 
 The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, filled by
-``bot.rules.registry``); only what no ruleset object says yet (the options its cast command needs) is in
-:data:`CASTING`, and a test fails when a registered ruleset has no row there. Where a ruleset falls short of a
-contract today, :data:`GAPS` says how, and the test is expected to fail for it.
+``bot.rules.registry``), each saying how it casts (:attr:`~bot.rules.core.ruleset.Ruleset.cast_command`,
+:attr:`~bot.rules.core.ruleset.Ruleset.plain_cast`). Where a ruleset falls short of a contract today,
+:data:`GAPS` says how, and the test is expected to fail for it.
 
 Each test module shares one SimCord Discord and one database (a copy of a database migrated once for the run);
 each test plays on a server of its own in it.
@@ -35,10 +35,6 @@ GAPS: dict[tuple[str, str], str] = {
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
         "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
         "forks on QOTD)",
-    **{("test_campaign_show_tells_how_to_fill_the_roster_only_with_the_rulesets_own_command", key):
-       "/campaign show tells a campaign of a ruleset with no roster to `/campaign add` a character: Quick on the "
-       "Draw's command, refused in the campaign's own adventures (the roster's words fall back to QotD's)"
-       for key in ("burt", "shootist", "duel")},
 }
 """Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
 (so closing the gap fails it until the entry goes)."""
