@@ -48,16 +48,8 @@ def codes(text: str) -> tuple[str, ...]:
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
     """The player and key of the figure named, or of the one activated now (or the user's one figure left to
     activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
-    state: NormanState = table.state
-    ready = [f for f in state.characters.values() if f.owner == table.user_id and f.standing and not f.activated]
-    if name:
-        chosen = table.character(name)
-    elif state.acting:
-        chosen = state.characters[state.acting]
-    elif len(ready) == 1:
-        chosen = ready[0]
-    else:
-        raise UserError("Name the figure that acts.")
+    chosen = table.character(name) if name else table.state.characters[table.ruleset.actor(table.state,
+                                                                                            table.user_id)]
     if chosen.owner != table.user_id:
         raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key

@@ -188,6 +188,12 @@ class Burt(Ruleset):
     def _title(state: BurtState) -> str:
         return f"Turn {state.turn} — {len(state.to_come)} card{'s' * (len(state.to_come) != 1)} to come"
 
+    def actor(self, state: BurtState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting not in state.characters:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting
+
     def waiting_on(self, state: BurtState, director: int) -> Wait | None:
         """The owner of the character whose card is up, while it has actions left; else the Director, for the
         next card, the event or the next turn. None before the first turn."""

@@ -431,6 +431,11 @@ class Ruleset(Protocol):
         state.seats[user] = ""
         return ""
 
+    def actor(self, state: State, user: int) -> str:
+        """The key of the character who acts when ``user``'s command names nobody (whose card is up, whose turn it
+        is ...); :class:`~.errors.RulesError` saying whom to name when there is none. By default, nobody."""
+        raise RulesError("Name the character who acts.")
+
     def seated(self, state: State, user: int) -> str:
         """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
         return ""

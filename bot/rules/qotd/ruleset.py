@@ -141,6 +141,12 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def remove_other(self, state: QotdState, key: str) -> Vehicle:
         return state.vehicles.pop(key)
 
+    def actor(self, state: QotdState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting is None:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting.key
+
     def seated(self, state: QotdState, user: int) -> str:
         return seat_text(state.seats[user])
 
