@@ -227,7 +227,7 @@ class Timers(commands.Cog):
         if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
-            moved = await after_roll_aside(state, resolution)                # a move on the map is carried out too
+            moved = await after_roll_aside(rules, state, resolution)                # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = roll_picture(rules, resolution), "roll.png"

@@ -250,11 +250,21 @@ class OnAMap(Protocol):
     """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
     campaign's adventure on the map of the one before."""
 
-    def on_a_map(self, state: State) -> bool:
-        """Whether the game is played on a map."""
+    def field(self, state: State) -> Any | None:
+        """The game's map as the ruleset reads it; None when it is played on none."""
 
     def lay_out(self, state: State, field: Any) -> None:
         """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+    def positions(self, state: State, keys: tuple[str, ...]) -> dict[str, Any]:
+        """Where the characters ``keys`` stand on the map, for an action's log entry (none off it)."""
+
+    def after_roll(self, state: State, resolution: Resolution) -> str:
+        """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
+        the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
+
+    def shot_words(self, state: State) -> str:
+        """The map's last line of fire in words, shown under its picture."""
 
 
 @runtime_checkable
