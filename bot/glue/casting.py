@@ -15,9 +15,10 @@ from bot.glue.replies import COLOUR, clip, safe, send
 from bot.glue.table import Table, clean_name, open_table, quote, slug
 from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
 from bot.rules.qotd.beasts import ANIMALS
-from bot.rules.qotd.dv import ARMOUR
-from bot.rules.qotd.state import Carried, Character, Trait, WeaponCondition
+from bot.rules.qotd.dv import ARMOUR, VDV
+from bot.rules.qotd.state import Carried, Character, QotdState, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.rules.qotd.vehicles import KINDS, aboard_text, full_move, vdv_text, vehicle_words
 from bot.rules.qotd.weapons import WEAPONS
 
 
@@ -151,3 +152,23 @@ def owned(table: Table, name: str) -> Character:
     character = table.character(name)
     table.require_control(character)
     return character
+
+
+def vehicle_embed(state: QotdState, vehicle: Vehicle, owner: str) -> discord.Embed:
+    """Everything about one vehicle: construction and VDV, speed, damage, and who is aboard."""
+    kind = KINDS[vehicle.kind]
+    embed = discord.Embed(title=clip(safe(vehicle.name), 256), description=f"{kind.name} · played by {owner}",
+                          colour=COLOUR)
+    embed.add_field(name="Construction", value=vdv_text(vehicle), inline=False)
+    embed.add_field(name="Move", value=f"{full_move(vehicle)} paces a turn (a {kind.name.lower()} moves "
+                                       f"{kind.move})")
+    embed.add_field(name="State", value=", ".join(vehicle_words(vehicle)))
+    embed.add_field(name="Team", value=f"{vehicle.team} horse{'s' * (vehicle.team != 1)}" if vehicle.team else "none")
+    embed.add_field(name="Aboard", value=clip(safe(aboard_text(state, vehicle)), 1024), inline=False)
+    return embed
+
+
+def vehicle_line(state: QotdState, vehicle: Vehicle) -> str:
+    """One vehicle of the cast list."""
+    return (f"**{safe(vehicle.name)}** ({KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}, "
+            f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")

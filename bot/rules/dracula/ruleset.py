@@ -79,7 +79,7 @@ class Dracula(PosseRoster, Ruleset):
                                          + ([posse.cards.face_down] if posse.cards.face_down else [])])
                 for user, posse in state.seats.items()}
 
-    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+    def deal(self, state: DraculaState, rng: random.Random, again: bool = False) -> Step:
         return draw_phase(state, rng)
 
     def advance(self, state: DraculaState, rng: random.Random) -> Step:
@@ -108,7 +108,7 @@ class Dracula(PosseRoster, Ruleset):
                         then="the NPC Phase ends and the Recovery Phase is rolled")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         if state.phase is Phase.PLAY:
             lines = at_deadline_plays(state, rng)
             if not any(p.cards.face_down for p in state.seats.values()):

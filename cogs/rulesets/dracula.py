@@ -21,7 +21,7 @@ from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
 from bot.glue.table import Table, open_table
-from cogs.campaign import amend, enrol, recast, roster_choices
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
 from bot.glue.casting import add_character
 
 from bot.glue import options

@@ -29,7 +29,7 @@ from bot.glue.table import INTEGER, Table, open_table, require_stored
 
 from bot.glue import options
 from bot.glue.errors import guarded
-from .campaign import amend, enrol, recast, roster_choices
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
 from bot.glue.casting import add_character
 from bot.glue.hands import hand_view
 from bot.glue.acting import act, ruled_by_the_rules
@@ -163,15 +163,6 @@ async def after(interaction: discord.Interaction, table: Table) -> None:
         await send(interaction, content=f"<@{defender.owner}>, **{safe(defender.name)}** strikes back: a Shoot card "
                    "from **My hand**, or `/gunfight defend` with two, or none.",
                    view=hand_view(table.game.id), ping=pingable(table.game, [defender.owner]))
-
-
-def require_aftermath(table: Table) -> None:
-    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
-    keeps what the aftermath gives (docs/rulings.md)."""
-    state = table.state
-    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
-                        "`/gunfight aftermath` before the gunfight ends.")
 
 
 @app_commands.guild_only()
