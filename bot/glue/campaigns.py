@@ -31,7 +31,8 @@ from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, q
 
 from bot.glue import options
 from bot.glue.maps import named
-from bot.glue.casting import card_embed, trait_text
+from bot.glue.casting import sheet_embed
+from bot.rules.qotd.sheets import trait_text
 
 BACK = "back"
 """The swap menu's option to pick another new trait instead."""
@@ -217,7 +218,7 @@ async def recast(bot: DirectorBot, interaction: discord.Interaction, text: str) 
         table.refuse_look_alike(slug(row.name), row.name)
         cast = rules.recast(table.state, enlisted(row), table.dice)
         await table.commit("cast", f"{row.name} is cast from the roster.", {"character": cast.key, "roster": row.id})
-        embed = card_embed(rules, table.state, cast.key)
+        embed = sheet_embed(rules.sheet(table.state, cast.key))
     who, _ = rules.describe(enlisted(row))
     await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(who)}.", embed=embed)
 

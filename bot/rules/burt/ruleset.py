@@ -86,6 +86,7 @@ class Burt(Ruleset):
                    "by commas (default: pistol .45)",
         "mounted": "On horseback: yes or no (default: no)",
     }
+    plain_cast = {"type": "gunslinger"}
     charts: ClassVar[dict] = CHARTS
     requests: ClassVar[dict] = REQUESTS
     settings: ClassVar[dict[str, str]] = SETTINGS

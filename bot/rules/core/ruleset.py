@@ -178,6 +178,42 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A member of the cast in full, as data (``/cast show``): the bot writes it as an embed."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    fields: tuple[tuple[str, str, bool], ...] = ()
+    """(title, what, whether it shares a line with its neighbours), in markdown, names escaped."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the cast list (``/cast list``)."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    detail: str = ""
+    """What follows the name, type and player: cards, state, figures (markdown, names escaped)."""
+    sign: str = ""
+    """A sign before the name: the suit the character's cards come from."""
+    section: str = ""
+    """The part of the list it goes in ("Vehicles"); "" for the characters."""
+
+
+def plain(word: str | Phrase) -> str:
+    """A board row's word as plain text."""
+    return word if isinstance(word, str) else word.text
+
+
+def phrased(row: BoardRow) -> list[str]:
+    """A board row's state words and figures, as plain words: "Shock", "Hits 2"."""
+    return [*map(plain, row.words), *(f"{label} {figure}" for label, figure in row.badges)]
+
+
+@dataclass(frozen=True)
 class Private:
     """What one player alone may see of a game with hidden hands: shown to them ephemerally, never posted."""
 
@@ -218,6 +254,21 @@ class OnAMap(Protocol):
 
     def lay_out(self, state: State, field: Any) -> None:
         """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+
+@runtime_checkable
+class Targets(Protocol):
+    """A ruleset whose cast holds more than characters (Quick on the Draw's vehicles): the shared commands that
+    name a character (``/cast show``, ``/cast remove``) name these too."""
+
+    others_called: ClassVar[str]
+    """What the text calls them: "vehicle"."""
+
+    def others(self, state: State) -> Mapping[str, Cast]:
+        """Every member of the cast that is not a character, by key."""
+
+    def remove_other(self, state: State, key: str) -> Cast:
+        """Take one of them out of the game."""
 
 
 @runtime_checkable
@@ -325,6 +376,9 @@ class Ruleset(Protocol):
     """What ``/cast add type:`` offers: key to title."""
     cast_options: ClassVar[Mapping[str, str]]
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
+    plain_cast: ClassVar[Mapping[str, object]]
+    """The options, besides ``name:``, of :attr:`cast_command` that cast a plain fighting character, as a player
+    types them (``{"type": "gunslinger"}``): how the ruleset casts, shown as an example."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
     holding: ClassVar[bool] = False
@@ -334,6 +388,11 @@ class Ruleset(Protocol):
     """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
     """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
+
+    @property
+    def cast_command(self) -> str:
+        """The command that casts a character: its group's ``cast``, or the shared ``/cast add``."""
+        return f"{self.group} cast" if self.group else "cast add"
 
     def new_game(self) -> State:
         """A game with nobody cast and nothing dealt."""
@@ -374,6 +433,10 @@ class Ruleset(Protocol):
         state.seats[user] = ""
         return ""
 
+    def seated(self, state: State, user: int) -> str:
+        """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
+        return ""
+
     def leave(self, state: State, user: int) -> None:
         """Give up a player's seat (none of their characters is cast)."""
         del state.seats[user]
@@ -403,6 +466,16 @@ class Ruleset(Protocol):
         """The end-of-game summary, line by line (markdown, names escaped), from the game's state and its actions'
         resolutions as logged, undone ones left out; none by default."""
         return []
+
+    def sheet(self, state: State, key: str) -> Sheet:
+        """A member of the cast in full (``/cast show``); by default as its board row has it."""
+        row = next(row for row in self.board(state).rows if row.key == key)
+        fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
+        return Sheet(row.name, row.owner, row.kind, tuple(fields))
+
+    def cast_list(self, state: State) -> list[Listed]:
+        """The cast list (``/cast list``); by default the board's rows with their words and figures."""
+        return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""

@@ -34,6 +34,7 @@ class Dracula(PosseRoster, Ruleset):
     character_types = {**RANKS, **NPCS}
     cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
                     "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    plain_cast = {"type": "hero", "weapons": "Pistol"}
     charts = CHARTS
 
     def new_game(self) -> DraculaState:

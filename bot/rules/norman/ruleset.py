@@ -59,6 +59,7 @@ class Norman(Gang, Ruleset):
     cast_options = {"pistols": "0, 1 or 2", "long": "rifle or shotgun (one long arm)", "dynamite": "sticks",
                     "horse": "yes if mounted", "shoot": "Shooting characteristic", "grit": "True Grit",
                     "skills": "comma-separated skills"}
+    plain_cast = {"type": "man", "pistols": 1}
     charts = CHARTS
 
     def new_game(self) -> NormanState:

@@ -15,7 +15,7 @@ from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
-from ..core.ruleset import HOLD, Board, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
 from .battlefield import Battlefield
 from .board import board
 from .campaign import Adventures
@@ -24,7 +24,8 @@ from .checks import take_hold
 from .charts import CHARTS, GRIDS
 from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
-from .state import Character, Condition, QotdState, Seat
+from .sheets import cast_list, character_sheet, vehicle_sheet
+from .state import Character, Condition, QotdState, Seat, Vehicle
 from .summary import summary_lines
 from .traits import PERSONALITIES
 
@@ -123,11 +124,31 @@ class QuickOnTheDraw(Adventures, Ruleset):
     state_type = QotdState
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
+    plain_cast = {"type": "supporting", "personality": "ordinary"}
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
     bands = True
     holding = True
     settings_options = OPTIONS
+
+    others_called = "vehicle"
+
+    def others(self, state: QotdState) -> dict[str, Vehicle]:
+        return state.vehicles
+
+    def remove_other(self, state: QotdState, key: str) -> Vehicle:
+        return state.vehicles.pop(key)
+
+    def seated(self, state: QotdState, user: int) -> str:
+        return seat_text(state.seats[user])
+
+    def sheet(self, state: QotdState, key: str) -> Sheet:
+        if key in state.vehicles:
+            return vehicle_sheet(state, state.vehicles[key])
+        return character_sheet(state.characters[key])
+
+    def cast_list(self, state: QotdState) -> list[Listed]:
+        return cast_list(state)
 
     def settings(self, state: QotdState) -> list[tuple[str, str]]:
         return settings_shown(state)

@@ -36,6 +36,7 @@ class ShootistRules(Ruleset):
     state_type: ClassVar[type] = ShootistState
     character_types = CHARACTER_TYPES
     cast_options = CAST_OPTIONS
+    plain_cast = {}
     charts = {LOCATION.key: LOCATION, **{w.key: w.chart for w in WEAPONS.values()}}
 
     def new_game(self) -> ShootistState:
