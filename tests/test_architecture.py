@@ -18,7 +18,6 @@ KNOWN_EXCEPTIONS = {
     "bot.glue.campaigns": {"qotd"},
     "bot.glue.maps": {"qotd"},
     "bot.glue.options": {"qotd"},
-    "bot.glue.replies": {"qotd"},
     "bot.pictures": {"qotd"},
     "bot.pictures.battlefield": {"qotd"},
     "bot.pictures.burt": {"burt"},
@@ -27,10 +26,6 @@ KNOWN_EXCEPTIONS = {
     "bot.pictures.gallery": {"burt", "dracula", "norman", "qotd"},
     "bot.pictures.roll": {"qotd"},
     "bot.pictures.shootout": {"shootist"},
-    "bot.rules.core.charts": {"qotd"},
-    "bot.rules.core.ruleset": {"burt", "qotd", "shootist"},
-    "bot.rules.shootist.state": {"qotd"},
-    "cogs.campaign": {"qotd"},
     "cogs.help": {"qotd"},
 }
 """THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the

@@ -279,7 +279,7 @@ async def announce_homecoming(interaction: discord.Interaction, state: State, af
     """What the game's end made of each roster character (the rolls, if any, and what they mean), then a trait menu
     for each character with one to pick, pinging their player if the game may (see :mod:`bot.glue.consent`)."""
     told = [home for home in aftermath.homecomings if home.outcome]
-    paragraphs = [("\n".join(describe(r, state, aftermath.rules.bands) for r in home.readings)
+    paragraphs = [("\n".join(describe(r, state, aftermath.rules) for r in home.readings)
                    + f"\n→ {safe(home.outcome)}")
                   if home.readings else f"**{safe(aftermath.roster[home.entry].name)}**: {safe(home.outcome)}"
                   for home in told]

@@ -22,6 +22,7 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
+from .replay import Reading
 from .results import Resolution
 
 
@@ -366,11 +367,11 @@ class Ruleset(Protocol):
     """
 
     key: ClassVar[str]
-    """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
+    """Stored with the game: the name of the ruleset's package (at most 32 characters)."""
     title: ClassVar[str]
     """As players name it: "Quick on the Draw"."""
     group: ClassVar[str]
-    """Its command group ("burt" for `/burt fire`); "" for Quick on the Draw, whose verbs are top level."""
+    """Its command group (`/gunfight …`); "" for a ruleset whose verbs are top-level commands."""
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
@@ -476,6 +477,11 @@ class Ruleset(Protocol):
     def cast_list(self, state: State) -> list[Listed]:
         """The cast list (``/cast list``); by default the board's rows with their words and figures."""
         return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
+
+    def column_line(self, reading: Reading) -> str:
+        """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
+        by default, its number."""
+        return f"Column {reading.column}"
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
