@@ -27,7 +27,6 @@ from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, Trait
 from bot.rules.qotd.traits import SKILLS
-from bot.rules.norman.ruleset import NORMAN
 from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from bot.glue import options
@@ -453,9 +452,7 @@ async def roster_choices(interaction: discord.Interaction, typed: str) -> list[a
 
 
 def require_aftermath(table: Table) -> None:
-    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
-    keeps what the aftermath gives (docs/rulings.md)."""
-    state = table.state
-    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
-                        "`/gunfight aftermath` before the gunfight ends.")
+    """Refuse to end a game that its ruleset's roster cannot leave yet (a gunfight before its aftermath, while a
+    roster figure is in it; see :meth:`~bot.rules.core.ruleset.Campaign.unfinished`)."""
+    if isinstance(table.ruleset, RosterRules) and (why := table.ruleset.unfinished(table.state)):
+        raise UserError(why)

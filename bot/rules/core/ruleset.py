@@ -353,9 +353,12 @@ class Campaign(Protocol):
         """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
         may not be (dead, missing this game, ...)."""
 
+    def unfinished(self, state: State) -> str:
+        """Why the game may not end yet, so that the roster keeps what the text gives its characters (plain text;
+        "" when it may end)."""
+
     def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
-        """At the game's end, what the roster keeps of its characters: of those the game changed, in the
-        roster's order."""
+        """At the game's end, what the roster keeps of its characters: of those the game changed."""
 
     def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
         """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
