@@ -8,8 +8,9 @@ is stored when it would otherwise keep others waiting, or wait itself: when its 
 after it and its store waits on the database. The command then gives way to them, so that a burst is
 acknowledged, command after command, before the answers are written out; so is a command under a burst
 before a picture, which waits its turn for a worker. Otherwise it is acknowledged only if storing it takes
-longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, which a quick store calls off before it can fire): a
-store that fails at once (the database out of reach) is refused to its user alone.
+longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, armed only once the store is known to wait, and called off
+when it ends: SQLite's quick commit, made on the event loop, arms none): a store that fails at once (the
+database out of reach) is refused to its user alone.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ async def accepted(arrivals: Arrivals, interaction: discord.Interaction, uow: Un
     storing takes long is returned."""
     if not (arrivals.waited(interaction) >= GIVE_WAY_AFTER or uow.store_waits
             or (arrivals.behind(interaction) and not uow.store_is_quick)):
-        return LateAcknowledgement(interaction)
+        return LateAcknowledgement(interaction, uow)
     await acknowledge(interaction)
     await asyncio.sleep(0)                # the commands that arrived meanwhile reach their acceptance first
     return None
@@ -114,18 +115,25 @@ async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:
 
 
 class LateAcknowledgement:
-    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`."""
+    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`: timed from the
+    moment the store is known to wait (:attr:`UnitOfWork.on_slow_store`)."""
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, uow: UnitOfWork) -> None:
+        self.interaction = interaction
         self.acknowledging: asyncio.Task[None] | None = None
-        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due, interaction)
+        self.timer: asyncio.TimerHandle | None = None
+        uow.on_slow_store = self._arm
 
-    def _due(self, interaction: discord.Interaction) -> None:
-        self.acknowledging = asyncio.ensure_future(acknowledge(interaction))
+    def _arm(self) -> None:
+        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due)
+
+    def _due(self) -> None:
+        self.acknowledging = asyncio.ensure_future(acknowledge(self.interaction))
 
     async def settle(self) -> None:
         """The store is over: an acknowledgement under way is let finish (the answer follows it), one not yet
         due is called off."""
-        self.timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
         if self.acknowledging is not None:
             await self.acknowledging

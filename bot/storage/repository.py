@@ -662,6 +662,9 @@ class UnitOfWork:
         self._write_on: AsyncConnection | None = None
         self._mirror: tuple[dict[str, Any], Mirror, str] | None = None
         """The state to store, its mirror rows and their hash, once worked out (see :meth:`_mirrored`)."""
+        self.on_slow_store: Callable[[], None] | None = None
+        """Called once, before the unit's store waits on the database or a thread: any store but SQLite's quick
+        commit, made on the event loop (see :mod:`bot.storage.quick`), which nothing can interrupt."""
 
     async def __aenter__(self) -> UnitOfWork:
         self._lock = self.database._channel_lock(*self.key)
@@ -683,6 +686,8 @@ class UnitOfWork:
         try:
             if exc_type is None and self._dirty:
                 try:
+                    if not self.store_is_quick or self._connection is not None:
+                        self._slow_store()
                     async with _reachable():
                         connection = await self._write_connection()
                         stored = await self._write(connection)
@@ -695,6 +700,12 @@ class UnitOfWork:
             await self._end_writing(error)
         finally:
             await self._close()
+
+    def _slow_store(self) -> None:
+        """The store is about to wait: tell :attr:`on_slow_store`, once."""
+        told, self.on_slow_store = self.on_slow_store, None
+        if told is not None:
+            told()
 
     async def _write_connection(self) -> AsyncConnection:
         """The connection of the unit's write transaction, begun now if it has not begun yet (on SQLite,
@@ -797,7 +808,7 @@ class UnitOfWork:
                     raise StaleGame()
                 return self._stored(game, state, digest, last_seq)
             except FileBusy:
-                pass                      # another process has the file for now: wait for it the usual way
+                self._slow_store()        # another process has the file for now: wait for it the usual way
         if self._starting:
             try:
                 game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))
