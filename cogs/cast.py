@@ -438,7 +438,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             if table.state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
             if isinstance(target, Vehicle):
-                del table.state.vehicles[key]
+                table.state.remove_vehicle(key)
             else:
                 table.ruleset.remove(table.state, target.key)
             await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
