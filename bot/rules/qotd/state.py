@@ -399,9 +399,8 @@ class QotdState:
         state = serial.from_json(cls, {key: value for key, value in data.items() if key != "battlefield"})
         field = state.battlefield = stored_map(data["battlefield"])
         if field is not None:
-            for key in [key for key in field.tokens if key not in state.characters and key not in state.vehicles
-                        and key not in state.loose_mounts]:
-                state.battlefield = state.battlefield.without(key)
+            field.tokens = {key: token for key, token in field.tokens.items() if key in state.characters
+                            or key in state.vehicles or key in state.loose_mounts}
         return state
 
     def leave_mount(self, rider: Character) -> str:
