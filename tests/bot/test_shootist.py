@@ -208,7 +208,7 @@ async def test_fanned_shots_come_after_everyone(scene):
 
 
 async def test_a_lawmans_star_stops_a_blow_in_a_brawl_as_a_blow(scene):
-    """SH 35: the Lawman's star; in a brawl (SH 67-70) what it stops is a blow, not "the bullet"."""
+    """SH 119: the Lawman's star; in a brawl (SH 67-70) what it stops is a blow, not "the bullet"."""
     await scene.dora.slash(scene.channel, "game start", ruleset="shootist")
     for player in (scene.pete, scene.polly):
         await player.slash(scene.channel, "game join")
