@@ -105,12 +105,12 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            range="The target's range band for that Weapon", cover="The target has Cover (-1 Die)",
                            back_shooter="A Back-Shooter (+1 Die)", elevated="The shooter is Elevated (+1 Die)",
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
-                           twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
-                           second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
+                           twice="Sixgun or Repeater: Shoot twice as one Action",
+                           second_weapon="Gunslinger: a second Pistol-Class Weapon",
                            second_target="Gunslinger: the second Weapon's target",
                            fight="Into a Fight: the other models in it",
                            shooter="Who shoots (default: the Activated model)",
-                           sawn_off="LeMat Pistol: its once-per-game shot as a Sawn-Off Shotgun")
+                           sawn_off="LeMat's Sawn-Off shot (once a game)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, weapon: str,
