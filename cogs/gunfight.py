@@ -126,7 +126,8 @@ async def answer(interaction: discord.Interaction, game: int, entry: int, play: 
         return AnswerRequest(interaction.user.id, cancel)
     table = await run(interaction, build)
     said = "You let the play stand." if cancel == STAND else \
-        "Your Joker lies face down: it shows when every answer is in."
+        "Your Joker lies face down: it shows when every answer is in." if table.state.window else \
+        "Your Joker is played: every answer is in, and the channel sees them."
     await send(interaction, content=said, ephemeral=True)
     if table.state.window is None and interaction.message is not None:
         try:
