@@ -45,6 +45,7 @@ class Dracula(Ruleset):
                                           "Director casts them and moves them in the NPC Phase (DA 73-78)")
     cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
                     "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    plain_cast = {"type": "hero", "weapons": "Pistol"}
     charts = CHARTS
 
     def new_game(self) -> DraculaState:
@@ -90,7 +91,7 @@ class Dracula(Ruleset):
                                          + ([posse.cards.face_down] if posse.cards.face_down else [])])
                 for user, posse in state.seats.items()}
 
-    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+    def deal(self, state: DraculaState, rng: random.Random, again: bool = False) -> Step:
         return draw_phase(state, rng)
 
     def advance(self, state: DraculaState, rng: random.Random) -> Step:
@@ -119,7 +120,7 @@ class Dracula(Ruleset):
                         then="the NPC Phase ends and the Recovery Phase is rolled")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         if state.phase is Phase.PLAY:
             lines = at_deadline_plays(state, rng)
             if not any(p.cards.face_down for p in state.seats.values()):

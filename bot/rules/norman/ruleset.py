@@ -58,6 +58,7 @@ class Norman(Ruleset):
     cast_options = {"pistols": "0, 1 or 2", "long": "rifle or shotgun (one long arm)", "dynamite": "sticks",
                     "horse": "yes if mounted", "shoot": "Shooting characteristic", "grit": "True Grit",
                     "skills": "comma-separated skills"}
+    plain_cast = {"type": "man", "pistols": 1}
     charts = CHARTS
 
     def new_game(self) -> NormanState:
@@ -182,7 +183,7 @@ class Norman(Ruleset):
                 "town": Hidden([stock.name for stock in state.stock],
                                [place.card.name for place in state.town if place.card])}
 
-    def deal(self, state: NormanState, rng: random.Random) -> Step:
+    def deal(self, state: NormanState, rng: random.Random, again: bool = False) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
         if state.over:
             raise RulesError("This gunfight is over.")
@@ -298,7 +299,7 @@ class Norman(Ruleset):
             return Wait((state.player,), "turn", self.pinged(state) or "", asks, "the turn passes")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """A window closes with every missing answer letting the play stand; a defender who has not answered
         strikes back with nothing; a player's turn passes."""
         if not (state.window or state.contact or wait.reason == AFTERMATH):
