@@ -22,15 +22,13 @@ from bot.pictures.status import PER_PAGE
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import HOLD, RULESETS, OnAMap, Ruleset, State, Tunable, first, ruleset
-from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.norman.ruleset import NORMAN
-from bot.rules.qotd.ruleset import QOTD
+from bot.rules.core.ruleset import Campaign as RosterRules
 from bot.rules.core.results import Resolution
 from bot.glue.seals import announced, closing, open_seals, sealing
 from bot.glue.table import OtherRuleset, open_table, require_stored
 
 from bot.glue import options
-from bot.glue.campaigns import (adventure_set, adventure_sets, announce_recovery, end_adventure, gang_home,
+from bot.glue.campaigns import (adventure_set, adventure_sets, announce_homecoming, end_adventure,
                                  next_adventure_of, require_aftermath)
 
 from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
@@ -57,7 +55,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<ga
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the question; refusals and failures get the same handling as slash commands."""
         try:
-            await interaction.client.get_cog("Game").answer_end(interaction, require_stored(self.game), self.confirmed)
+            await answer_end(interaction, require_stored(self.game), self.confirmed)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)
 
@@ -78,6 +76,41 @@ def summary_embed(rules: Ruleset, state: State, entries: list[LogRow]) -> discor
         return None
     return discord.Embed(title="The end of the game", colour=COLOUR, description=clip("\n".join(lines),
                                                                                       DESCRIPTION_LIMIT))
+
+
+async def answer_end(interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
+    """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
+    async with open_table(interaction.client, interaction) as table:
+        if table.game.id != game_id:
+            raise UserError("That game is over already.")
+        table.require_director("end the game")
+        aftermath = None
+        if confirmed:
+            require_aftermath(table)
+            entries = await table.uow.full_log()
+            aftermath = await end_adventure(interaction.client, table)
+            resolution = aftermath and aftermath.resolution()
+            data = closing(table.state)
+            table.uow.save(table.state.to_json())
+            if resolution is None:
+                await table.uow.log(interaction.user.id, "end", "The game ends.", data)
+            else:
+                await table.uow.log(interaction.user.id, "end", "The adventure ends.",
+                                    {"resolution": serial.to_json(resolution), **data})
+            await table.uow.end_game()
+    if interaction.message is not None:
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException:
+            pass
+    if not confirmed:
+        await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
+        return
+    wrap = "\n".join([f"That's a wrap! The game ends{table.ruleset.played(table.state)}.",
+                      *announced(data, table.ruleset.turn_name)])
+    await send(interaction, content=wrap, embed=summary_embed(table.ruleset, table.state, entries))
+    if aftermath is not None:
+        await announce_homecoming(interaction, table.state, aftermath, table.game)
 
 
 @app_commands.guild_only()
@@ -130,11 +163,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                  *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
-        if adventure is not None:
-            back, add = (f"`/{rules.group} recast`", f"`/{rules.group} enrol`") if rules in (DRACULA, NORMAN) else \
-                ("`/campaign cast`", "`/campaign add`")
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
-                            f"back, {add} puts new characters on it.")
+        if adventure is not None and isinstance(rules, RosterRules):
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
+                            "back, `/campaign add` puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
@@ -168,43 +199,6 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         await send(interaction, content=f"End the game in this channel{played}? "
                                         "It cannot be undone; `/log export` and `/status` still show it afterwards. "
                                         "A Director confirms or cancels.", view=end_view(game_id))
-
-    async def answer_end(self, interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
-        """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
-        async with open_table(self.bot, interaction) as table:
-            if table.game.id != game_id:
-                raise UserError("That game is over already.")
-            table.require_director("end the game")
-            aftermath, home = None, []
-            if confirmed:
-                require_aftermath(table)
-                if table.game.campaign_id is not None and table.ruleset is NORMAN:
-                    home = gang_home(table)
-                entries = await table.uow.full_log()
-                aftermath = await end_adventure(self.bot, table) \
-                    if table.game.campaign_id is not None and table.ruleset is QOTD else None
-                data = closing(table.state)
-                table.uow.save(table.state.to_json())
-                if aftermath is None:
-                    await table.uow.log(interaction.user.id, "end", "The game ends.", data)
-                else:
-                    await table.uow.log(interaction.user.id, "end", "The adventure ends.",
-                                        {"resolution": serial.to_json(aftermath.resolution()), **data})
-                await table.uow.end_game()
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                pass
-        if not confirmed:
-            await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
-            return
-        wrap = "\n".join([f"That's a wrap! The game ends{table.ruleset.played(table.state)}.",
-                          *announced(data, table.ruleset.turn_name),
-                          *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
-        await send(interaction, content=wrap, embed=summary_embed(table.ruleset, table.state, entries))
-        if aftermath is not None:
-            await announce_recovery(interaction, "", table.state, aftermath, table.game)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")

@@ -4,7 +4,6 @@ from bot.rules.core.ruleset import RULESETS
 from tests.bot import duel
 
 from .conftest import KEYS
-from .test_campaign import ROSTERS
 
 
 def test_every_registered_ruleset_says_how_it_casts_a_plain_character():
@@ -15,4 +14,3 @@ def test_every_registered_ruleset_says_how_it_casts_a_plain_character():
         example = dict(ruleset.plain_cast)
         assert example.pop("type", next(iter(ruleset.character_types))) in ruleset.character_types, ruleset.key
         assert set(example) <= set(ruleset.cast_options), ruleset.key
-    assert set(ROSTERS) <= set(KEYS)

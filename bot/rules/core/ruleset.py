@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
+from .replay import Reading
 from .results import Resolution
 
 
@@ -283,6 +284,75 @@ class Tunable(Protocol):
 
     def change_settings(self, state: State, chosen: Mapping[str, Any]) -> str:
         """Change the settings ``chosen`` (by option, as typed); returns the change in words, for the log."""
+
+
+class Standing(enum.Enum):
+    """Where a roster character stands between the games of a campaign (stored as its value)."""
+
+    READY = "ready"
+    RESTING = "resting"
+    """Misses the next game, then comes back."""
+    DEAD = "dead"
+    """Never cast again."""
+
+
+@dataclass(frozen=True)
+class Enlisted:
+    """A character on a campaign's roster, as the bot hands it to the campaign's ruleset."""
+
+    entry: int
+    """Its roster entry's id."""
+    owner: int
+    name: str
+    standing: Standing
+    data: dict[str, Any]
+    """What the ruleset keeps of it between games (JSON, as :meth:`Campaign.enrol` made it)."""
+
+
+@dataclass(frozen=True)
+class Homecoming:
+    """What the end of a game makes of one roster character: how it stands and what the roster keeps of it."""
+
+    entry: int
+    standing: Standing
+    data: dict[str, Any]
+    outcome: str = ""
+    """What it means for the next game, in the ruleset's words (plain text; "" to say nothing)."""
+    readings: tuple[Reading, ...] = ()
+    """The rolls that decided it, if any."""
+    to_pick: bool = False
+    """Whether its player has something to pick before it is cast again (see :meth:`Campaign.recast`)."""
+
+
+@runtime_checkable
+class Campaign(Protocol):
+    """A ruleset whose campaigns keep a roster: characters carried from one game of the campaign to the next.
+
+    The ruleset's characters carry ``roster_id``, the id of their roster entry (0 for none), so that the game's end
+    knows who came from the roster or joined it.
+    """
+
+    homecoming: ClassVar[str]
+    """What the text calls the end of a game for the roster: "Post Action Rest and Recovery", "The aftermath"."""
+
+    def enrol(self, state: State, key: str) -> dict[str, Any]:
+        """What the roster keeps of the game's character ``key``, who joins it (JSON); RulesError if it may not."""
+
+    def recast(self, state: State, enlisted: Enlisted, rng: random.Random) -> Cast:
+        """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
+        may not be (dead, missing this game, ...)."""
+
+    def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """At the game's end, what the roster keeps of its characters: of those the game changed, in the
+        roster's order."""
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
+        ruleset's own (None: unchanged); RulesError if not allowed."""
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        """A roster character in words (plain text): who it is ("Hero, Brave"), and how it stands for the next
+        game ("" to say nothing but whether it is dead)."""
 
 
 class Ruleset(Protocol):

@@ -18,6 +18,7 @@ from ..core.fair import Hidden
 from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
 from .battlefield import Battlefield
 from .board import board
+from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
 from .charts import CHARTS, GRIDS
@@ -114,7 +115,7 @@ def turn_on(state: QotdState, shuffle: random.Random | None) -> tuple[list[str],
     return lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character
 
 
-class QuickOnTheDraw(Ruleset):
+class QuickOnTheDraw(Adventures, Ruleset):
     """Quick on the Draw, the bot's first game: its verbs are top-level commands."""
 
     key = "qotd"
