@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, clip, safe, send
+from bot.glue.replies import safe, send
 from bot.glue.table import open_table
 
 from bot.glue import options

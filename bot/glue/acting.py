@@ -77,7 +77,7 @@ def roll_message(game_id: int, entry: int, rules: Ruleset, state: State, resolut
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
     """The content, embed, buttons and ping showing a roll (log entry ``entry``) of a game of ``rules``: a
     decision waiting pings its roller's owner."""
-    embed = resolution_embed(state, resolution, rules.bands)
+    embed = resolution_embed(state, resolution, rules)
     if not resolution.decision:
         return "", embed, None, []
     owner = state.characters[resolution.decision.roller].owner

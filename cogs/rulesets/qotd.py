@@ -258,7 +258,7 @@ class Rolls(commands.Cog):
             state, resolution = perform(table.state, HoldRequest(who.key), table.dice)
             table.state = state
             await table.commit("hold", resolution.headline)
-        await send(interaction, embed=resolution_embed(state, resolution, QOTD.bands))
+        await send(interaction, embed=resolution_embed(state, resolution, QOTD))
 
     @app_commands.command(name="comeround")
     @app_commands.describe(character="The KO'd character (default: whose card is up)")

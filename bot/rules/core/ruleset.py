@@ -22,6 +22,7 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
+from .replay import Reading
 from .results import Resolution
 
 
@@ -342,9 +343,12 @@ class Campaign(Protocol):
         """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
         may not be (dead, missing this game, ...)."""
 
+    def unfinished(self, state: State) -> str:
+        """Why the game may not end yet, so that the roster keeps what the text gives its characters (plain text;
+        "" when it may end)."""
+
     def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
-        """At the game's end, what the roster keeps of its characters: of those the game changed, in the
-        roster's order."""
+        """At the game's end, what the roster keeps of its characters: of those the game changed."""
 
     def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
         """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
@@ -363,11 +367,11 @@ class Ruleset(Protocol):
     """
 
     key: ClassVar[str]
-    """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
+    """Stored with the game: the name of the ruleset's package (at most 32 characters)."""
     title: ClassVar[str]
     """As players name it: "Quick on the Draw"."""
     group: ClassVar[str]
-    """Its command group ("burt" for `/burt fire`); "" for Quick on the Draw, whose verbs are top level."""
+    """Its command group (`/gunfight …`); "" for a ruleset whose verbs are top-level commands."""
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
@@ -475,6 +479,11 @@ class Ruleset(Protocol):
     def cast_list(self, state: State) -> list[Listed]:
         """The cast list (``/cast list``); by default the board's rows with their words and figures."""
         return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
+
+    def column_line(self, reading: Reading) -> str:
+        """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
+        by default, its number."""
+        return f"Column {reading.column}"
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""

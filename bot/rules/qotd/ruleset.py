@@ -15,12 +15,14 @@ from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
+from ..core.replay import Reading
 from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
 from .battlefield import Battlefield
 from .board import board
 from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
+from .dv import dv_line
 from .charts import CHARTS, GRIDS
 from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
@@ -149,6 +151,10 @@ class QuickOnTheDraw(Adventures, Ruleset):
 
     def cast_list(self, state: QotdState) -> list[Listed]:
         return cast_list(state)
+
+    def column_line(self, reading: Reading) -> str:
+        """The DV (or VDV) the effect chart's column was read at, adding up."""
+        return dv_line(reading)
 
     def settings(self, state: QotdState) -> list[tuple[str, str]]:
         return settings_shown(state)

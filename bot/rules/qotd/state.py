@@ -11,9 +11,10 @@ import enum
 import random
 from dataclasses import dataclass, field
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..core import serial
+from ..core.actions import shallow
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
 from ..core.errors import RulesError
@@ -28,15 +29,6 @@ from .weapons import EXPLOSIVE, WEAPONS
 if TYPE_CHECKING:
     from ..core.replay import Context
 
-T = TypeVar("T")
-
-
-def shallow(obj: T, **changes: Any) -> T:
-    """A shallow copy of a (mutable) dataclass with some fields changed; much cheaper than
-    ``dataclasses.replace``, which runs ``__init__`` again. Actions copy state on every roll."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
 
 
 class Condition(enum.Enum):
