@@ -38,8 +38,6 @@ UPLOAD_LIMIT = 10 * 2**20
 ROWS_LIMIT = 5
 CUSTOM_ID_LIMIT = 100
 """Discord's limits on what one message holds; a message over any of them is refused whole."""
-PICTURE_SECONDS = 10.0
-"""The longest a reply waits for its picture."""
 REPLY_TRIES = 3
 RETRY_SECONDS = 1.0
 """A refused reply is tried again after this many seconds, then twice as many."""
@@ -133,10 +131,10 @@ def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[byt
 
 
 async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
-    """The picture once drawn; a drawing failure (or one taking too long) is logged and the reply goes
-    without it."""
+    """The picture once drawn; a drawing failure (or one not drawn in time: the picture workers give it up, ruling
+    490) is logged and the reply goes without it."""
     try:
-        return await asyncio.wait_for(drawing, PICTURE_SECONDS)
+        return await drawing
     except Exception:
         log.exception("could not draw a picture")
         return None

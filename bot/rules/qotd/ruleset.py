@@ -140,7 +140,7 @@ class QuickOnTheDraw(Adventures, Ruleset):
         return state.vehicles
 
     def remove_other(self, state: QotdState, key: str) -> Vehicle:
-        return state.vehicles.pop(key)
+        return state.remove_vehicle(key)
 
     def actor(self, state: QotdState, user: int) -> str:
         """The character whose card is up."""
