@@ -24,6 +24,7 @@ from .fair import Hidden, Seal
 from .replay import Reading
 from .replay import Reading
 from .results import Resolution
+from .words import Words
 
 
 @runtime_checkable
@@ -94,8 +95,9 @@ class Step:
 
     title: str
     """E.g. "Turn 3 — 5 cards to come"."""
-    lines: list[str]
-    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    lines: list[str | Words]
+    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
+    markdown, names escaped)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
