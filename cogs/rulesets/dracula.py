@@ -14,6 +14,7 @@ from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
+from bot.rules.core.errors import RulesError
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
 from bot.rules.dracula.charts import WEAPONS
@@ -29,21 +30,6 @@ from bot.glue.acting import act, ruled_by_the_rules
 from bot.glue.options import matching
 
 
-def acting_model(table: Table, given: str | None) -> Model:
-    """The model named, or else the one model with an Action left, of the Activation under way or of a
-    Reaction (the commander's own first); its player's or a Director's to command."""
-    state: DraculaState = table.state
-    if given:
-        model = table.character(given)
-    else:
-        left = with_action_left(state, table.user_id)
-        if len(left) != 1:
-            raise UserError("Name the model that acts.")
-        model = state.characters[left[0]]
-    table.require_control(model)
-    return model
-
-
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The Weapon Summaries' weapons (DA 160-177), those of the model named as ``shooter`` (else the one
     Activated) first."""
@@ -56,21 +42,14 @@ async def weapons(interaction: discord.Interaction, typed: str) -> list[app_comm
 
 
 def shooting_model(state: DraculaState, named: str | None, user_id: int) -> Model | None:
-    """The model named (by key or name), else the one with an Action left as :func:`acting_model` finds it; None
-    when that is not one model."""
+    """The model named (by key or name), else the one that acts (see the ruleset's ``actor``); None when neither
+    is one model."""
     if named:
         return next((m for m in state.characters.values() if named.casefold() in (m.key, m.name.casefold())), None)
-    left = with_action_left(state, user_id)
-    return state.characters[left[0]] if len(left) == 1 else None
-
-
-def with_action_left(state: DraculaState, user_id: int) -> list[str]:
-    """The keys of the models with an Action left, of the Activation under way or of a Reaction: the user's own if
-    any has one."""
-    activation = state.activation
-    left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
-        if activation else []
-    return [k for k in left if state.characters[k].owner == user_id] or left
+    try:
+        return state.characters[DRACULA.actor(state, user_id)]
+    except RulesError:
+        return None
 
 
 @app_commands.guild_only()
@@ -124,11 +103,12 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            range="The target's range band for that Weapon", cover="The target has Cover (-1 Die)",
                            back_shooter="A Back-Shooter (+1 Die)", elevated="The shooter is Elevated (+1 Die)",
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
-                           twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
-                           second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
+                           twice="Sixgun or Repeater: Shoot twice as one Action",
+                           second_weapon="Gunslinger: a second Pistol-Class Weapon",
                            second_target="Gunslinger: the second Weapon's target",
                            fight="Into a Fight: the other models in it",
-                           shooter="Who shoots (default: the Activated model)")
+                           shooter="Who shoots (default: the Activated model)",
+                           sawn_off="LeMat's Sawn-Off shot (once a game)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, weapon: str,
@@ -136,14 +116,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     back_shooter: bool = False, elevated: bool = False,
                     trick: Literal["long", "cover"] | None = None, twice: bool = False,
                     second_weapon: str | None = None, second_target: str | None = None, fight: str = "",
-                    shooter: str | None = None) -> None:
+                    shooter: str | None = None, sawn_off: bool = False) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
-            model = acting_model(table, shooter)
+            model = table.actor(shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
-                                list(table.characters_named(fight)))
+                                list(table.characters_named(fight)), sawn_off)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
@@ -160,7 +140,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     attacker: str | None = None) -> None:
         """A Fight Action: both models roll a 3 Dice Fight Test; the loser makes a Save."""
         def build(table: Table) -> FightRequest:
-            model = acting_model(table, attacker)
+            model = table.actor(attacker)
             return FightRequest(model.key, table.character(defender).key, charging, fortified, enemies,
                                 defender_enemies, close_work)
         await self.act(interaction, build)
@@ -170,14 +150,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(model=options.characters)
     async def move(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Move Action (a Downed model crawls up to 2\")."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "move"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "move"))
 
     @app_commands.command(name="lookout")
     @app_commands.describe(model="Who goes on Lookout (default: the Activated model)")
     @app_commands.autocomplete(model=options.characters)
     async def lookout(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Lookout Action: the model gets a Lookout marker."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "lookout"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "lookout"))
 
     @app_commands.command(name="react")
     @app_commands.describe(model="The model on Lookout that Reacts")
@@ -208,7 +188,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(weapon=weapons, model=options.characters)
     async def clear(self, interaction: discord.Interaction, weapon: str, model: str | None = None) -> None:
         """Spend an Action clearing a Weapon's Jammed Token."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "clear",
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "clear",
                                                                weapon.lower()))
 
     @app_commands.command(name="recovery")
