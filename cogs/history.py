@@ -21,6 +21,7 @@ from bot.consent import pingable
 from bot.db import Database, GameRow, LogRow, UnitOfWork
 from bot.errors import NoGame, UserError
 from bot.exporting import elsewhere
+from bot.record import RECORD_NAME, record_of_entries
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
@@ -172,6 +173,8 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 
 EXPORT_NAME = "game-log"
+RECORD_NOTE = ("The game's record: open it in any browser to replay the game step by step, and press *Check this "
+               "game* to prove every card and die fair, offline.")
 
 
 async def readable_game(bot: Director, interaction: discord.Interaction) -> tuple[GameRow, str]:
@@ -217,9 +220,10 @@ def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 
 def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str], ...], channel_name: str,
-                turn_name: str) -> tuple[list[tuple[str, bytes]], str, int]:
+                turn_name: str) -> tuple[list[tuple[str, bytes]], str, int, bytes]:
     """In the export process (:mod:`bot.exporting`): the game's log up to entry ``last``, read from the database
-    at ``url``, as :func:`export_files` writes it out, and how many entries it holds."""
+    at ``url``, as :func:`export_files` writes it out, how many entries it holds, and the game's record (the
+    page that replays and checks it: :mod:`bot.record`)."""
     async def read() -> list[LogRow]:
         database = Database(url)
         try:
@@ -227,7 +231,8 @@ def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str],
         finally:
             await database.dispose()
     entries = asyncio.run(read())
-    return (*export_files(entries, dict(names), channel_name, turn_name), len(entries))
+    return (*export_files(entries, dict(names), channel_name, turn_name), len(entries),
+            record_of_entries(entries, dict(names), channel_name))
 
 
 def zipped(name: str, data: bytes) -> bytes:
@@ -400,11 +405,13 @@ class History(commands.Cog):
         names = self.bot.names.of(interaction.guild, actors)
         url = self.bot.db.engine.url.render_as_string(hide_password=False)
         asked = (url, game.id, last, tuple(sorted(names.items())), channel_name, turn_name_of(game))
-        files, note, count = await elsewhere(asked, export_from, *asked)
+        files, note, count, record = await elsewhere(asked, export_from, *asked)
         for n, (name, data) in enumerate(files):
             await send(interaction, content=f"The game's whole log: {count} entries.{note}"
                                             f"{' ' + ended if ended else ''}" if n == 0 else
                        f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
+        if len(record) <= UPLOAD_LIMIT:
+            await send(interaction, content=RECORD_NOTE, image=record, filename=RECORD_NAME)
 
     @app_commands.command(name="verify")
     @app_commands.describe(phase="Only the phase (Quick on the Draw) or turn (other rulesets) of this number "
