@@ -108,8 +108,8 @@ def open_record(browser: Any, path: Path, width: int = 1100, height: int = 800) 
     return opened
 
 
-def checked_in_page(opened: Opened) -> str:
-    """In the browser's thread: press "Check this game" and wait for the verdict; its text."""
+def checked_in_page(opened: Opened) -> list[str]:
+    """In the browser's thread: press "Check this game" and wait for the verdict: its summary, then its lines."""
     opened.page.click("#verify")
     opened.page.wait_for_selector("#verdict[data-status]", timeout=SECONDS * 1000)
-    return opened.page.inner_text("#verdict")
+    return [opened.page.inner_text("#verdict .summary"), *opened.page.locator("#verdict li").all_text_contents()]

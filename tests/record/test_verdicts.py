@@ -49,13 +49,14 @@ def honest_and_tampered() -> Iterator[tuple[str, str]]:
 
 def wrong_kinds(ruleset: str) -> Iterator[tuple[str, str]]:
     """The honest log with each of its values in turn replaced by one of the wrong kind or size (the kinds taken
-    in turn, two a value: every kind is put in every sort of place, and the page checks a few hundred logs)."""
+    in turn, one a value: every kind is put in every sort of place, and the page checks a few hundred logs), as
+    edited and chained anew."""
     honest = logbook.HONEST[ruleset]().entries
     turn = 0
     for number, entry in enumerate(honest):
         for path in places(entry)[1:]:
             turn += 1
-            for odd in (ODD[turn % len(ODD)], ODD[(turn * 7 + 3) % len(ODD)]):
+            for odd in ODD[turn % len(ODD):turn % len(ODD) + 1]:
                 entries = copy.deepcopy(honest)
                 inner = entries[number]
                 for step in path[:-1]:
@@ -64,6 +65,16 @@ def wrong_kinds(ruleset: str) -> Iterator[tuple[str, str]]:
                     continue
                 inner[path[-1]] = odd
                 yield f"{ruleset}: #{number + 1} {path} = {odd!r}", export(entries)
+                yield f"{ruleset}: #{number + 1} {path} = {odd!r}, chained anew", export(chained_anew(entries))
+
+
+def chained_anew(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries chained anew, as an attacker would, so that the checks behind the chain read the odd value;
+    as they are when the value is where chaining anew cannot go past it."""
+    try:
+        return rechain(copy.deepcopy(entries))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return entries
 
 
 def charts_for(text: str) -> dict[str, Any]:
