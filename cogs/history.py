@@ -22,6 +22,7 @@ from bot.db import Database, GameRow, LogRow, UnitOfWork
 from bot.errors import NoGame, UserError
 from bot.exporting import elsewhere
 from bot.record import RECORD_NAME, record_of_entries
+from bot.record.views import frames
 from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
@@ -173,6 +174,9 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 
 EXPORT_NAME = "game-log"
+RECORD_VIEWS = 500
+"""The most states of a game its record shows the board and map of (each read, loaded and drawn as data): a
+game that changed more often shows them every so many entries."""
 RECORD_NOTE = ("The game's record: open it in any browser to replay the game step by step, and press *Check this "
                "game* to prove every card and die fair, offline.")
 
@@ -224,15 +228,17 @@ def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str],
     """In the export process (:mod:`bot.exporting`): the game's log up to entry ``last``, read from the database
     at ``url``, as :func:`export_files` writes it out, how many entries it holds, and the game's record (the
     page that replays and checks it: :mod:`bot.record`)."""
-    async def read() -> list[LogRow]:
+    async def read() -> tuple[list[LogRow], str, dict[int, dict[str, Any]]]:
         database = Database(url)
         try:
-            return [entry async for page in database.log_pages(game_id) for entry in page if entry.seq <= last]
+            entries = [entry async for page in database.log_pages(game_id) for entry in page if entry.seq <= last]
+            return entries, *await database.states_along(game_id, last, RECORD_VIEWS)
         finally:
             await database.dispose()
-    entries = asyncio.run(read())
+    entries, ruleset, states = asyncio.run(read())
+    shown = frames(ruleset_named(ruleset), states)
     return (*export_files(entries, dict(names), channel_name, turn_name), len(entries),
-            record_of_entries(entries, dict(names), channel_name))
+            record_of_entries(entries, dict(names), channel_name, shown))
 
 
 def zipped(name: str, data: bytes) -> bytes:

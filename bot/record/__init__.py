@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.core.charts import MAKERS, REGISTRY, Chart, GridChart
-from ..verify import BLOCK, Bad, basis, block, read_export, readings, unreadable
+from ..verify import BLOCK, Bad, basis, block, logged, read_export, readings, unreadable
 
 RECORD_NAME = "game-record.html"
 FONT = "Rye-Regular.ttf"
@@ -48,7 +48,7 @@ def rows_of(chart: Chart) -> list[list[Any]]:
     return [[row.low, row.high, row.outcome.title] for row in chart.rows]
 
 
-def chart_data(key: str, found: Chart | GridChart) -> dict[str, Any]:
+def chart_data(found: Chart | GridChart) -> dict[str, Any]:
     """A chart the page reads by its key: its rows, or its grid's columns and cells (titles)."""
     if isinstance(found, GridChart):
         return {"grid": {"columns": list(found.columns),
@@ -72,12 +72,14 @@ def charts_of(entries: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             key = reading.get("chart")
             if not isinstance(key, str) or not key:
                 continue
-            chart = charts.setdefault(key, {"why": unreadable(key)})
-            if chart["why"]:
+            chart = charts.get(key)
+            if chart is None:
+                chart = charts[key] = {"why": unreadable(key)}
+                if not chart["why"] and key not in MAKERS:
+                    chart.update(chart_data(REGISTRY[key]))
+            if chart["why"] or key not in MAKERS:
                 continue
-            if key not in MAKERS:
-                chart.update(chart_data(key, REGISTRY[key]))
-            elif (numbers := basis(reading)) is not None:
+            if (numbers := basis(reading)) is not None:
                 made = MAKERS[key](*numbers)
                 chart.setdefault("made", {})[f"{'None' if numbers[0] is None else numbers[0]},{numbers[1]}"] = (
                     rows_of(made) if made is not None else None)
@@ -91,12 +93,15 @@ def sha256_source(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def record_page(log: str, names: dict[int, str], channel_name: str) -> bytes:
+def record_page(log: str, names: dict[int, str], channel_name: str,
+                entries: Iterable[dict[str, Any]] | None = None, views: dict[str, Any] | None = None) -> bytes:
     """The record of a game whose exported ``director-log`` block is ``log`` (its opening and closing lines
-    included), played in ``channel_name`` by ``names`` (by user id)."""
-    entries = list(read_export(log))
+    included), played in ``channel_name`` by ``names`` (by user id); ``entries``: the block's entries, if at
+    hand (else read from it); ``views``: the board and map as they stood after some entries
+    (:func:`bot.record.views.frames`)."""
+    entries = read_export(log) if entries is None else entries
     payload = {"channel": channel_name, "names": {str(actor): name for actor, name in names.items()},
-               "charts": charts_of(entries), "log": log}
+               "charts": charts_of(entries), "log": log, "views": views or {}}
     squeezer = zlib.compressobj(6, zlib.DEFLATED, -15)
     packed = squeezer.compress(json.dumps(payload, ensure_ascii=False).encode()) + squeezer.flush()
     script = asset("verify.js") + "\n" + asset("replay.js")
@@ -108,9 +113,11 @@ def record_page(log: str, names: dict[int, str], channel_name: str) -> bytes:
     return page.encode()
 
 
-def record_of_entries(entries: Iterable[Any], names: dict[int, str], channel_name: str) -> bytes:
+def record_of_entries(entries: Iterable[Any], names: dict[int, str], channel_name: str,
+                      views: dict[str, Any] | None = None) -> bytes:
     """The record of a game's stored log entries (as :func:`bot.verify.block` writes them out)."""
-    return record_page(block(entries), names, channel_name)
+    entries = list(entries)
+    return record_page(block(entries), names, channel_name, map(logged, entries), views)
 
 
 HEADER = re.compile(r"^# Game log — #(.*)$", re.MULTILINE)

@@ -199,8 +199,32 @@ const REPLAY = (() => {
       box.append(row);
     }
 
-    /** The cast so far: each character named by the log, with the last outcome read for them. */
+    /** The board and the map as they stood after the entry shown (the first view kept at or after it), or, in a
+        record made from a file alone, the cast the log names so far. */
     board() {
+      const seq = Number(get(this.entries[this.step], "seq"));
+      const keys = this.viewKeys || (this.viewKeys = Object.keys(this.payload.views || {}).map(Number).sort((a, b) => a - b));
+      const key = keys.find((k) => k >= seq);
+      const box = document.getElementById("board");
+      if (key === undefined) { this.cast(box); return; }
+      const view = this.payload.views[String(key)];
+      const board = view.board;
+      box.replaceChildren(el("h2", "", board.title), el("p", "note", key === seq ? `As it stood after #${key}` :
+        `As it stood after #${key}, the first change kept after this entry`));
+      if (view.map) box.append(drawMap(view.map));
+      const rows = el("ul", "board");
+      for (const [name, kind, words, badges, down, acting] of board.rows) {
+        const row = el("li", (down ? "down" : "") + (acting ? " acting" : ""));
+        row.append(el("b", "", name), el("span", "kind", kind));
+        for (const [label, value] of badges) row.append(el("span", "badge-figure", `${label} ${value}`));
+        if (words.length) row.append(el("span", "words", words.join(", ")));
+        rows.append(row);
+      }
+      box.append(rows);
+      if (board.footer) box.append(el("p", "note", board.footer));
+    }
+
+    cast(box) {
       const cast = new Map();
       for (let i = 0; i <= this.step; i++) {
         const entry = this.entries[i];
@@ -218,7 +242,6 @@ const REPLAY = (() => {
             isDict(outcome) ? String(get(outcome, "title", "")) : ""}`;
         }
       }
-      const box = document.getElementById("board");
       box.replaceChildren(el("h2", "", "The cast"));
       if (!cast.size) box.append(el("p", "note", "Nobody cast yet."));
       const rows = el("dl", "cast");
@@ -238,6 +261,52 @@ const REPLAY = (() => {
       }
       this.show(this.step);
     }
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const FILLS = { building: "#603c20", woods: "#5c8848", rocks: "#9c9080", scrub: "#b0ac68", water: "#689cc4",
+    swamp: "#788860", snow: "#f4f8fc", sand: "#eccc8c", ruins: "#b4a088", road: "#d4bc8c", street: "#d4bc8c" };
+  const LINES = { fence: ["#603c20", 0.4], hedge: ["#387030", 0.8], wall: ["#484440", 0.8], ditch: ["#645038", 0.6] };
+
+  function shape(tag, attributes, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+
+  /** The map as the map picture draws it (bot/render/battlefield.py), in paces: its ground, areas, obstacles,
+      the last move and shot, and everyone on it with their name. */
+  function drawMap(map) {
+    const w = Number(map.width) || 1, h = Number(map.height) || 1;
+    const svg = shape("svg", { viewBox: `-1 -1 ${w + 2} ${h + 2}`, class: "map", role: "img" });
+    svg.append(shape("title", {}, map.name ? `The map: ${map.name}` : "The map"));
+    svg.append(shape("rect", { x: 0, y: 0, width: w, height: h, fill: "#e8d4a8", stroke: "#786048", "stroke-width": 0.3 }));
+    for (const [ground, x, y, aw, ah, name] of map.areas) {
+      const area = shape("rect", { x, y, width: aw, height: ah, fill: FILLS[ground] || "#d4bc8c" });
+      area.append(shape("title", {}, name ? `${name} (${ground})` : ground));
+      svg.append(area);
+    }
+    for (const [barrier, points] of map.obstacles) {
+      const [colour, width] = LINES[barrier] || ["#645038", 0.5];
+      svg.append(shape("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke: colour,
+        "stroke-width": width }));
+    }
+    if (map.path && map.path.length > 1) {
+      svg.append(shape("polyline", { points: map.path.map((p) => p.join(",")).join(" "), fill: "none",
+        stroke: "#b46824", "stroke-width": 0.5 }));
+    }
+    if (map.shot) {
+      const [[x1, y1], [x2, y2]] = map.shot;
+      svg.append(shape("line", { x1, y1, x2, y2, stroke: "#b02020", "stroke-width": 0.4, "stroke-dasharray": "1 0.6" }));
+    }
+    const size = Math.max(0.8, Math.min(w, h) / 40);
+    for (const [x, y, look, name, down] of map.tokens) {
+      svg.append(shape("circle", { cx: x, cy: y, r: size, fill: down ? "#484440" : look === "character" ? "#fcfcf4" : "#dca424",
+        stroke: "#1c1814", "stroke-width": size / 4 }));
+      svg.append(shape("text", { x, y: y - size * 1.4, "font-size": size * 1.6, "text-anchor": "middle", fill: "#281c10" }, name));
+    }
+    return svg;
   }
 
   async function decode(base64) {

@@ -27,6 +27,10 @@ from tests.bot.test_tamper import GAMES
 from tests.test_verify_tamper import HIDDEN, TAMPERS, export, rechain
 
 from .conftest import checked_in_page, open_record
+from .games import qotd_on_a_map
+
+PLAYED = {**GAMES, "qotd on a map": qotd_on_a_map}
+"""A game of each ruleset, and Quick on the Draw on a map."""
 
 EVIL = ("<script>alert('name')</script>", "</script><img src=x onerror=alert('img')>",
         "<svg onload=alert('svg')>", "\"'><iframe srcdoc='<script>alert(1)</script>'>")
@@ -37,7 +41,7 @@ async def exported(scene, ruleset: str, ended: bool = True) -> tuple[str, bytes]
     """A game of ``ruleset`` played through the bot (ended, or not), and what /log export sends: the log's
     Markdown and the record."""
     scene.env.bot.rng = random.Random(5)
-    await GAMES[ruleset](scene)
+    await PLAYED[ruleset](scene)
     if ended:
         await end_game(scene.dora, scene.channel)
     scene.env.settle_timeout = 120.0                   # real seconds: the export is written in a process of its own
@@ -59,6 +63,11 @@ def summary(log: str) -> str:
     return f"Verdict: {verdict.headline}" + ("." if verdict.status == "matches" else f": {verdict.first_problem()}")
 
 
+def placed(entries: list[dict[str, Any]], name: str) -> int:
+    """The step at which ``name`` takes a place on the map."""
+    return next(n for n, entry in enumerate(entries) if entry["text"].startswith(f"{name} takes their place"))
+
+
 def cli_verify(tmp_path, log: str) -> list[str]:
     """What ``python -m bot verify`` prints of ``log``, run as a player runs it: its verdict line, then the rest.
     (A process of its own: the bot's process knows the charts it made for each situation, a new one does not.)"""
@@ -75,7 +84,7 @@ def payload_of(page: bytes) -> dict[str, Any]:
     return json.loads(zlib.decompress(base64.b64decode(packed), -15))
 
 
-@pytest.mark.parametrize("ruleset", GAMES)
+@pytest.mark.parametrize("ruleset", PLAYED)
 async def test_the_replay_steps_through_a_whole_game_of_each_ruleset_and_checks_it_as_python_does(
         scene, browser, tmp_path, ruleset):
     log, page = await exported(scene, ruleset)
@@ -90,7 +99,8 @@ async def test_the_replay_steps_through_a_whole_game_of_each_ruleset_and_checks_
         for step in range(len(entries)):
             if step:
                 opened.page.keyboard.press("ArrowRight")
-            seen.append((opened.page.inner_text("#position"), opened.page.inner_text("#step")))
+            seen.append((opened.page.inner_text("#position"), opened.page.inner_text("#step"),
+                         opened.page.inner_text("#board"), opened.page.locator("#board svg.map text").all_text_contents()))
         opened.page.keyboard.press("ArrowRight")                                    # past the end: stays there
         last = opened.page.inner_text("#position")
         verdict = checked_in_page(opened)
@@ -98,13 +108,17 @@ async def test_the_replay_steps_through_a_whole_game_of_each_ruleset_and_checks_
         return seen, verdict, opened, last
 
     seen, verdict, opened, last = browser.run(work)
-    for step, ((position, shown), entry) in enumerate(zip(seen, entries, strict=True)):
+    for step, ((position, shown, board, on_the_map), entry) in enumerate(zip(seen, entries, strict=True)):
         assert position.startswith(f"Entry {step + 1} of {len(entries)}"), position
         shown = " ".join(shown.split())
         assert f"#{entry['seq']}" in shown and plain(entry["text"]) in shown, (entry["seq"], shown)
         for reading in entry["data"].get("resolution", {}).get("readings", []):
             assert plain(reading["outcome"]["title"]) in shown and plain(reading["label"]) in shown, shown
             assert " ".join(str(face) for face in reading["roll"]["faces"]) in shown, shown
+        if ruleset == "qotd on a map" and step >= placed(entries, "Virgil"):
+            assert sorted(on_the_map) == ["Doc", "Virgil"], (entry["seq"], on_the_map)
+        for cast in (e for e in entries[:step + 1] if e["kind"] == "cast" and " is cast as " in e["text"]):
+            assert cast["text"].split(" is cast as ")[0] in board, (entry["seq"], board)      # the status board
     assert last == seen[-1][0]
     assert verdict == cli_verify(tmp_path, log) and verdict[0] == "Verdict: every check passes."
     assert opened.left_the_page == [] and opened.errors == [] and opened.dialogs == []
