@@ -300,11 +300,12 @@ const REPLAY = (() => {
       const [[x1, y1], [x2, y2]] = map.shot;
       svg.append(shape("line", { x1, y1, x2, y2, stroke: "#b02020", "stroke-width": 0.4, "stroke-dasharray": "1 0.6" }));
     }
-    const size = Math.max(0.8, Math.min(w, h) / 40);
+    const size = Math.max(0.8, Math.min(w, h) / 32);
     for (const [x, y, look, name, down] of map.tokens) {
       svg.append(shape("circle", { cx: x, cy: y, r: size, fill: down ? "#484440" : look === "character" ? "#fcfcf4" : "#dca424",
         stroke: "#1c1814", "stroke-width": size / 4 }));
-      svg.append(shape("text", { x, y: y - size * 1.4, "font-size": size * 1.6, "text-anchor": "middle", fill: "#281c10" }, name));
+      svg.append(shape("text", { x, y: y - size * 1.4, "font-size": size * 2.2, "text-anchor": "middle", fill: "#281c10",
+        stroke: "#f8f0d8", "stroke-width": size / 5, "paint-order": "stroke" }, name));
     }
     return svg;
   }

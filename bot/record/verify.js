@@ -7,6 +7,8 @@ const PY = (() => {
   class Float { constructor(value) { this.value = value; } }
   class JsonError extends Error {}
   const MAX_DEPTH = 900;
+  const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+  const PLAIN = /[^"\\\x00-\x1f]*/y;
 
   /** A JSON text as Python's json.loads reads it: objects as Maps, whole numbers as numbers (BigInts past 2^53),
       other numbers as Floats. */
@@ -46,7 +48,8 @@ const PY = (() => {
         ["Infinity", new Float(Infinity)], ["-Infinity", new Float(-Infinity)]]) {
         if (text.startsWith(word, at)) { at += word.length; return made; }
       }
-      const found = /^-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(at, at + 400));
+      NUMBER.lastIndex = at;
+      const found = NUMBER.exec(text);
       if (!found) fail("Expecting value");
       at += found[0].length;
       if (found[1] === undefined && found[2] === undefined) {
@@ -59,6 +62,10 @@ const PY = (() => {
       at++;
       let out = "";
       for (;;) {
+        PLAIN.lastIndex = at;
+        const run = PLAIN.exec(text)[0];
+        out += run;
+        at += run.length;
         if (at >= text.length) fail("Unterminated string");
         const c = text[at];
         if (c === '"') { at++; return out; }
