@@ -418,6 +418,10 @@ class History(commands.Cog):
                        f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
         if len(record) <= UPLOAD_LIMIT:
             await send(interaction, content=RECORD_NOTE, image=record, filename=RECORD_NAME)
+        else:
+            await send(interaction, content=f"The game's record, at {len(record) / 2**20:.1f} MiB, is over Discord's "
+                                            f"{UPLOAD_LIMIT >> 20} MiB for a file: `python -m bot record` on the log "
+                                            "makes it.")
 
     @app_commands.command(name="verify")
     @app_commands.describe(phase="Only the phase (Quick on the Draw) or turn (other rulesets) of this number "

@@ -164,7 +164,8 @@ const REPLAY = (() => {
       if (get(entry, "undone") === true) box.append(el("p", "note", "Undone: a later entry took this back."));
       const resolution = get(data, "resolution");
       if (isDict(resolution)) {
-        if (isStr(get(resolution, "headline"))) box.append(el("h3", "headline", resolution.get("headline")));
+        const headline = get(resolution, "headline");
+        if (isStr(headline) && plain(headline) !== plain(get(entry, "text", ""))) box.append(el("h3", "headline", headline));
         for (const change of list(get(resolution, "changes"))) box.append(el("p", "change", change));
       }
       this.cards(box, "Cards turned", list(get(data, "turned")).map((code) => card(code)));

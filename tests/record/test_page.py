@@ -201,6 +201,8 @@ async def test_a_record_made_mid_game_holds_no_seed_hand_or_card_still_hidden(sc
     assert out_of_sight, "the game holds cards no one may see yet"
     shown = {code for entry in read_export(carried["log"]) for code in cards_named(entry["data"])}
     assert not shown & out_of_sight, shown & out_of_sight
+    boards = json.dumps(carried["views"])                   # the board and map as they stood: no card named
+    assert carried["views"] and not [code for code in out_of_sight if f'"{code}"' in boards]
 
 
 def held_face_down(game: Any) -> set[str]:

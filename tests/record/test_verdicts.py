@@ -13,7 +13,7 @@ import pytest
 from bot.record import charts_of, record_page
 from bot.verify import Unreadable, read_export, verify_text
 from tests import logbook
-from tests.test_verify_tamper import HIDDEN, ODD, TAMPERS, export, places, rechain
+from tests.test_verify_tamper import HIDDEN, ODD, TAMPERS, export, places, rechain, replaced
 
 from .conftest import open_record
 
@@ -56,14 +56,9 @@ def wrong_kinds(ruleset: str) -> Iterator[tuple[str, str]]:
     for number, entry in enumerate(honest):
         for path in places(entry)[1:]:
             turn += 1
-            for odd in ODD[turn % len(ODD):turn % len(ODD) + 1]:
-                entries = copy.deepcopy(honest)
-                inner = entries[number]
-                for step in path[:-1]:
-                    inner = inner[step]
-                if inner[path[-1]] == odd:
-                    continue
-                inner[path[-1]] = odd
+            odd = ODD[turn % len(ODD)]
+            entries = replaced(honest, number, path, odd)
+            if entries is not None:
                 yield f"{ruleset}: #{number + 1} {path} = {odd!r}", export(entries)
                 yield f"{ruleset}: #{number + 1} {path} = {odd!r}, chained anew", export(chained_anew(entries))
 
