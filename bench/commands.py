@@ -34,18 +34,18 @@ from simcord import env as simcord_env
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.client import Director  # noqa: E402
-from bot.db import Database  # noqa: E402
-from bot.errors import UserError  # noqa: E402
+from bot.glue.client import DirectorBot  # noqa: E402
+from bot.storage import Database  # noqa: E402
+from bot.glue.errors import UserError  # noqa: E402
 from bot.rules.core.errors import RulesError  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.app.settings import Settings  # noqa: E402
 from tests.bot.conftest import TEST_PACE  # noqa: E402
 
 REFUSALS = (UserError, RulesError)
 
 
-def make_bot(url: str) -> Director:
-    bot = Director(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(1),
+def make_bot(url: str) -> DirectorBot:
+    bot = DirectorBot(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(1),
                    sync_on_start=True, shard_count=1)
 
     @bot.tree.command(name="noop", description="Does nothing: the floor of a slash command's cost")
@@ -58,7 +58,7 @@ def make_bot(url: str) -> Director:
 class Stopwatch:
     """Times a slash command from its sending until SimCord has settled it, in milliseconds."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.completed = False
         bot.add_listener(self.complete, "on_app_command_completion")
 

@@ -25,7 +25,7 @@ from bot.rules.qotd.casting import CharacterType  # noqa: E402
 from bot.rules.qotd.charts import CHARTS  # noqa: E402
 from bot.rules.qotd.rolls import Situation, Test, action_roll  # noqa: E402
 from bot.rules.qotd.shooting import ShotRequest  # noqa: E402
-from bot.rules.qotd.state import Carried, Character, GameState  # noqa: E402
+from bot.rules.qotd.state import Carried, Character, QotdState  # noqa: E402
 
 
 def rates(works: list, seconds: float, rounds: int = 9) -> list[float]:
@@ -44,9 +44,9 @@ def rates(works: list, seconds: float, rounds: int = 9) -> list[float]:
     return best
 
 
-def table(rng: random.Random) -> GameState:
+def table(rng: random.Random) -> QotdState:
     """A game of ten with no re-roll rights of their own (no Lucky, Cut! turned off)."""
-    state = GameState()
+    state = QotdState()
     state.settings.cuts_per_character = 0
     for i in range(10):
         kind = CharacterType.SUPPORTING if i < 2 else CharacterType.HERO

@@ -54,15 +54,15 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import update  # noqa: E402
 
-from bot import painters  # noqa: E402
-from bot.client import Director  # noqa: E402
-from bot.db import Database  # noqa: E402
-from bot.db.models import Game  # noqa: E402
-from bot.rules.qotd.state import GameState  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.pictures import pool as painters  # noqa: E402
+from bot.glue.client import DirectorBot  # noqa: E402
+from bot.storage import Database  # noqa: E402
+from bot.storage.models import Game  # noqa: E402
+from bot.rules.qotd.state import QotdState  # noqa: E402
+from bot.app.settings import Settings  # noqa: E402
 from tests.bot.conftest import REFUSALS, TEST_PACE  # noqa: E402
 from tests.bot.helpers import LoopWatch, Stopwatch, fill_log, unsettled  # noqa: E402
-from tests.db.helpers import rows  # noqa: E402
+from tests.storage.helpers import rows  # noqa: E402
 from tests.rules.scripted import Dice  # noqa: E402
 
 ANSWER_TIMEOUT = 600.0
@@ -201,7 +201,7 @@ def set_aside() -> None:
     gc.freeze()
 
 
-class BenchDirector(Director):
+class BenchDirector(DirectorBot):
     """The bot, its dice sealed as ever but in the channels whose dice the bench writes (``scripted``)."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -334,7 +334,7 @@ def setup_script() -> list[tuple[str, str, dict]]:
 class Clock:
     """When each interaction was sent and when the bot completed it (or refused it)."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.sent: dict[int, float] = {}
         self.latencies: list[float] = []
         bot.add_listener(self.finished, "on_app_command_completion")
@@ -484,7 +484,7 @@ async def check(database: Database, tables: list[Table]) -> list[str]:
             lost.append(f"#{table.channel.name}: no game stored")
             continue
         log = await rows(database, "SELECT seq, kind FROM log WHERE game_id = :id ORDER BY seq", id=game.id)
-        state = GameState.from_json(game.state)
+        state = QotdState.from_json(game.state)
         problems = []
         if [seq for seq, _ in log] != list(range(1, len(log) + 1)):
             problems.append("log numbers have gaps")

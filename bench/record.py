@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.db import LogRow  # noqa: E402
+from bot.storage import LogRow  # noqa: E402
 from bot.record import record_of_entries  # noqa: E402
-from bot.replies import UPLOAD_LIMIT  # noqa: E402
+from bot.glue.replies import UPLOAD_LIMIT  # noqa: E402
 from bot.rules.qotd.charts import CHARTS, GRIDS  # noqa: E402
 from cogs.history import export_files, markdown_log  # noqa: E402
 from tests import logbook  # noqa: E402

@@ -26,9 +26,9 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.render import render_battlefield, render_deck, render_roll, render_status  # noqa: E402
-from bot.render.gallery import OWNERS, cast, sample_battlefield, sample_game, sample_resolution  # noqa: E402
-from bot.rules.qotd.state import GameState  # noqa: E402
+from bot.pictures import render_battlefield, render_deck, render_roll, render_status  # noqa: E402
+from bot.pictures.gallery import OWNERS, cast, sample_battlefield, sample_game, sample_resolution  # noqa: E402
+from bot.rules.qotd.state import QotdState  # noqa: E402
 
 GOAL_MS = 1.5
 """The most a picture on the /draw or /shoot path may take."""
@@ -53,10 +53,10 @@ def blank_encode_ms(size: tuple[int, int], runs: int) -> float:
     return median_ms(lambda: blank.save(io.BytesIO(), "PNG"), runs)
 
 
-def a_phase_draw_by_draw(seed: int = 5) -> list[GameState]:
+def a_phase_draw_by_draw(seed: int = 5) -> list[QotdState]:
     """The game after each /draw of its first phase: ten characters, renamed so no picture has shown them."""
     rng = random.Random(seed)
-    state = GameState()
+    state = QotdState()
     cast(state, rng, 10)
     for character in state.characters.values():
         character.name = f"New {character.name}"
@@ -68,7 +68,7 @@ def a_phase_draw_by_draw(seed: int = 5) -> list[GameState]:
     return states
 
 
-def first_draws_ms(states: list[GameState]) -> tuple[float, bytes]:
+def first_draws_ms(states: list[QotdState]) -> tuple[float, bytes]:
     """Median time of each state's deck picture drawn once, and the largest picture."""
     times, largest = [], b""
     for state in states:

@@ -1,8 +1,8 @@
-"""``python -m bot`` (or the ``director`` script): see :mod:`bot.cli`."""
+"""``python -m bot`` (or the ``director`` script): see :mod:`bot.app.cli`."""
 
 import sys
 
-from bot.cli import main
+from bot.app.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

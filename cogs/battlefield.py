@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import acknowledge
-from bot.client import Director
-from bot.errors import UserError
-from bot.render import render_scene, scene_of
-from bot.replies import COLOUR, Shown, picture, render_soon, safe, send
+from bot.glue.answering import acknowledge
+from bot.glue.client import DirectorBot
+from bot.glue.errors import UserError
+from bot.pictures import render_scene, scene_of
+from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route, Token
@@ -26,8 +26,8 @@ from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, ready, terrain_only, with_line
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import Condition, GameState, Mount
-from bot.table import Table, clean_name, open_table
+from bot.rules.qotd.state import Condition, QotdState, Mount
+from bot.glue.table import Table, clean_name, open_table
 
 from . import options
 
@@ -37,7 +37,7 @@ SETS = Literal["main_street", "ranch", "canyon", "prairie"]
 FILENAME = "map.png"
 
 
-def map_embed(state: GameState, words: str) -> discord.Embed:
+def map_embed(state: QotdState, words: str) -> discord.Embed:
     """The map's embed: what changed, and how to read the picture."""
     field = state.battlefield
     embed = discord.Embed(title=f"The battlefield: {safe(field.name or 'unnamed set')}", colour=COLOUR,
@@ -46,7 +46,7 @@ def map_embed(state: GameState, words: str) -> discord.Embed:
     return embed
 
 
-async def show(interaction: discord.Interaction, state: GameState, words: str) -> None:
+async def show(interaction: discord.Interaction, state: QotdState, words: str) -> None:
     """Reply with the map's picture and ``words``; acknowledged while it is drawn (a map drawn for too long
     is given up at its worker's deadline, past Discord's patience: ruling 461)."""
     drawing = render_soon(render_scene, scene_of(state))
@@ -77,7 +77,7 @@ def named(field: Battlefield, pieces: list[Area | Obstacle] | None = None) -> Ba
     return field
 
 
-def token_name(state: GameState, key: str) -> str:
+def token_name(state: QotdState, key: str) -> str:
     if key in state.characters:
         return state.characters[key].name
     return state.vehicles[key].name if key in state.vehicles else key
@@ -154,7 +154,7 @@ def opponents_on_map(table: Table, attacker: str, defender: str, typed: int) -> 
 
 def the_map(state: State) -> Battlefield | None:
     """The game's map: only a game of Quick on the Draw has one, and only once a Director makes it."""
-    return state.battlefield if isinstance(state, GameState) else None
+    return state.battlefield if isinstance(state, QotdState) else None
 
 
 def log_positions(state: State, keys: tuple[str, ...]) -> dict:
@@ -183,7 +183,7 @@ def after_roll(state: State, resolution: Resolution) -> str:
     """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
     whose courage broke fled, those whose result sends them back or to the nearest cover moved, the mount of a
     rider thrown bolted; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, GameState) or state.battlefield is None:
+    if resolution.decision is not None or not isinstance(state, QotdState) or state.battlefield is None:
         return ""
     readings = resolution.readings
     done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
@@ -208,7 +208,7 @@ def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] 
     return render_soon(render_scene, scene_of(state))
 
 
-async def map_after_roll(state: GameState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
+async def map_after_roll(state: QotdState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
     """The map's embed and picture (from :func:`map_soon`) to show in the roll's reply, under its card: how the
     token moved, or the line of fire; none when the roll did not change the map."""
     if drawing is None:
@@ -221,7 +221,7 @@ async def map_after_roll(state: GameState, drawing: asyncio.Future[bytes] | None
 class Map(commands.GroupCog, group_name="map", group_description="The battlefield: a map of the set"):
     """The map of the channel's game: made, changed, saved and loaded by a Director, shown to everyone."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -338,7 +338,7 @@ def place_whom(table: Table, who: str, mount: str | None) -> tuple[str, str, str
     return key, piece.name, "vehicle" if key in state.vehicles else "beast" if piece.is_beast else "character"
 
 
-def require_setting_up(state: GameState, field: Battlefield, name: str, kind: str, point: tuple[float, float],
+def require_setting_up(state: QotdState, field: Battlefield, name: str, kind: str, point: tuple[float, float],
                        old: Token | None) -> None:
     """A player's ``/place`` sets the scene: before the first phase is dealt, and only where a move could ever
     reach; once play is under way it turns or lays down a token only where it stands (a Director still places
@@ -362,7 +362,7 @@ async def placeable(interaction: discord.Interaction, typed: str) -> list[app_co
         if interaction.guild_id is not None else None
     if game is None or game.ruleset != QOTD.key:
         return found
-    names = loose_names(GameState.from_json(game.state))
+    names = loose_names(QotdState.from_json(game.state))
     return (found + options.matching(((name, name) for name in names), typed))[:options.MAX_CHOICES]
 
 
@@ -370,7 +370,7 @@ async def placeable(interaction: discord.Interaction, typed: str) -> list[app_co
 class Places(commands.Cog):
     """Everyone's place on the map."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="place")
@@ -409,6 +409,6 @@ class Places(commands.Cog):
         await show(interaction, table.state, words)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Map(bot))
     await bot.add_cog(Places(bot))

@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.errors import UserError
-from bot.render import render_burt_roll
-from bot.replies import send
+from bot.glue.client import DirectorBot
+from bot.glue.errors import UserError
+from bot.pictures import render_burt_roll
+from bot.glue.replies import send
 from bot.rules.burt.charts import RANGES
 from bot.rules.burt.firing import AimRequest, FireRequest, UnjamRequest
 from bot.rules.burt.initiative import ContestRequest, EventRequest, InitiativeRequest
@@ -24,7 +24,7 @@ from bot.rules.burt.melee import FightRequest, GetUpRequest
 from bot.rules.burt.moves import ActRequest, DifficultRequest
 from bot.rules.burt.ruleset import BURT, SETTINGS
 from bot.rules.core.actions import Request
-from bot.table import Table, open_table
+from bot.glue.table import Table, open_table
 
 from . import options
 from .cast import add_character
@@ -72,7 +72,7 @@ class Burt(commands.GroupCog, group_name="burt",
            group_description="Steve Burt's Wild West Skirmish: a character's actions, events, initiative points"):
     """The actions of Steve Burt's rules, each run by the rules engine and stored."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -213,5 +213,5 @@ class Burt(commands.GroupCog, group_name="burt",
         await send(interaction, content=said)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Burt(bot))

@@ -16,11 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.consent import pingable
-from bot.db import CampaignExists, CampaignRow, GameRow, RosterRow
-from bot.errors import NotAllowed, NotFound, UserError
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe, send
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.storage import CampaignExists, CampaignRow, GameRow, RosterRow
+from bot.glue.errors import NotAllowed, NotFound, UserError
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
                                      learn, lessons, may_learn, missed_adventure, recover)
@@ -28,7 +28,7 @@ from bot.rules.qotd.battlefield import Battlefield
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
-from bot.rules.qotd.state import Character, GameState, Trait
+from bot.rules.qotd.state import Character, QotdState, Trait
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
 from bot.rules.core.ruleset import RULESETS, Cast, CastSpec, Ruleset
 from bot.rules.dracula.campaign import described as posse_described
@@ -36,7 +36,7 @@ from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.norman.campaign import described as gang_described
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
-from bot.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
+from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from . import options
 from .battlefield import named
@@ -61,7 +61,7 @@ def veteran(row: RosterRow) -> Veteran:
                    row.traits_due)
 
 
-async def find_campaign(bot: Director, guild_id: int, text: str) -> CampaignRow:
+async def find_campaign(bot: DirectorBot, guild_id: int, text: str) -> CampaignRow:
     """The server's campaign a user named: by the id autocomplete gives, or an active one by name."""
     number = row_id(text)
     if number is not None and (campaign := await bot.db.campaign(guild_id, number)) is not None:
@@ -73,7 +73,7 @@ async def find_campaign(bot: Director, guild_id: int, text: str) -> CampaignRow:
     raise NotFound(f"There is no campaign called **{quote(text)}** on this server.")
 
 
-async def find_veteran(bot: Director, guild_id: int, text: str, campaign_id: int | None = None) -> RosterRow:
+async def find_veteran(bot: DirectorBot, guild_id: int, text: str, campaign_id: int | None = None) -> RosterRow:
     """The roster character a user named: by the id autocomplete gives, or by name (the living first)
     on the server's active campaigns' rosters, or on ``campaign_id``'s only."""
     number = row_id(text)
@@ -90,20 +90,20 @@ async def find_veteran(bot: Director, guild_id: int, text: str, campaign_id: int
     return await bot.db.roster_entry(guild_id, living[0].id)
 
 
-async def may_direct(bot: Director, interaction: discord.Interaction, campaign: CampaignRow) -> bool:
+async def may_direct(bot: DirectorBot, interaction: discord.Interaction, campaign: CampaignRow) -> bool:
     """Whether the user directs the campaign: its starter, the server's Director role, or Manage Server."""
     server = await bot.server_settings(interaction.guild_id)
     return directs(interaction.user, campaign.director_id, server)
 
 
-async def require_campaign_director(bot: Director, interaction: discord.Interaction, campaign: CampaignRow,
+async def require_campaign_director(bot: DirectorBot, interaction: discord.Interaction, campaign: CampaignRow,
                                     doing: str) -> None:
     """Refuse a user who does not direct the campaign."""
     if not await may_direct(bot, interaction, campaign):
         raise NotAllowed(f"Only a Director of {safe(campaign.name)} can {doing}.")
 
 
-async def next_adventure_of(bot: Director, interaction: discord.Interaction, text: str) -> CampaignRow:
+async def next_adventure_of(bot: DirectorBot, interaction: discord.Interaction, text: str) -> CampaignRow:
     """The campaign whose next adventure the user starts: active, theirs to direct, none under way."""
     campaign = await find_campaign(bot, interaction.guild_id, text)
     if campaign.status != "active":
@@ -120,7 +120,7 @@ NO_MAP = "none"
 """``/game start map_name:`` for an adventure with no map."""
 
 
-async def adventure_set(bot: Director, guild_id: int, campaign: CampaignRow, chosen: str | None
+async def adventure_set(bot: DirectorBot, guild_id: int, campaign: CampaignRow, chosen: str | None
                         ) -> tuple[Battlefield | None, str]:
     """The map an adventure starts on, and words saying so: the set of the campaign's last adventure, its
     terrain only (see docs/rulings.md), unless the Director chose a map the server keeps, or none."""
@@ -156,7 +156,7 @@ def adventure_of(table: Table) -> int:
     return table.game.campaign_id
 
 
-async def put_on_roster(bot: Director, table: Table, target: Cast, data: dict) -> tuple[int, CampaignRow]:
+async def put_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> tuple[int, CampaignRow]:
     """Put a character of the adventure on its campaign's roster as ``data`` (any ruleset's JSON of it), logged,
     unless a living one of the roster has its name. Returns its roster id and the campaign."""
     campaign_id = adventure_of(table)
@@ -170,7 +170,7 @@ async def put_on_roster(bot: Director, table: Table, target: Cast, data: dict) -
     return entry, campaign
 
 
-async def roster_row_to_cast(bot: Director, table: Table, text: str) -> RosterRow:
+async def roster_row_to_cast(bot: DirectorBot, table: Table, text: str) -> RosterRow:
     """The roster character a user named to cast into the adventure: on its campaign's roster, and theirs to
     play (or any for a Director) once they hold a seat."""
     campaign_id = adventure_of(table)
@@ -184,7 +184,7 @@ async def roster_row_to_cast(bot: Director, table: Table, text: str) -> RosterRo
     return row
 
 
-async def cast_from_roster(bot: Director, table: Table, text: str,
+async def cast_from_roster(bot: DirectorBot, table: Table, text: str,
                            spec: Callable[[dict], tuple[str, dict[str, str]]]) -> tuple[RosterRow, Cast]:
     """Cast a living roster character into the adventure through its ruleset (checked as
     :func:`roster_row_to_cast`); ``spec`` gives its type and cast options from the roster's data. The caller
@@ -197,7 +197,7 @@ async def cast_from_roster(bot: Director, table: Table, text: str,
     return row, table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, type, options))
 
 
-async def keep_on_roster(bot: Director, table: Table, target: Cast, data: dict) -> CampaignRow:
+async def keep_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> CampaignRow:
     """Put a character on the roster (:func:`put_on_roster`) that remembers its entry, as its ``roster_id``, to
     carry what the adventure does to it; saved without an undo snapshot: /undo leaves the roster as it is."""
     if target.roster_id:
@@ -207,7 +207,7 @@ async def keep_on_roster(bot: Director, table: Table, target: Cast, data: dict) 
     return campaign
 
 
-async def amend_on_roster(bot: Director, interaction: discord.Interaction, text: str, rules: Ruleset,
+async def amend_on_roster(bot: DirectorBot, interaction: discord.Interaction, text: str, rules: Ruleset,
                           change: Callable[[dict], dict], dead: bool | None) -> tuple[RosterRow, CampaignRow]:
     """A roster character of a campaign of ``rules`` as its Director amends it between games: ``change`` makes its
     new data, ``dead`` (if given) its standing. Stored; returns the row as amended, and its campaign."""
@@ -249,7 +249,7 @@ class Aftermath:
                           changes=tuple(f"{o.row.name}: {consequence(o.recovery, o.after)}" for o in self.outcomes))
 
 
-async def end_adventure(bot: Director, table: Table) -> Aftermath:
+async def end_adventure(bot: DirectorBot, table: Table) -> Aftermath:
     """Roll Post Action Rest and Recovery for every roster character who took part, and queue the
     roster's changes to commit with the game's end. Those who missed the adventure come back fully
     recovered for the next one."""
@@ -308,10 +308,10 @@ def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT, joint: str 
     return out
 
 
-async def announce_recovery(interaction: discord.Interaction, content: str, state: GameState,
+async def announce_recovery(interaction: discord.Interaction, content: str, state: QotdState,
                             aftermath: Aftermath, game: GameRow) -> None:
     """The wrap with every recovery roll and its consequence, then a trait menu for each character
-    who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.consent`)."""
+    who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.glue.consent`)."""
     paragraphs = ["\n".join(describe(r, state) for r in o.recovery.readings)
                   + f"\n→ {consequence(o.recovery, o.after)}" for o in aftermath.outcomes]
     title = clip(f"Post Action Rest and Recovery — {safe(aftermath.campaign.name)}", 256)
@@ -486,7 +486,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
     """Campaigns: start and end them, put characters on the roster, cast them into the next adventure,
     show the roster, and pick the new traits experience teaches."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -657,6 +657,6 @@ class Campaign(commands.GroupCog, group_name="campaign",
                                                        edit=True))
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     bot.add_dynamic_items(TraitMenu, SwapMenu)
     await bot.add_cog(Campaign(bot))

@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.errors import UserError
-from bot.replies import COLOUR, clip, safe, send
+from bot.glue.client import DirectorBot
+from bot.glue.errors import UserError
+from bot.glue.replies import COLOUR, clip, safe, send
 from bot.rules.core.cards import SUIT_SYMBOLS
 from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
 from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
@@ -19,12 +19,12 @@ from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.ruleset import QOTD, TYPES
 from bot.rules.qotd.dv import ARMOUR, VDV
 from bot.rules.qotd.on_the_map import dismount, remount
-from bot.rules.qotd.state import Carried, Character, GameState, Mount, Role, Trait, Vehicle, WeaponCondition
+from bot.rules.qotd.state import Carried, Character, QotdState, Mount, Role, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import (KINDS, aboard_text, add_vehicle, board, full_move, new_vehicle, set_speed,
                                      vdv_text, vehicle_words)
 from bot.rules.qotd.weapons import WEAPONS, Ignition
-from bot.table import Table, clean_name, open_table, quote, slug
+from bot.glue.table import Table, clean_name, open_table, quote, slug
 
 from . import options
 from .pings import invitation, invite
@@ -93,7 +93,7 @@ def character_embed(character: Character, owner: str) -> discord.Embed:
     return embed
 
 
-def vehicle_embed(state: GameState, vehicle: Vehicle, owner: str) -> discord.Embed:
+def vehicle_embed(state: QotdState, vehicle: Vehicle, owner: str) -> discord.Embed:
     """Everything about one vehicle: construction and VDV, speed, damage, and who is aboard."""
     kind = KINDS[vehicle.kind]
     embed = discord.Embed(title=clip(safe(vehicle.name), 256), description=f"{kind.name} · played by {owner}",
@@ -107,13 +107,13 @@ def vehicle_embed(state: GameState, vehicle: Vehicle, owner: str) -> discord.Emb
     return embed
 
 
-def vehicle_line(state: GameState, vehicle: Vehicle) -> str:
+def vehicle_line(state: QotdState, vehicle: Vehicle) -> str:
     """One vehicle of the cast list."""
     return (f"**{safe(vehicle.name)}** ({KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}, "
             f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")
 
 
-async def add_character(bot: Director, interaction: discord.Interaction, ruleset: str, name: str, type: str,
+async def add_character(bot: DirectorBot, interaction: discord.Interaction, ruleset: str, name: str, type: str,
                         player: discord.Member | None, fields: Mapping[str, str]) -> None:
     """Cast a character in a game of ``ruleset`` (another than Quick on the Draw, whose ``/cast add`` is its
     own): what a ruleset group's ``cast`` command does with its typed options. The ruleset checks the
@@ -188,7 +188,7 @@ def owned(table: Table, name: str) -> Character:
 class Cast(commands.GroupCog, group_name="cast", group_description="Cast characters and beasts for this game"):
     """The cast list: add characters with the rulebook's limits, equip them, show and remove them."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -445,5 +445,5 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Cast(bot))

@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import acknowledge, acknowledge_if_crowded
-from bot.client import Director
-from bot.consent import pingable
-from bot.errors import UserError
-from bot.render import render_deck, render_turn, step_picture
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
+from bot.glue.answering import acknowledge, acknowledge_if_crowded
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.glue.errors import UserError
+from bot.pictures import render_deck, render_turn, step_picture
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, resolution_embed, safe, send
 from bot.rules.qotd.actions import perform
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
@@ -24,9 +24,9 @@ from bot.rules.core.fair import PhaseDice
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.core.ruleset import HiddenHands, Ruleset, State, Step
 from bot.rules.qotd.ruleset import QOTD, card_line, shuffled, turn_on
-from bot.rules.qotd.state import Character, GameState
-from bot.seals import announced
-from bot.table import Table, open_table
+from bot.rules.qotd.state import Character, QotdState
+from bot.glue.seals import announced
+from bot.glue.table import Table, open_table
 
 from . import options
 from .hands import hand_view
@@ -60,7 +60,7 @@ class Turn:
         return functools.partial(render_turn, self.cards, self.mark)
 
 
-def next_turn(state: GameState, bot: Director, channel_id: int) -> Turn:
+def next_turn(state: QotdState, bot: DirectorBot, channel_id: int) -> Turn:
     """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first (under
     the pack's next seal), and the phase's end is said when its last card is turned."""
     lines = []
@@ -71,7 +71,7 @@ def next_turn(state: GameState, bot: Director, channel_id: int) -> Turn:
     return Turn(lines + turned, cards, character)
 
 
-def turn_message(state: GameState, done: Turn, notes: Sequence[str] = ()
+def turn_message(state: QotdState, done: Turn, notes: Sequence[str] = ()
                  ) -> tuple[str, discord.Embed, list[int]]:
     """The content, embed and ping announcing a turn (with ``notes``, e.g. the seals it made and revealed):
     the owner of the character who acts is pinged."""
@@ -90,7 +90,7 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
 
 def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str] = ()
                  ) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
-    """The content, embed, ping and picture (the ruleset's, see :mod:`bot.render.steps`) showing what a
+    """The content, embed, ping and picture (the ruleset's, see :mod:`bot.pictures.steps`) showing what a
     ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
     owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
@@ -151,7 +151,7 @@ def check_may_draw(table: Table) -> None:
 class Deck(commands.Cog):
     """The pack: dealing a phase, turning cards, holding, and the deck as a picture."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="deal")
@@ -261,5 +261,5 @@ class Deck(commands.Cog):
         await send(interaction, embed=embed, image=image, filename="deck.png")
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Deck(bot))

@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.errors import UserError
-from bot.replies import COLOUR, safe, send
+from bot.glue.client import DirectorBot
+from bot.glue.errors import UserError
+from bot.glue.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
@@ -22,7 +22,7 @@ from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
 from bot.rules.qotd.campaign import Standing
-from bot.table import Table, open_table
+from bot.glue.table import Table, open_table
 from cogs.campaign import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
 from cogs.cast import add_character, card_embed
 
@@ -58,7 +58,7 @@ async def weapons(interaction: discord.Interaction, typed: str) -> list[app_comm
 class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracula's America's own actions"):
     """Dracula's America: cast a posse, Activate, Shoot, Fight, Move, Lookout, React, Tests, the Recovery Phase."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -284,5 +284,5 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                                                     description=safe(said)))
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Dracula(bot))

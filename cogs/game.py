@@ -14,24 +14,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import storing
-from bot.client import Director
-from bot.consent import pingable
-from bot.db import GameRow, LogRow, ServerRow, UnitOfWork
-from bot.errors import NotAllowed, UserError
-from bot.render.status import PER_PAGE
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
+from bot.glue.answering import storing
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.storage import GameRow, LogRow, ServerRow, UnitOfWork
+from bot.glue.errors import NotAllowed, UserError
+from bot.pictures.status import PER_PAGE
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.state import GameState, Settings
+from bot.rules.qotd.state import QotdState, Settings
 from bot.rules.qotd.summary import deeds, down
-from bot.seals import announced, closing, open_seals, sealing
-from bot.table import open_table, require_stored
-from bot.waiting import HOLD
+from bot.glue.seals import announced, closing, open_seals, sealing
+from bot.glue.table import open_table, require_stored
+from bot.glue.waiting import HOLD
 
 from . import options
 from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
@@ -74,13 +74,13 @@ def end_view(game_id: int) -> discord.ui.View:
 
 def played_for(state: State) -> str:
     """" after 3 phases" in Quick on the Draw; "" in another ruleset."""
-    if not isinstance(state, GameState):
+    if not isinstance(state, QotdState):
         return ""
     phases = state.deck.phase
     return f" after {phases} phase{'s' * (phases != 1)}"
 
 
-def summary_embed(state: GameState, entries: list[LogRow]) -> discord.Embed:
+def summary_embed(state: QotdState, entries: list[LogRow]) -> discord.Embed:
     """The end-of-game summary: who went down, and each character's shots, fights, hits and cards lost."""
     resolutions = [serial.from_json(Resolution, e.data["resolution"]) for e in entries
                    if not e.undone and "resolution" in e.data]
@@ -104,7 +104,7 @@ def summary_embed(state: GameState, entries: list[LogRow]) -> discord.Embed:
 class Game(commands.GroupCog, group_name="game", group_description="Start, join and run a game in this channel"):
     """Starting and running a game in a channel: who directs, who plays, and the settings."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -317,7 +317,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 game, rules = table.uow.game, table.state.settings if table.plays_qotd else None
         else:
             game = await self.bot.db.load_game(guild_id, interaction.channel_id)
-            rules = GameState.from_json(game.state).settings if game and game.ruleset == QOTD.key else None
+            rules = QotdState.from_json(game.state).settings if game and game.ruleset == QOTD.key else None
         if server_change:
             await self.bot.db.update_server(guild_id, **server_change)
             self.bot.forget_server(guild_id)
@@ -415,6 +415,6 @@ def settings_embed(server: ServerRow, game: GameRow | None, rules: Settings | No
     return embed
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     bot.add_dynamic_items(EndButton, InvitationButton)
     await bot.add_cog(Game(bot))

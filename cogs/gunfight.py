@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.consent import pingable
-from bot.errors import NotAllowed, UserError
-from bot.render import render_turn
-from bot.replies import COLOUR, SHOWN_ENTRY, render, safe, send
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.glue.errors import NotAllowed, UserError
+from bot.pictures import render_turn
+from bot.glue.replies import COLOUR, SHOWN_ENTRY, render, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, homecoming, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
@@ -27,7 +27,7 @@ from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactReq
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
 from bot.rules.qotd.campaign import Standing
-from bot.table import INTEGER, Table, open_table, require_stored
+from bot.glue.table import INTEGER, Table, open_table, require_stored
 
 from . import options
 from .campaign import amend_on_roster, cast_from_roster, guarded, keep_on_roster, kept_line, roster_choices
@@ -193,7 +193,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                group_description="Mackenzie Norman's card gunfight: cards played for your figures"):
     """Mackenzie Norman's card gunfight: a figure's cards, close combat, the town's doors, the aftermath."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -447,6 +447,6 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                                                     description=safe(said)))
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Gunfight(bot))
     bot.add_dynamic_items(WindowButton)

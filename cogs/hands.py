@@ -2,7 +2,7 @@
 Norman's gunfight): the "My hand" button on every step of such a game and `/hand` answer the presser alone, with
 their cards and a menu to play one face down. A Director who holds no seat, and never held one, sees every
 player's hand and face-down card the same way, ephemerally, in as many pages as they take, through the same
-:meth:`HiddenHands.private` (so any ruleset with hidden hands gets it; who may is :mod:`bot.umpire`). Nothing here
+:meth:`HiddenHands.private` (so any ruleset with hidden hands gets it; who may is :mod:`bot.glue.umpire`). Nothing here
 posts a card before the ruleset reveals it: the channel hears only that a card was played (see docs/rulings.md)."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.errors import UserError
-from bot.render import render_turn
-from bot.replies import COLOUR, render, send
+from bot.glue.client import DirectorBot
+from bot.glue.errors import UserError
+from bot.pictures import render_turn
+from bot.glue.replies import COLOUR, render, send
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import HiddenHands, Private
-from bot.table import Table, open_table
-from bot.umpire import look_at_every_hand
+from bot.glue.table import Table, open_table
+from bot.glue.umpire import look_at_every_hand
 
 from .campaign import guarded, pages
 
@@ -110,7 +110,7 @@ def every_hand(hands: dict[int, Private]) -> list[discord.Embed]:
 
 async def show_hand(interaction: discord.Interaction, game: int | None) -> None:
     """The presser's hand, seen by them alone: the cards, a picture of them, and the menu to play one. A Director
-    with no seat, who never held one, sees every hand instead (see :mod:`bot.umpire`)."""
+    with no seat, who never held one, sees every hand instead (see :mod:`bot.glue.umpire`)."""
     async with open_table(interaction.client, interaction) as table:
         rules = hands_of(table, game)
         private = rules.private(table.state, interaction.user.id)
@@ -149,7 +149,7 @@ async def play_card(interaction: discord.Interaction, game: int, code: str) -> N
 class Hands(commands.Cog):
     """Hidden hands: your own cards, seen by you alone."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="hand")
@@ -158,6 +158,6 @@ class Hands(commands.Cog):
         await show_hand(interaction, None)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Hands(bot))
     bot.add_dynamic_items(HandButton, PlayMenu)

@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.replies import COLOUR, FIELD_LIMIT, clip, send
+from bot.glue.client import DirectorBot
+from bot.glue.replies import COLOUR, FIELD_LIMIT, clip, send
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from bot.rules.qotd.ruleset import QOTD
 
@@ -48,12 +48,12 @@ def command_lines(cog: commands.Cog, described: bool = True) -> str:
     return clip("\n".join(f"{name} {description}" for name, description in names), FIELD_LIMIT)
 
 
-def group_cog(bot: Director, group: str) -> commands.Cog | None:
+def group_cog(bot: DirectorBot, group: str) -> commands.Cog | None:
     """The cog of a ruleset's command group, if the bot has loaded it."""
     return next((cog for cog in bot.cogs.values() if getattr(cog, "__cog_group_name__", None) == group), None)
 
 
-def help_embed(bot: Director, playing: Ruleset | None = None) -> discord.Embed:
+def help_embed(bot: DirectorBot, playing: Ruleset | None = None) -> discord.Embed:
     """How a game runs and the commands of the channel's ruleset (``playing``; none: Quick on the Draw), each
     with what it does; the other rulesets' commands by name only, so that it all fits one message."""
     qotd = playing is None or playing is QOTD
@@ -83,7 +83,7 @@ def help_embed(bot: Director, playing: Ruleset | None = None) -> discord.Embed:
 class Help(commands.Cog):
     """/help, shown only to the member who asks."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help")
@@ -95,5 +95,5 @@ class Help(commands.Cog):
                    ephemeral=True)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Help(bot))

@@ -15,24 +15,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import acknowledge
-from bot.client import Director
-from bot.consent import pingable
-from bot.db import Database, GameRow, LogRow, UnitOfWork
-from bot.errors import NoGame, UserError
-from bot.exporting import elsewhere
+from bot.glue.answering import acknowledge
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.storage import Database, GameRow, LogRow, UnitOfWork
+from bot.glue.errors import NoGame, UserError
+from bot.glue.exporting import elsewhere
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.record import RECORD_NAME, record_of_entries
 from bot.record.views import frames
-from bot.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
 from bot.rules.core.ruleset import State
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.rules.core.fair import Seal
-from bot.seals import announced
-from bot.table import ENDED, INTEGER, ended_game, open_table
-from bot.verify import Verifier, Verdict, block, logged
+from bot.glue.seals import announced
+from bot.glue.table import ENDED, INTEGER, ended_game, open_table
+from bot.rules.verify import Verifier, Verdict, block, logged
 
 from .rolls import decision_view
 
@@ -85,7 +85,7 @@ def seal_notes(data: dict[str, Any], turn_name: str) -> list[str]:
 def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
     """An entry's rolls: each reading's label, faces (the first roll too, if re-rolled) and outcome title, or a
     free roll's dice, or the dice a turn's deal or draw rolled; with the draws of the phase they came from
-    (see bot.verify)."""
+    (see bot.rules.verify)."""
     if "resolution" in entry.data:
         resolution = serial.from_json(Resolution, entry.data["resolution"])
         return [f"{escape(r.label)}: {reroll(r.first, r.reroll)}{numbered(r.roll)} → {escape(r.outcome.title)}"
@@ -181,7 +181,7 @@ RECORD_NOTE = ("The game's record: open it in any browser to replay the game ste
                "game* to prove every card and die fair, offline.")
 
 
-async def readable_game(bot: Director, interaction: discord.Interaction) -> tuple[GameRow, str]:
+async def readable_game(bot: DirectorBot, interaction: discord.Interaction) -> tuple[GameRow, str]:
     """The channel's game, or its last game once that has ended (with a word saying so): its log stays readable
     and checkable."""
     try:
@@ -225,9 +225,9 @@ def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str], ...], channel_name: str,
                 turn_name: str) -> tuple[list[tuple[str, bytes]], str, int, bytes]:
-    """In the export process (:mod:`bot.exporting`): the game's log up to entry ``last``, read from the database
-    at ``url``, as :func:`export_files` writes it out, how many entries it holds, and the game's record (the
-    page that replays and checks it: :mod:`bot.record`)."""
+    """In the export process (:mod:`bot.glue.exporting`): the game's log up to entry ``last``, read from the
+    database at ``url``, as :func:`export_files` writes it out, how many entries it holds, and the game's record
+    (the page that replays and checks it: :mod:`bot.record`)."""
     async def read() -> tuple[list[LogRow], str, dict[int, dict[str, Any]]]:
         database = Database(url)
         try:
@@ -277,7 +277,7 @@ VERIFY_PAGE = 250
 """Entries read from the database at a time for /verify: each page is fed to the verifier off the event loop."""
 
 
-async def checked_log(bot: Director, game: GameRow, turn_name: str, phase: int | None) -> Verdict:
+async def checked_log(bot: DirectorBot, game: GameRow, turn_name: str, phase: int | None) -> Verdict:
     """The verdict on a game's stored log, its entries read a page at a time and checked off the event loop."""
     verifier = Verifier(turn_name)
     async for page in bot.db.log_pages(game.id, VERIFY_PAGE):
@@ -381,7 +381,7 @@ class History(commands.Cog):
     log = app_commands.Group(name="log", description="The game's log: the last actions, or all of it as a file",
                              guild_only=True)
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         self.strike_outs = StrikeOuts()
 
@@ -480,5 +480,5 @@ class History(commands.Cog):
         self.strike_outs.add(interaction.channel, {seq: message for seq, message in shown.items() if message})
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(History(bot))

@@ -8,15 +8,15 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.glue.errors import UserError
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from bot.rules.qotd.beasts import ANIMALS
 from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import GameState
+from bot.rules.qotd.state import QotdState
 from bot.rules.qotd.traits import EXPERTS, PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import KINDS
 from bot.rules.qotd.weapons import WEAPONS
-from bot.table import quote
+from bot.glue.table import quote
 
 MAX_CHOICES = 25
 
@@ -168,7 +168,7 @@ async def shooters_weapons(interaction: discord.Interaction, typed: str) -> list
         if interaction.guild_id is not None else None
     if game is None or game.ruleset != QOTD.key:
         return await missile_weapons(interaction, typed)
-    state = GameState.from_json(game.state)
+    state = QotdState.from_json(game.state)
     stated = (getattr(interaction.namespace, "shooter", None) or "").casefold()
     shooter = next((c for c in state.characters.values() if stated in (c.key, c.name.casefold())), None) \
         if stated else state.acting

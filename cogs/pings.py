@@ -1,6 +1,6 @@
 """Consent to pings: a game pings a member only once they joined it themselves, with ``/game join`` or the
 invitation a Director's ``/cast add player:`` shows them, once. ``/game join pings:False`` mutes the game,
-``/game leave`` stops its pings at once (see :mod:`bot.consent`)."""
+``/game leave`` stops its pings at once (see :mod:`bot.glue.consent`)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import re
 
 import discord
 
-from bot.consent import INVITED, LEFT, MUTED, ON, consent
-from bot.errors import NotAllowed, UserError
-from bot.replies import COLOUR, safe, send
+from bot.glue.consent import INVITED, LEFT, MUTED, ON, consent
+from bot.glue.errors import NotAllowed, UserError
+from bot.glue.replies import COLOUR, safe, send
 from bot.rules.qotd.ruleset import seat_text
-from bot.table import Table, open_table, require_stored
-from bot.umpire import JOINED, refuse_seat_to_an_umpire
+from bot.glue.table import Table, open_table, require_stored
+from bot.glue.umpire import JOINED, refuse_seat_to_an_umpire
 
 PINGS_ON = "This game now pings you: on your characters' turns, their re-rolls, reminders and deadlines."
 PINGS_OFF = "This game no longer pings you. `/game join` turns its pings back on."

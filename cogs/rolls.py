@@ -12,12 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import acknowledge_if_crowded
-from bot.client import Director
-from bot.consent import pingable
-from bot.errors import NotAllowed, UserError
-from bot.render import render_roll
-from bot.replies import picture, render_soon, resolution_embed, safe, send
+from bot.glue.answering import acknowledge_if_crowded
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.glue.errors import NotAllowed, UserError
+from bot.pictures import render_roll
+from bot.glue.replies import picture, render_soon, resolution_embed, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Dice, Keep, roll
 from bot.rules.core.replay import KEEP
@@ -31,7 +31,7 @@ from bot.rules.qotd.state import Character
 from bot.rules.qotd.turns import out_of_turn
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.ruleset import QOTD
-from bot.table import INTEGER, Table, open_table, require_stored, require_visible
+from bot.glue.table import INTEGER, Table, open_table, require_stored, require_visible
 
 from . import battlefield, options
 
@@ -101,7 +101,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 def asked(request: Request) -> str:
-    """A request as a retake matches it: its kind and every field (see :meth:`bot.table.Table.ask`)."""
+    """A request as a retake matches it: its kind and every field (see :meth:`bot.glue.table.Table.ask`)."""
     return json.dumps({"kind": request.kind, **serial.to_json(request)}, sort_keys=True)
 
 
@@ -134,7 +134,7 @@ def roll_message(game_id: int, entry: int, state: State, resolution: Resolution
 class Rolls(commands.Cog):
     """Every roll of the game, resolved against the rulebook's charts, with re-rolls as buttons."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
@@ -145,7 +145,7 @@ class Rolls(commands.Cog):
 
         Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key, their
         ``check``, which refuses the request or returns a note for the reply, and their own roll card ``draw``, a
-        picture of :mod:`bot.render`, if not the shared one); the re-roll buttons work alike.
+        picture of :mod:`bot.pictures`, if not the shared one); the re-roll buttons work alike.
         """
         async with open_table(self.bot, interaction, ruleset) as table:
             before = battlefield.the_map(table.state)
@@ -423,6 +423,6 @@ def _terrain_note(key: str) -> str:
     return f" ({MOVE_CHART_TERRAIN[key]})" if key in MOVE_CHART_TERRAIN else ""
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     bot.add_dynamic_items(RerollButton)
     await bot.add_cog(Rolls(bot))

@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Director
-from bot.errors import NotAllowed, UserError
-from bot.render import render_shootist_roll
+from bot.glue.client import DirectorBot
+from bot.glue.errors import NotAllowed, UserError
+from bot.pictures import render_shootist_roll
 from bot.rules.core.actions import Request
 from bot.rules.shootist.ammo import PickUpRequest, ReloadRequest
 from bot.rules.shootist.brawl import BreakOffRequest, BrawlRequest
@@ -24,7 +24,7 @@ from bot.rules.shootist.skills import ABILITIES, SKILLS, parse_die
 from bot.rules.shootist.state import Shootist
 from bot.rules.shootist.turns import DrawDieRequest, VariableRequest
 from bot.rules.shootist.weapons import WEAPONS
-from bot.table import Table, clean_name
+from bot.glue.table import Table, clean_name
 
 from . import options
 from .cast import add_character
@@ -106,7 +106,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                        group_description="Shootist's actions: shoot, brawl, reload, move, mount, pick up, dice"):
     """The group of a Shootist game's own commands."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -297,5 +297,5 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
         await self.act(interaction, build)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(ShootistCommands(bot))

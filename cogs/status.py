@@ -11,16 +11,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import acknowledge
-from bot.client import Director
-from bot.errors import NoGame
-from bot.painters import asked_for
-from bot.render import render_board_pages, render_scene, render_status_pages, scene_of
-from bot.render.status import PER_PAGE
-from bot.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
+from bot.glue.answering import acknowledge
+from bot.glue.client import DirectorBot
+from bot.glue.errors import NoGame
+from bot.pictures.pool import asked_for
+from bot.pictures import render_board_pages, render_scene, render_status_pages, scene_of
+from bot.pictures.status import PER_PAGE
+from bot.glue.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render, send
 from bot.rules.core.ruleset import Board, Ruleset, State, ruleset
 from bot.rules.qotd.ruleset import QOTD
-from bot.table import ENDED, ended_game, open_table
+from bot.glue.table import ENDED, ended_game, open_table
 
 log = logging.getLogger("director.status")
 
@@ -57,7 +57,7 @@ def board_embed(rules: Ruleset, state: State) -> discord.Embed:
     return embed
 
 
-async def pictures(bot: Director, guild: discord.Guild | None, rules: Ruleset, state: State) -> list[bytes]:
+async def pictures(bot: DirectorBot, guild: discord.Guild | None, rules: Ruleset, state: State) -> list[bytes]:
     """The board's pages as pictures (none if they could not be drawn), with the players' names: Quick on the
     Draw's own board (a game on a map has its map last), or another ruleset's drawn from its
     :class:`~bot.rules.core.ruleset.Board`."""
@@ -97,7 +97,7 @@ async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, pag
     return message, True
 
 
-async def redraw_boards(bot: Director) -> None:
+async def redraw_boards(bot: DirectorBot) -> None:
     """Redraw the pinned boards of the games that changed since the last time (see
     :meth:`Director.board_changed`), side by side; a failure is logged and the others go on."""
     stale = list(bot.stale_boards())
@@ -108,7 +108,7 @@ async def redraw_boards(bot: Director) -> None:
                       guild_id, exc_info=outcome)
 
 
-async def redraw_board(bot: Director, guild_id: int, channel_id: int) -> None:
+async def redraw_board(bot: DirectorBot, guild_id: int, channel_id: int) -> None:
     """Edit a game's pinned board to show the game as it is now. A board deleted meanwhile is left for the
     next /status to post again."""
     asked_for(guild_id)
@@ -142,7 +142,7 @@ def board_lock(guild_id: int, channel_id: int) -> asyncio.Lock:
 class Status(commands.Cog):
     """/status: the cast's cards, wounds and weapons, the phase and the card up."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="status")
@@ -192,5 +192,5 @@ class Status(commands.Cog):
                        "The status board is posted, but I could not pin it: give me the *Pin Messages* permission")
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Status(bot))

@@ -1,6 +1,6 @@
 """Keeping play moving: one reminder per wait, then the game's deadline, rung by a background task.
 
-Each game carries its next alarm in its own row (see :mod:`bot.waiting`). The task
+Each game carries its next alarm in its own row (see :mod:`bot.glue.waiting`). The task
 sleeps until the soonest alarm of the servers on this process's shards, or until a
 command sets a sooner one, and rings every alarm that is due, also those that fell
 due while the bot was down. Each alarm is handled in an ordinary unit of work: its
@@ -20,13 +20,13 @@ from datetime import datetime, timedelta
 import discord
 from discord.ext import commands, tasks
 
-from bot.client import Director
-from bot.consent import pingable
-from bot.db import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitOfWork
-from bot.errors import ReplyFailed
-from bot.painters import asked_for
-from bot.render import render_roll
-from bot.replies import post, render, safe
+from bot.glue.client import DirectorBot
+from bot.glue.consent import pingable
+from bot.storage import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitOfWork
+from bot.glue.errors import ReplyFailed
+from bot.pictures.pool import asked_for
+from bot.pictures import render_roll
+from bot.glue.replies import post, render, safe
 from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.core.actions import decide, perform
@@ -34,9 +34,9 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import Ruleset, State, Wait, ruleset
 from bot.rules.qotd.checks import HoldRequest
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
-from bot.rules.qotd.state import GameState
-from bot.seals import announced, sealing
-from bot.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
+from bot.rules.qotd.state import QotdState
+from bot.glue.seals import announced, sealing
+from bot.glue.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
 from .battlefield import after_roll_aside
 from .deck import next_turn, step_data, step_message, turn_message
@@ -110,7 +110,7 @@ def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
 class Timers(commands.Cog):
     """Reminders and deadlines: a background task rings each game's alarm, once, in time."""
 
-    def __init__(self, bot: Director) -> None:
+    def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
         self.looking = True
         """Whether the task is looking at the alarms (or has yet to, the first time)."""
@@ -272,7 +272,7 @@ class Timers(commands.Cog):
         return Notice(content, embed, view, pingable(game, ping), drawn, filename, entry=(game.id, seq),
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
 
-    def hold_or_pass(self, state: GameState, wait: Wait, game: GameRow) -> tuple[GameState, str]:
+    def hold_or_pass(self, state: QotdState, wait: Wait, game: GameRow) -> tuple[QotdState, str]:
         """The character whose card is up holds, if the game's deadline says so and the rules let them;
         else their turn passes. Returns the state and what happened, to follow the character's name."""
         if not holds_at_deadline(game, wait):
@@ -297,5 +297,5 @@ class Timers(commands.Cog):
             log.warning("could not tell channel %s of its alarm: %s", getattr(channel, "id", "?"), error)
 
 
-async def setup(bot: Director) -> None:
+async def setup(bot: DirectorBot) -> None:
     await bot.add_cog(Timers(bot))

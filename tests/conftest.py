@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bot.db import Database
+from bot.storage import Database
 
 POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
 

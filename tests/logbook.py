@@ -18,7 +18,7 @@ from bot.rules.core.dice import Dice, Keep, Roll
 from bot.rules.core.fair import Draws, canonical, chain_link, commitment, dealt, derive
 from bot.rules.core.replay import Reading
 from bot.rules.core.results import Resolution
-from bot.verify import BLOCK
+from bot.rules.verify import BLOCK
 
 CHANNEL = 4242
 
@@ -269,7 +269,7 @@ UNCHAINED = "the bot writes its log unchained until the seals change: nothing in
 def require_chained(log: str) -> None:
     """Skip what follows while the bot writes its log as it did before entries were chained (the verifier
     reads such a log as not yet checkable: tests/test_verify_tamper.py)."""
-    from bot.verify import read_export
+    from bot.rules.verify import read_export
     if not any("chain" in entry["data"] for entry in read_export(log)):
         pytest.skip(UNCHAINED)
 

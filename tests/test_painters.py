@@ -9,10 +9,10 @@ import signal
 
 import pytest
 
-from bot import painters
-from bot.painters import PictureFailed, paint
-from bot.render import render_battlefield, render_roll, render_scene, render_turn, scene_of
-from bot.render.gallery import sample_battlefield, sample_resolution
+from bot.pictures import pool as painters
+from bot.pictures.pool import PictureFailed, paint
+from bot.pictures import render_battlefield, render_roll, render_scene, render_turn, scene_of
+from bot.pictures.gallery import sample_battlefield, sample_resolution
 from bot.rules.core.cards import RED_JOKER, Card
 from bot.rules.core.dice import Luck
 

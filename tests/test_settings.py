@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import RedactingFormatter
-from bot.settings import DEFAULT_DATABASE_URL, ConfigError, Settings
+from bot.app.cli import RedactingFormatter
+from bot.app.settings import DEFAULT_DATABASE_URL, ConfigError, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIz.secret-token-value"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.skeleton import look_alike, skeleton
+from bot.glue.skeleton import look_alike, skeleton
 
 
 def test_the_skeleton_maps_each_confusable_to_its_prototype():

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from bot.app.cli import main
 from bot.rules.core.charts import REGISTRY
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import canonical, chain_link, face
-from bot.verify import BLOCK, read_export, recompute, rolls, unreadable, verify_entries
+from bot.rules.verify import BLOCK, read_export, recompute, rolls, unreadable, verify_entries
 from tests import logbook
 
 Entries = list[dict[str, Any]]
@@ -331,7 +331,7 @@ def test_malformed_files_fail_in_one_line(junk, says, tmp_path, capsys):
 
 
 def test_a_file_over_the_cap_is_refused_unread(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("bot.verify.MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr("bot.rules.verify.MAX_FILE_BYTES", 1000)
     code, _, err = checked(tmp_path, capsys, logbook.qotd().export())
     assert code == 2 and err.endswith("over 0 MiB: no exported log is that large\n"), err
 

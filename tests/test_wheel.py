@@ -9,7 +9,7 @@ from pathlib import Path
 
 from setuptools import find_packages
 
-from bot.render import gallery
+from bot.pictures import gallery
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())

@@ -2,7 +2,7 @@
 
 The page carries the log's ``director-log`` block as the export wrote it, the players' names, and the charts
 its readings name (their rows, as the verifier reads them), compressed (raw deflate, in base64: the browser's
-``DecompressionStream`` opens it). Its script (``verify.js``, a port of :mod:`bot.verify` on the browser's Web
+``DecompressionStream`` opens it). Its script (``verify.js``, a port of :mod:`bot.rules.verify` on the browser's Web
 Crypto, and ``replay.js``) and its style are this package's files, inlined and allowed by their hashes alone: a
 Content-Security-Policy forbids every request, so the page works from a file, offline. Every text of the log is
 set in the page as text, never as markup. Standard library only; CPU work of up to a second for the largest
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.core.charts import MAKERS, REGISTRY, Chart, GridChart
-from ..verify import BLOCK, Bad, basis, block, logged, read_export, readings, unreadable
+from ..rules.verify import BLOCK, Bad, basis, block, logged, read_export, readings, unreadable
 
 RECORD_NAME = "game-record.html"
 FONT = "Rye-Regular.ttf"
@@ -115,7 +115,7 @@ def record_page(log: str, names: dict[int, str], channel_name: str,
 
 def record_of_entries(entries: Iterable[Any], names: dict[int, str], channel_name: str,
                       views: dict[str, Any] | None = None) -> bytes:
-    """The record of a game's stored log entries (as :func:`bot.verify.block` writes them out)."""
+    """The record of a game's stored log entries (as :func:`bot.rules.verify.block` writes them out)."""
     entries = list(entries)
     return record_page(block(entries), names, channel_name, map(logged, entries), views)
 

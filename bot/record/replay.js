@@ -276,7 +276,7 @@ const REPLAY = (() => {
     return node;
   }
 
-  /** The map as the map picture draws it (bot/render/battlefield.py), in paces: its ground, areas, obstacles,
+  /** The map as the map picture draws it (bot/pictures/battlefield.py), in paces: its ground, areas, obstacles,
       the last move and shot, and everyone on it with their name. */
   function drawMap(map) {
     const w = Number(map.width) || 1, h = Number(map.height) || 1;

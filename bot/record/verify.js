@@ -1,5 +1,5 @@
 "use strict";
-/* The in-page verifier: bot/verify.py, line for line, with the browser's Web Crypto (SHA-256, HMAC-SHA256).
+/* The in-page verifier: bot/rules/verify.py, line for line, with the browser's Web Crypto (SHA-256, HMAC-SHA256).
    A log line is read as Python's json module reads it (whole numbers of any size, floats told apart, objects in
    their order), so that the chain hashes the bytes the bot hashed and every verdict line reads as Python's. */
 
@@ -420,7 +420,7 @@ const VERIFY = (() => {
   }
   function rollSeal(roll) { const seal = get(roll, "seal"); return isStr(seal) ? seal : null; }
 
-  /** The outcome title a reading's dice give on its chart (bot/verify.py's recompute); null when it cannot say. */
+  /** The outcome title a reading's dice give on its chart (bot/rules/verify.py's recompute); null when it cannot say. */
   function recompute(charts, key, value, reading) {
     const base = get(reading, "base", null), adjustments = get(reading, "adjustments", []);
     let added = 0, based = null;

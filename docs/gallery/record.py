@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.client import Director, open_database  # noqa: E402
-from bot.play import OFFLINE_PACE, Console  # noqa: E402
+from bot.glue.client import DirectorBot, open_database  # noqa: E402
+from bot.app.play import OFFLINE_PACE, Console  # noqa: E402
 from bot.record import RECORD_NAME  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.app.settings import Settings  # noqa: E402
 
 FOLDER = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
@@ -50,7 +50,7 @@ async def played(folder: Path, seed: int, lines: list[str], shots: int = 0) -> P
     import simcord
 
     database = open_database(settings)
-    bot = Director(settings, database, rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    bot = DirectorBot(settings, database, rng=random.Random(seed), sync_on_start=True, shard_count=1)
     said = io.StringIO()
     async with simcord.run(bot, check_errors=False) as env:
         env.settle_timeout = 300.0                 # real seconds: the export is written in a process of its own

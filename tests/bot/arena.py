@@ -216,7 +216,7 @@ class Arena:
         await self.fresh_table()
 
     async def pings(self) -> dict | None:
-        """Whom the game may ping (see bot.consent)."""
+        """Whom the game may ping (see bot.glue.consent)."""
         game = await self.db.load_game(self.scene.guild.id, self.channel.id)
         return game.pings if game else None
 
@@ -284,7 +284,7 @@ def judge(result, raised, before: Seen, after: Seen) -> Outcome:
 def may_ping(before: Seen, after: Seen) -> set[int]:
     """Whom a command that succeeded may ping: the owner of the character whose card is up, the owner
     of the character a re-roll or a new trait's pick waits for, and a member it made the Director; each only
-    if they joined a game themselves (see bot.consent)."""
+    if they joined a game themselves (see bot.glue.consent)."""
     allowed = {row["owner_id"] for row in after.stored["roster"] if row["traits_due"]}
     game = after.table.game
     if game is not None:

@@ -9,12 +9,12 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import Director
-from bot.db import Database, DatabaseUnavailable, GameExists, StaleGame
-from bot.errors import ReplyFailed, UserError
+from bot.glue.client import DirectorBot
+from bot.storage import Database, DatabaseUnavailable, GameExists, StaleGame
+from bot.glue.errors import ReplyFailed, UserError
 from bot.rules.core.ruleset import Ruleset, State
 from bot.rules.qotd.state import RulesError
-from bot.settings import Settings
+from bot.app.settings import Settings
 from tests.rules.scripted import Dice
 
 from tests.conftest import ANSWERING
@@ -22,7 +22,7 @@ from tests.conftest import ANSWERING
 from .helpers import Stopwatch, stored_game
 
 
-MADE: list[Director] = []
+MADE: list[DirectorBot] = []
 """Bots made during the current test; their databases are closed when it ends."""
 
 
@@ -30,7 +30,7 @@ TEST_PACE = 10_000
 """Commands a test user may send a minute: test users type faster than anyone (the pace has its own test)."""
 
 
-class ScriptedDirector(Director):
+class ScriptedDirector(DirectorBot):
     """The bot, seeded; a test that sets its ``rng`` to a :class:`Dice` writes the dice it rolls instead
     of the phase's seal (the seals are still made, and logged)."""
 
@@ -40,7 +40,7 @@ class ScriptedDirector(Director):
 
 
 def make_bot(url: str, seed: int = 6, commands_per_minute: int = TEST_PACE,
-             kind: type[ScriptedDirector] = ScriptedDirector) -> Director:
+             kind: type[ScriptedDirector] = ScriptedDirector) -> DirectorBot:
     """A fresh bot (of ``kind``) on the database at ``url``, syncing its commands as SimCord expects."""
     settings = Settings(discord_token="", database_url=url, commands_per_minute=commands_per_minute)
     bot = kind(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
-from bot.table import Table
+from bot.glue.errors import UserError
+from bot.glue.table import Table
 from cogs.cast import add_character
 
 from .duel import DUEL, ShotRequest

@@ -17,18 +17,18 @@ from sqlalchemy import Connection, Engine, create_engine, insert, select, text, 
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from bot.db import Database
-from bot.db.models import Base, Game, LogEntry
-from bot.rules.qotd.state import GameState
-from tests.db.helpers import rows
+from bot.storage import Database
+from bot.storage.models import Base, Game, LogEntry
+from bot.rules.qotd.state import QotdState
+from tests.storage.helpers import rows
 
 T = TypeVar("T")
 
 
-async def stored_game(db: Database, guild_id: int, channel_id: int) -> GameState | None:
+async def stored_game(db: Database, guild_id: int, channel_id: int) -> QotdState | None:
     """The game as the database holds it now (None when the channel has no active game)."""
     game = await db.load_game(guild_id, channel_id)
-    return GameState.from_json(game.state) if game else None
+    return QotdState.from_json(game.state) if game else None
 
 
 @dataclass
@@ -40,7 +40,7 @@ class View:
     log: list[tuple[str, str]]
     public: list[tuple]
     """The messages everyone in the channel sees, as they read now (refusals are ephemeral and are not here)."""
-    game: GameState | None = field(default=None, compare=False)
+    game: QotdState | None = field(default=None, compare=False)
 
 
 async def channel_view(env, guild_id: int, channel) -> View:
@@ -52,7 +52,7 @@ async def channel_view(env, guild_id: int, channel) -> View:
     game, director, log = None, None, []
     row = await db.load_game(guild_id, channel.id)
     if row is not None:
-        game, director = GameState.from_json(row.state), row.director_id
+        game, director = QotdState.from_json(row.state), row.director_id
         log = await read(db, lambda connection: [tuple(entry) for entry in connection.execute(
             text("SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq"), {"id": row.id})])
     stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)

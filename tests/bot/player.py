@@ -19,9 +19,9 @@ import sys
 
 import simcord
 
-from bot.client import Director
-from bot.db import Database
-from bot.settings import Settings
+from bot.glue.client import DirectorBot
+from bot.storage import Database
+from bot.app.settings import Settings
 from tests.bot.conftest import TEST_PACE
 
 GUILD_ID = 1_100_000_000_000_000_000
@@ -31,8 +31,8 @@ CAST = (("pete", "Doc", "hero", "disciplined", "single_action_revolver"),
         ("dora", "Ike", "supporting", "ordinary", "single_action_revolver"))
 
 
-def make_bot(url: str, seed: int) -> Director:
-    return Director(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(seed),
+def make_bot(url: str, seed: int) -> DirectorBot:
+    return DirectorBot(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(seed),
                     sync_on_start=True, shard_count=1)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.db import LogRow
+from bot.storage import LogRow
 from bot.rules.core import fair
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import Seal

@@ -9,7 +9,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from bot.db import LogRow
+from bot.storage import LogRow
 from bot.rules.core.fair import dealt
 
 from .helpers import words_of

@@ -5,9 +5,9 @@ import asyncio
 import io
 import zipfile
 
-from bot import answering
-from bot.client import STORE_SHOWN_AFTER
-from bot.db import UnitOfWork
+from bot.glue import answering
+from bot.glue.client import STORE_SHOWN_AFTER
+from bot.storage import UnitOfWork
 from cogs.history import export_files, markdown_log
 
 from .helpers import LoopWatch, Stopwatch, burst, fill_log, refused, slow_route, text_of
@@ -73,7 +73,7 @@ def test_an_export_too_big_even_compressed_comes_in_parts_that_hold_every_entry_
 def _entry(seq: int):
     from datetime import UTC, datetime
 
-    from bot.db import LogRow
+    from bot.storage import LogRow
     return LogRow(seq, datetime(2026, 1, 1, tzinfo=UTC), 1, "roll", f"{WHY}: 1D10: [{seq % 10 + 1}]",
                   {}, None, False)
 

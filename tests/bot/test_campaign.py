@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.db import RosterRow
+from bot.storage import RosterRow
 from bot.rules.core import serial
 from bot.rules.qotd.state import Character
 from tests.rules.scripted import Dice
 
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 
 from .conftest import make_bot
 from .helpers import end_game, pinged, refused, stored_game, text_of, words_of

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from tests.conftest import POSTGRES_ENV
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 from tests.postgres_server import PrivateServer
 from tests.proxy import Proxy
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 
 from .helpers import png, stored_game, text_of
 
@@ -15,7 +15,7 @@ CALLBACK = "/interactions/*/*/callback"
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch):
     """Retries a hundredth of a second apart: SimCord lets a handler's sleep take real time."""
-    monkeypatch.setattr("bot.replies.RETRY_SECONDS", 0.01)
+    monkeypatch.setattr("bot.glue.replies.RETRY_SECONDS", 0.01)
 
 
 async def played(scene):

@@ -10,7 +10,7 @@ import pytest
 from bot.rules.core.ruleset import CastSpec
 from bot.rules.norman.state import SHOOT_RANKS
 from bot.rules.shootist.ruleset import SHOOTIST
-from bot.seals import TurnDice
+from bot.glue.seals import TurnDice
 
 from .helpers import end_game, text_of
 from .sealed import log_of, read, seals_of

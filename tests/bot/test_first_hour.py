@@ -4,7 +4,7 @@ ending a game and reading it afterwards, consequences in the log, the DV line, a
 import json
 
 from bot.rules.core.dice import Luck
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
 from .conftest import make_bot

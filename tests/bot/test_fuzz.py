@@ -21,7 +21,7 @@ from discord import app_commands
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.table import slug
+from bot.glue.table import slug
 
 from .arena import DISCORD, Arena, leaves
 

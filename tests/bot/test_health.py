@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from bot.db import DatabaseUnavailable
-from bot.health import MAX_AGE_SECONDS, check, heartbeat, read_heartbeat
-from bot.settings import Settings
+from bot.storage import DatabaseUnavailable
+from bot.app.health import MAX_AGE_SECONDS, check, heartbeat, read_heartbeat
+from bot.app.settings import Settings
 
 
 async def test_a_connected_bot_with_its_database_is_healthy_and_unhealthy_once_stopped(simcord_env, db_url, tmp_path):

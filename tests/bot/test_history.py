@@ -4,9 +4,9 @@ import random
 
 import discord
 
-from bot.client import STORE_SHOWN_AFTER
+from bot.glue.client import STORE_SHOWN_AFTER
 from bot.rules.core.fair import Seal
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
 from .helpers import card_up, refused, stored_game, text_of

@@ -1,16 +1,16 @@
-"""Discord's limits on a message: every message the bot sends is fitted to them (bot.replies.fitted),
+"""Discord's limits on a message: every message the bot sends is fitted to them (bot.glue.replies.fitted),
 each limit tried at its edge; and replies that used to go past them now reach the channel."""
 
 import discord
 import pytest
 from simcord.components import validate_message_state
 
-from bot.replies import (AUTHOR_LIMIT, CONTENT_LIMIT, CUSTOM_ID_LIMIT, DESCRIPTION_LIMIT, EMBEDS_LIMIT,
+from bot.glue.replies import (AUTHOR_LIMIT, CONTENT_LIMIT, CUSTOM_ID_LIMIT, DESCRIPTION_LIMIT, EMBEDS_LIMIT,
                          EMBEDS_TOTAL_LIMIT, FIELD_LIMIT, FIELD_NAME_LIMIT, FIELDS_LIMIT, FOOTER_LIMIT, MAX_FILES,
                          TITLE_LIMIT, UPLOAD_LIMIT, clip, fitted)
-from bot.rules.qotd.state import Condition, GameState
+from bot.rules.qotd.state import Condition, QotdState
 
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 
 from .conftest import make_bot
 from .helpers import refused, stored_game, text_of
@@ -164,7 +164,7 @@ async def holders_everywhere(scene, first: str | None = None) -> str:
         await scene.polly.slash(scene.channel, "cast add", name=name, type="minor", personality="ordinary")
     await scene.dora.slash(scene.channel, "deal")
     async with scene.db().unit(scene.guild.id, scene.channel.id) as uow:
-        state = GameState.from_json(uow.game.state)
+        state = QotdState.from_json(uow.game.state)
         free = [state.characters[slug] for slug in ("kid", first and first.casefold()) if slug]
         for character in state.characters.values():
             if character not in free:

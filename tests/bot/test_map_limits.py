@@ -13,7 +13,7 @@ import json
 import pytest
 from sqlalchemy import update
 
-from bot.db.models import Game
+from bot.storage.models import Game
 from bot.rules.qotd.map_checks import MAX_LINE_POINTS, MAX_PIECES, MAX_POINTS
 from bot.rules.qotd.sets import MAX_TEXT
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
 from .arena import REFUSED, SUCCEEDED, Arena, leaves

@@ -19,14 +19,14 @@ import pytest
 import simcord
 from sqlalchemy.engine import make_url
 
-from bot.client import STALE
-from bot.db import Database
+from bot.glue.client import STALE
+from bot.storage import Database
 from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.state import GameState
+from bot.rules.qotd.state import QotdState
 from cogs.rolls import decision_view
-from tests.db.helpers import json_value, rows
+from tests.storage.helpers import json_value, rows
 
 from .player import GUILD_ID, make_bot, the_set
 
@@ -56,7 +56,7 @@ def replies(lines: list[str]) -> list[dict]:
     return [json.loads(line) for line in lines if line.startswith("{")]
 
 
-async def stored(url: str) -> tuple[GameState, int, list[tuple[int, str, dict]]]:
+async def stored(url: str) -> tuple[QotdState, int, list[tuple[int, str, dict]]]:
     """The game as stored, its last log number, and its log: (seq, kind, data) each, and a
     ``"shuffled"`` key in the data of the entries that began a phase."""
     database = Database(url)
@@ -68,7 +68,7 @@ async def stored(url: str) -> tuple[GameState, int, list[tuple[int, str, dict]]]
         log = [(seq, kind, {**json_value(data), "shuffled": "shuffled" in text}) for seq, kind, text, data in entries]
     finally:
         await database.dispose()
-    return GameState.from_json(game.state), last_seq, log
+    return QotdState.from_json(game.state), last_seq, log
 
 
 async def channel_id(database: Database) -> int:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.client import REDRAW_BOARDS_AFTER
-from bot.render import render_board_pages
+from bot.glue.client import REDRAW_BOARDS_AFTER
+from bot.pictures import render_board_pages
 from bot.rules.core.ruleset import RULESETS, escape
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
 from . import duel

@@ -6,7 +6,7 @@ import random
 
 from sqlalchemy import update
 
-from bot.db.models import Game
+from bot.storage.models import Game
 from bot.rules.core import fair
 from .helpers import end_game, text_of
 from .sealed import log_of, read, secrets_kept, seals_of

@@ -13,10 +13,10 @@ import discord
 import pytest
 from sqlalchemy import update
 
-from bot import painters
-from bot.client import SILENCED
-from bot.db.models import Game
-from bot.painters import Pool
+from bot.pictures import pool as painters
+from bot.glue.client import SILENCED
+from bot.storage.models import Game
+from bot.pictures.pool import Pool
 
 from .conftest import unexpected_errors
 from .helpers import LoopWatch, burst, channel_view, fill_log, png, refused, unsettled

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.client import REDRAW_BOARDS_AFTER
-from bot.render import render_status_pages
-from bot.render.status import PER_PAGE
+from bot.glue.client import REDRAW_BOARDS_AFTER
+from bot.pictures import render_status_pages
+from bot.pictures.status import PER_PAGE
 
 from .conftest import make_bot
 from .helpers import slow_route, stored_game, text_of

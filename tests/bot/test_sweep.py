@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.db import LogRow
+from bot.storage import LogRow
 from bot.rules.core.fair import SEED_BYTES, dealt
 
 from .sweep import Seeds

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import delete, insert, update
 
-from bot.db.models import Game, LogEntry
-from bot.verify import read_export
+from bot.storage.models import Game, LogEntry
+from bot.rules.verify import read_export
 from tests import logbook
 from tests.logbook import require_chained
 from tests.test_verify_tamper import HIDDEN, TAMPERS, checked, export, rechain, recomputed

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.rules.qotd.state import Condition
-from tests.db.helpers import one, rows
+from tests.storage.helpers import one, rows
 from tests.rules.scripted import Dice
 
 from .conftest import make_bot

@@ -1,8 +1,8 @@
 """Vehicles through slash commands: /cast vehicle, aboard and speed, shooting and fighting at a vehicle, shot
 types from a moving vehicle refused, /cast show and list, and undo."""
 
-from bot.render import render_status_pages
-from bot.render.status import status_layout
+from bot.pictures import render_status_pages
+from bot.pictures.status import status_layout
 from bot.rules.qotd.state import Role
 from tests.rules.scripted import Dice
 

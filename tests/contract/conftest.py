@@ -43,7 +43,7 @@ CASTING: dict[str, dict[str, object]] = {
 
 GAPS: dict[tuple[str, str], str] = {
     ("test_status_answers_with_a_png_of_the_rulesets_board", "qotd"):
-        "Quick on the Draw's /status draws its own pages (render_status_pages from the GameState), not the "
+        "Quick on the Draw's /status draws its own pages (render_status_pages from the QotdState), not the "
         "Board its ruleset declares: the status picture has two code paths (status_embed forks on QOTD)",
     ("test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change", "qotd"):
         "Quick on the Draw's pinned board is redrawn from its own status pages, not from the Board its ruleset "

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bot.rules.core.ruleset import HiddenHands, Ruleset, State
 from tests.bot.helpers import View, text_of
-from tests.db.helpers import rows
+from tests.storage.helpers import rows
 
 from .conftest import CASTING, ruleset_of
 

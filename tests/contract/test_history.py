@@ -1,5 +1,5 @@
 """The contract of the game's history, met by every registered ruleset and High Noon: `/log recent`, `/log
-export` whose data `python -m bot verify` checks (bot.verify), and `/verify`, during the game and once it ended
+export` whose data `python -m bot verify` checks (bot.rules.verify), and `/verify`, during the game and once it ended
 (a free `/roll` included)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from bot.rules.core import serial
 from bot.rules.core.fair import Seal
-from bot.verify import verify_text
+from bot.rules.verify import verify_text
 from tests.bot.helpers import end_game, text_of
 
 from .driving import Play, public

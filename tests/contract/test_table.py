@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render import render_board_pages
+from bot.pictures import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
 
 from .conftest import CASTING, KEYS

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import REDRAW_BOARDS_AFTER
-from bot.render import render_board_pages
+from bot.glue.client import REDRAW_BOARDS_AFTER
+from bot.pictures import render_board_pages
 from bot.rules.core.ruleset import deciding
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import refused, stored_rows

@@ -19,7 +19,7 @@ import pytest
 from bot.rules.core.fair import code_of
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.record import RECORD_NAME, record_of_export, record_page
-from bot.verify import read_export, verify_text
+from bot.rules.verify import read_export, verify_text
 from tests import logbook
 from tests.bot.helpers import end_game
 from tests.bot.sealed import seals_of

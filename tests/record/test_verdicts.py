@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.record import charts_of, record_page
-from bot.verify import Unreadable, read_export, verify_text
+from bot.rules.verify import Unreadable, read_export, verify_text
 from tests import logbook
 from tests.test_verify_tamper import HIDDEN, ODD, TAMPERS, export, places, rechain, replaced
 

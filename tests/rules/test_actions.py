@@ -12,7 +12,7 @@ from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.checks import HealRequest, HoldRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import (Carried, Character, Condition, GameState, Mount, RulesError, Trait,
+from bot.rules.qotd.state import (Carried, Character, Condition, QotdState, Mount, RulesError, Trait,
                                   WeaponCondition)
 from bot.rules.qotd.vehicles import hit_vehicle, new_vehicle
 from bot.rules.qotd.weapons import WEAPONS
@@ -30,7 +30,7 @@ def person(key, kind, owner=1, personality="ordinary", traits=(), weapons=("sing
 
 
 def game(*characters):
-    state = GameState()
+    state = QotdState()
     for character in characters:
         state.add(character, random.Random(1))
     state.shuffle(random.Random(2))
@@ -87,7 +87,7 @@ def test_disciplined_reroll_pauses_and_resumes_after_a_json_round_trip():
     assert result.decision is not None
     assert [r.key for r in result.decision.rights] == ["disciplined", "cut"]
     assert {k: v for k, v in state.to_json().items() if k != "pending"} == before   # nothing applied yet
-    restarted = GameState.from_json(state.to_json())                                   # the bot restarts
+    restarted = QotdState.from_json(state.to_json())                                   # the bot restarts
     state, result = decide(restarted, "disciplined", Dice(8, 1, 9, 9, 2))
     assert titles(result)[:3] == ["Shoot at the Enemy!", "Gotcha!", "2 Hits"]
     assert result.readings[0].reroll == "Re-roll (Disciplined)"

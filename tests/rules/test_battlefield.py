@@ -12,7 +12,7 @@ from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, di
                                       loose_mount, loose_names, mover_of, plan_move, plan_on_map, remount,
                                       spread_to)
 from bot.rules.qotd.shooting import DrawRequest, ShotRequest
-from bot.rules.qotd.state import Condition, GameState, Mount, RulesError
+from bot.rules.qotd.state import Condition, QotdState, Mount, RulesError
 
 from .scripted import Dice
 from .test_actions import SUPPORTING, game, person
@@ -222,11 +222,11 @@ def test_squares_are_lettered_across_and_numbered_down():
 
 
 def test_a_game_with_a_map_keeps_it_through_json_and_one_without_stores_nothing_more():
-    state = GameState()
+    state = QotdState()
     assert "battlefield" not in state.to_json()
     state.battlefield = field(saloon(), Obstacle("fence", [(0, 10), (40, 10)]))
     state.battlefield.place(Token("kid", (12, 15), facing=180))
-    again = GameState.from_json(state.to_json())
+    again = QotdState.from_json(state.to_json())
     assert again.battlefield == state.battlefield
 
 

@@ -6,7 +6,7 @@ from bot.rules.burt.charts import threshold, to_hit
 from bot.rules.core.charts import OWNERS, REGISTRY, SITUATIONAL, Outcome, chart_for
 from bot.rules.core.ruleset import RULESETS
 from bot.rules.core.dice import Dice, Roll
-from bot.verify import recompute, unreadable
+from bot.rules.verify import recompute, unreadable
 
 
 def test_every_ruleset_s_charts_are_registered_by_their_key():

@@ -10,7 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.state import Character, Condition, GameState, RulesError
+from bot.rules.qotd.state import Character, Condition, QotdState, RulesError
 
 
 def cast(state, key, owner, kind=CharacterType.HERO, rng=None):
@@ -18,7 +18,7 @@ def cast(state, key, owner, kind=CharacterType.HERO, rng=None):
 
 
 def test_cards_come_from_the_owners_suit_best_first():
-    state = GameState()
+    state = QotdState()
     hero = cast(state, "doc", 1)
     minor = cast(state, "kid", 1, CharacterType.MINOR)
     other = cast(state, "ike", 2, CharacterType.MAIN)
@@ -28,7 +28,7 @@ def test_cards_come_from_the_owners_suit_best_first():
 
 
 def test_a_fifth_player_and_a_fourteenth_card_open_a_second_pack():
-    state = GameState()
+    state = QotdState()
     for user in range(1, 6):
         state.seat(user)
     assert state.seats[5].suits == [("hearts", 2)]
@@ -41,7 +41,7 @@ def test_a_fifth_player_and_a_fourteenth_card_open_a_second_pack():
 
 
 def test_the_pack_is_every_active_card_and_both_jokers():
-    state = GameState()
+    state = QotdState()
     cast(state, "doc", 1)
     cast(state, "kid", 2, CharacterType.SUPPORTING)
     state.shuffle(random.Random(3))
@@ -51,7 +51,7 @@ def test_the_pack_is_every_active_card_and_both_jokers():
 
 
 def test_a_joker_marks_the_next_card_and_red_and_black_cancel():
-    state = GameState()
+    state = QotdState()
     doc = cast(state, "doc", 1)
     state.shuffle(random.Random(0))
     state.deck.to_come = [Card.parse("RJ"), Card.parse("AH"), Card.parse("BJ"), Card.parse("RJ"), Card.parse("KH")]
@@ -65,7 +65,7 @@ def test_a_joker_marks_the_next_card_and_red_and_black_cancel():
 
 
 def test_a_lethal_hit_takes_the_next_card_to_come_and_a_casualty_has_none():
-    state = GameState()
+    state = QotdState()
     kid = cast(state, "kid", 1, CharacterType.SUPPORTING)
     state.shuffle(random.Random(5))
     first = state.next_card_of(kid)
@@ -77,7 +77,7 @@ def test_a_lethal_hit_takes_the_next_card_to_come_and_a_casualty_has_none():
 
 
 def test_cut_needs_a_card_still_to_come():
-    state = GameState()
+    state = QotdState()
     kid = cast(state, "kid", 1, CharacterType.MINOR)
     state.shuffle(random.Random(5))
     while state.deck.to_come:
@@ -91,7 +91,7 @@ class DeckMachine(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self.state = GameState()
+        self.state = QotdState()
         self.rng = random.Random(0)
         self.made = 0
 
@@ -153,7 +153,7 @@ class DeckMachine(RuleBasedStateMachine):
 
     @invariant()
     def json_round_trip_is_lossless(self):
-        assert GameState.from_json(self.state.to_json()) == self.state
+        assert QotdState.from_json(self.state.to_json()) == self.state
 
 
 DeckMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)

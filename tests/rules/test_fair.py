@@ -23,7 +23,7 @@ from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.shooting import ShotRequest
-from bot.rules.qotd.state import Carried, Character, GameState
+from bot.rules.qotd.state import Carried, Character, QotdState
 
 SEED = "5d" * 32
 
@@ -91,8 +91,8 @@ def test_a_roll_records_the_seal_and_draw_of_its_first_die_and_the_dice_follow()
     assert (again.number, again.seal) == (12, "1")
 
 
-def table() -> GameState:
-    state = GameState()
+def table() -> QotdState:
+    state = QotdState()
     state.settings.cuts_per_character = 0
     for key, kind in (("doc", CharacterType.HERO), ("ike", CharacterType.SUPPORTING)):
         state.add(Character(key, key.title(), 1, kind, "ordinary",
@@ -103,7 +103,7 @@ def table() -> GameState:
     return state
 
 
-def shoot(state: GameState) -> tuple[GameState, list]:
+def shoot(state: QotdState) -> tuple[QotdState, list]:
     """Doc shoots Ike, keeping any roll offered for a re-roll; returns the state and every roll."""
     state, result = perform(state, ShotRequest("doc", "ike", paces=6), PhaseDice(state.seal))
     while result.decision:
@@ -113,8 +113,8 @@ def shoot(state: GameState) -> tuple[GameState, list]:
 
 def test_an_action_played_again_from_the_stored_state_rolls_the_same_dice_and_the_next_one_new_dice():
     stored = table().to_json()
-    after, first = shoot(GameState.from_json(stored))
-    _, again = shoot(GameState.from_json(stored))                      # the state before, played again
+    after, first = shoot(QotdState.from_json(stored))
+    _, again = shoot(QotdState.from_json(stored))                      # the state before, played again
     assert [(r.faces, r.number) for r in again] == [(r.faces, r.number) for r in first]
     _, next_shot = shoot(after)
     assert next_shot[0].number == after.seal.count("1") - sum(len(r.faces) for r in next_shot)
@@ -140,7 +140,7 @@ def test_a_paused_action_keeps_the_count_of_its_draws_so_the_re_roll_draws_the_n
 def test_a_copy_of_a_state_shares_its_seal_so_an_action_on_a_deep_copy_counts_its_draws_once():
     """Mackenzie Norman's actions work on a deep copy of the game: the draws they make are the game's."""
     seal = Seal(1, 2, SEED)
-    state = GameState(seal=seal)
+    state = QotdState(seal=seal)
     work = copy.deepcopy(state)
     assert work.seal is seal
     roll(Dice(2), PhaseDice(work.seal))

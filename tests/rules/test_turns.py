@@ -9,7 +9,7 @@ from bot.rules.qotd.checks import ComeRoundRequest, TestRequest
 from bot.rules.qotd.dv import dv_line
 from bot.rules.qotd.fighting import FightRequest
 from bot.rules.qotd.shooting import DrawRequest, ShotRequest
-from bot.rules.qotd.state import Condition, GameState
+from bot.rules.qotd.state import Condition, QotdState
 from bot.rules.qotd.summary import deeds, down
 from bot.rules.qotd.turns import out_of_turn
 
@@ -17,7 +17,7 @@ from .scripted import Dice
 from .test_actions import HERO, MAIN, MINOR, game, keeping, person, titles
 
 
-def with_card_up(state: GameState, key: str) -> GameState:
+def with_card_up(state: QotdState, key: str) -> QotdState:
     """Turn cards until ``key``'s is up (jokers taken out of the way, so no mark falls)."""
     state.deck.to_come = [c for c in state.deck.to_come if not c.is_joker]
     while state.acting is None or state.acting.key != key:
@@ -25,13 +25,13 @@ def with_card_up(state: GameState, key: str) -> GameState:
     return state
 
 
-def three() -> GameState:
+def three() -> QotdState:
     """Doc (a Hero) and Wyatt (a Main Character) of one player, Ike (a Minor Character) of another; Doc's card up."""
     return with_card_up(game(person("doc", HERO), person("wyatt", MAIN), person("ike", MINOR, owner=2)), "doc")
 
 
 def test_before_the_first_deal_nobody_has_a_turn_and_nothing_is_checked():
-    state = GameState()
+    state = QotdState()
     for character in (person("doc", HERO), person("ike", MINOR, owner=2)):
         state.add(character, None)
     assert out_of_turn(state, ShotRequest("ike", "doc", paces=6)) is None

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bot.rules.qotd.actions import perform
 from bot.rules.qotd.fighting import Defence, FightRequest
 from bot.rules.qotd.shooting import ShotRequest, ShotType
-from bot.rules.qotd.state import Condition, GameState, Mount, Role, RulesError
+from bot.rules.qotd.state import Condition, QotdState, Mount, Role, RulesError
 from bot.rules.qotd.vehicles import KINDS, Speed, full_move, new_vehicle, set_speed, vehicle_speed
 
 from .scripted import Dice
@@ -18,7 +18,7 @@ from .test_actions import MINOR, SUPPORTING, keeping, person, titles
 
 def coach_game(*aboard, construction="robust", paces=0, shooter_traits=(), weapons=("single_action_revolver",)):
     """Ike (Supporting, on foot) facing a stagecoach with the characters ``aboard`` as (key, role)."""
-    state = GameState()
+    state = QotdState()
     state.add(person("ike", SUPPORTING, traits=shooter_traits, weapons=weapons), random.Random(1))
     for key, _ in aboard:
         state.add(person(key, MINOR, owner=2), random.Random(1))
@@ -235,7 +235,7 @@ def test_vehicles_round_trip_through_json_and_a_removed_character_leaves_the_veh
     """A vehicle, its damage and those aboard are kept with the game."""
     state = coach_game(("jed", Role.DRIVER), ("sal", Role.PASSENGER), paces=7)
     state.vehicles["coach"].halved = 1
-    again = GameState.from_json(state.to_json())
+    again = QotdState.from_json(state.to_json())
     assert again.vehicles == state.vehicles and again.vehicles["coach"].aboard["jed"] is Role.DRIVER
     again.remove("jed")
     assert list(again.vehicles["coach"].aboard) == ["sal"]

@@ -1,7 +1,7 @@
 """Result charts as data: rows of dice values, each with the book's title and effect.
 
 Every chart registers itself by key as it is made (:data:`REGISTRY`), so that the verifier
-(:mod:`bot.verify`) can read a logged roll on the chart its reading names and recompute the
+(:mod:`bot.rules.verify`) can read a logged roll on the chart its reading names and recompute the
 outcome from the dice. A key names one chart in every ruleset; a chart built anew for each
 situation (Steve Burt's to hit, its number needed in the rows) is *situational*: its key alone
 does not say its rows, so no outcome read on it is recomputed.

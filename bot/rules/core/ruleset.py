@@ -118,7 +118,7 @@ class BoardRow:
 
 @dataclass
 class Board:
-    """The status board of a game, as data: :mod:`bot.render` draws it."""
+    """The status board of a game, as data: :mod:`bot.pictures` draws it."""
 
     title: str
     rows: list[BoardRow]
@@ -221,7 +221,7 @@ class Ruleset(Protocol):
 
     def turn(self, state: State) -> int:
         """The number of the turn being played, 0 before the first. Every die of a turn comes from a seal of its
-        own, committed before the turn begins and revealed when the next one does (see bot/seals.py): so the
+        own, committed before the turn begins and revealed when the next one does (see bot/glue/seals.py): so the
         number goes up before the new turn's first roll. By default 0 all game: one seal, revealed at its end."""
         return 0
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..core.replay import Context, Reading
 from .charts import CHARTS
 from .rolls import Situation, Test, action_roll
-from .state import Carried, Character, GameState, Mount, RulesError, Trait, shallow
+from .state import Carried, Character, QotdState, Mount, RulesError, Trait, shallow
 from .traits import SKILLS
 
 SHAKEN_PERSONALITIES = ("heroic", "brave", "rash")
@@ -53,7 +53,7 @@ def recover(character: Character, rng: random.Random) -> Recovery:
     character = shallow(character, reduced=False)
     down = character.casualty
     chart = CHARTS["recovery_down" if down else "recovery_fit"]
-    reading = action_roll(GameState(), ctx, character, chart, Situation(Test.TASK),
+    reading = action_roll(QotdState(), ctx, character, chart, Situation(Test.TASK),
                           label="Post Action Rest and Recovery", adverse=lambda r: False)
     value = reading.roll.value
     title = reading.outcome.title
@@ -68,7 +68,7 @@ def recover(character: Character, rng: random.Random) -> Recovery:
 
 
 def _hes_going(character: Character, ctx: Context) -> Recovery:
-    reading = action_roll(GameState(), ctx, character, CHARTS["hes_going"], Situation(Test.TASK),
+    reading = action_roll(QotdState(), ctx, character, CHARTS["hes_going"], Situation(Test.TASK),
                           label="He's Going!", adverse=lambda r: False)
     readings = tuple(ctx.readings)
     title = reading.outcome.title

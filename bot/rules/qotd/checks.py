@@ -14,7 +14,7 @@ from .actions import Request, Story, action, begin
 from .charts import CHARTS
 from .hits import Blow, beast_reacts, courage_test, entangled, hold_fast, lose_card, poisoned, strike
 from .rolls import Situation, Test, action_roll, automatic_reductions
-from .state import ENTANGLEMENT, Character, Condition, GameState, RulesError, WeaponCondition
+from .state import ENTANGLEMENT, Character, Condition, QotdState, RulesError, WeaponCondition
 from .weapons import WEAPONS
 
 CHART_TESTS: dict[str, Test] = {
@@ -94,7 +94,7 @@ class TestRequest(Request):
         return (self.character,)
 
 
-def leader_of(state: GameState, key: str, *followers: Character) -> Character | None:
+def leader_of(state: QotdState, key: str, *followers: Character) -> Character | None:
     """The leader named for an action (None when none is): another character of the same player as one of
     those who roll in it."""
     if not key:
@@ -108,7 +108,7 @@ def leader_of(state: GameState, key: str, *followers: Character) -> Character | 
 
 
 @action(TestRequest)
-def run_test(state: GameState, request: TestRequest, ctx: Context) -> Story:
+def run_test(state: QotdState, request: TestRequest, ctx: Context) -> Story:
     """Roll a test on a chart and apply what the outcome does to the game."""
     if request.chart not in TESTABLE:
         raise RulesError(f"There is no chart {request.chart!r} to test on.")
@@ -183,12 +183,12 @@ def _refuse_needless(character: Character, request: TestRequest) -> None:
         raise RulesError(f"{character.name} is not a beast.")
 
 
-def _after_plain(state: GameState, request: TestRequest, character: Character, ctx: Context) -> None:
+def _after_plain(state: QotdState, request: TestRequest, character: Character, ctx: Context) -> None:
     if request.chart == "entangle":
         entangled(character, ctx.readings[-1].roll.value, ctx)
 
 
-def _apply(state: GameState, request: TestRequest, character: Character, band: Band, title: str,
+def _apply(state: QotdState, request: TestRequest, character: Character, band: Band, title: str,
            ctx: Context) -> None:
     """What an outcome changes in the game (most outcomes are carried out on the table)."""
     chart = request.chart
@@ -263,7 +263,7 @@ def foul_weapons(character: Character, ctx: Context) -> None:
                  "(`/reload`) before use.")
 
 
-def fall(state: GameState, ctx: Context, character: Character, light: bool) -> None:
+def fall(state: QotdState, ctx: Context, character: Character, light: bool) -> None:
     """Falling over and testing for injury, as if hit (by a light impact weapon in the ruins; see
     docs/rulings.md)."""
     blow = Blow(character, lethal=True, label="Falls: test for injury")
@@ -273,7 +273,7 @@ def fall(state: GameState, ctx: Context, character: Character, light: bool) -> N
         courage_test(state, ctx, character, in_close_combat=False)
 
 
-def come_round(state: GameState, character: Character, band: Band, ctx: Context) -> None:
+def come_round(state: QotdState, character: Character, band: Band, ctx: Context) -> None:
     """Trying to come round: recover a stunned card, or be KO'd for the rest of the action."""
     if band is Band.DISASTER:
         state.take_out_of_action(character, Condition.KNOCKED_OUT)
@@ -296,7 +296,7 @@ class HoldRequest(Request):
 
 
 @action(HoldRequest)
-def hold(state: GameState, request: HoldRequest, ctx: Context) -> Story:
+def hold(state: QotdState, request: HoldRequest, ctx: Context) -> Story:
     """Hold on this card to respond later in the phase."""
     character = state.characters[request.character]
     check_can_act(character)
@@ -323,7 +323,7 @@ class ComeRoundRequest(Request):
 
 
 @action(ComeRoundRequest)
-def try_to_come_round(state: GameState, request: ComeRoundRequest, ctx: Context) -> Story:
+def try_to_come_round(state: QotdState, request: ComeRoundRequest, ctx: Context) -> Story:
     """Trying to come round (Reel 6): needs a stunned card and a card still to act with."""
     character = state.characters[request.character]
     if not character.stunned:
@@ -353,7 +353,7 @@ class HealRequest(Request):
 
 
 @action(HealRequest)
-def heal(state: GameState, request: HealRequest, ctx: Context) -> Story:
+def heal(state: QotdState, request: HealRequest, ctx: Context) -> Story:
     """Trying to heal (Reel 6). The patient's Frail and Tough apply to the healer's roll. Medical assistance
     restores one card to a character who has passed out (stunned to no cards)."""
     healer = state.characters[request.healer]

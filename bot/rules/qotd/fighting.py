@@ -14,7 +14,7 @@ from .checks import check_can_act, check_not_holding, leader_of
 from .hits import Blow, courage_test, poison_test, strike_rider_or_mount
 from .rolls import Situation, Test, action_roll, automatic_reductions
 from .shooting import ShotRequest, ShotType, carried_weapon, entangle, quick_reactions, shoot
-from .state import Character, Condition, GameState, RulesError
+from .state import Character, Condition, QotdState, RulesError
 from .vehicles import SLOW_PACES, TEAM, check_target, check_team, may_choose_in_fight, strike_aboard
 from .weapons import WEAPONS, Fire, Impact, Reach, Weapon, fire_dice, reduced_fire_dice
 
@@ -125,7 +125,7 @@ def riding(character: Character) -> bool:
     return character.mount is not None and not character.mount.collapsed
 
 
-def check_fight(state: GameState, request: FightRequest) -> tuple[Character, Character | None]:
+def check_fight(state: QotdState, request: FightRequest) -> tuple[Character, Character | None]:
     """Refuse an attack that cannot be made, before any die is rolled."""
     attacker = state.characters[request.attacker]
     defender = state.characters.get(request.defender)
@@ -171,7 +171,7 @@ def check_fight(state: GameState, request: FightRequest) -> tuple[Character, Cha
     return attacker, defender
 
 
-def forced_form(state: GameState, ctx: Context, attacker: Character, form: Form,
+def forced_form(state: QotdState, ctx: Context, attacker: Character, form: Form,
                 first_round: bool) -> tuple[Form, bool]:
     """The form of attack made: Rash characters and Fanatics must make an All Out Attack in the first round
     of fighting, within the one a phase unless the game's settings say otherwise; an enraged beast makes one
@@ -189,7 +189,7 @@ def forced_form(state: GameState, ctx: Context, attacker: Character, form: Form,
     return Form.ALL_OUT, True
 
 
-def helpless(state: GameState, defender: Character, request: FightRequest) -> str:
+def helpless(state: QotdState, defender: Character, request: FightRequest) -> str:
     """Why the defender counts as Defenceless against this attack, or "" if they can defend themselves."""
     if request.surprised:
         return "surprised"
@@ -203,7 +203,7 @@ def helpless(state: GameState, defender: Character, request: FightRequest) -> st
 
 
 @action(FightRequest)
-def fight(state: GameState, request: FightRequest, ctx: Context) -> Story:
+def fight(state: QotdState, request: FightRequest, ctx: Context) -> Story:
     """The whole attack: Wanting to Attack, the defender's response, to hit, effect and courage."""
     attacker, defender = check_fight(state, request)
     vehicle = state.vehicle_of(request.defender)
@@ -274,7 +274,7 @@ def fight(state: GameState, request: FightRequest, ctx: Context) -> Story:
     return story
 
 
-def land_blow(state: GameState, ctx: Context, attacker: Character, defender: Character, blow: Blow,
+def land_blow(state: QotdState, ctx: Context, attacker: Character, defender: Character, blow: Blow,
               request: FightRequest, leader: Character | None, weapon_key: str) -> None:
     """The effect of a blow on the defender (or their mount), venom, and the courage test it calls for."""
     may_choose = (riding(attacker) or attacker.has("man_killer") or attacker.has("expert", weapon_key)
@@ -288,7 +288,7 @@ def land_blow(state: GameState, ctx: Context, attacker: Character, defender: Cha
         courage_test(state, ctx, defender, in_close_combat=True, leader=leader)
 
 
-def face_the_fearsome(state: GameState, ctx: Context, attacker: Character, defender: Character,
+def face_the_fearsome(state: QotdState, ctx: Context, attacker: Character, defender: Character,
                       leader: Character | None) -> bool:
     """Charging or being charged by a Fearsome character calls for a courage test first. Returns whether the
     attack still goes in (not if either side panics and flees)."""
@@ -299,7 +299,7 @@ def face_the_fearsome(state: GameState, ctx: Context, attacker: Character, defen
     return all(Condition.FLEEING not in c.conditions for c in (attacker, defender))
 
 
-def run_down(state: GameState, ctx: Context, attacker: Character, defender: Character,
+def run_down(state: QotdState, ctx: Context, attacker: Character, defender: Character,
              request: FightRequest, leader: Character | None) -> None:
     """A mount tries to run a character down: one with a card still to come this phase tests to evade; one
     who fails (or has no card to come) takes a hit from the mount (see docs/rulings.md)."""
@@ -325,7 +325,7 @@ def close_under_reach(ctx: Context, attacker: Character, defender: Character, we
         ctx.note(f"{attacker.name} gets under {defender.name}'s reach: it counts no more in this combat.")
 
 
-def respond(state: GameState, ctx: Context, attacker: Character, defender: Character,
+def respond(state: QotdState, ctx: Context, attacker: Character, defender: Character,
             request: FightRequest, blow: Blow) -> bool:
     """The defender's response to the attack. Returns whether the attack still goes in."""
     if request.defence is Defence.BASIC:
@@ -367,7 +367,7 @@ def respond(state: GameState, ctx: Context, attacker: Character, defender: Chara
     return True
 
 
-def to_hit(state: GameState, ctx: Context, attacker: Character, weapon_key: str, request: FightRequest,
+def to_hit(state: QotdState, ctx: Context, attacker: Character, weapon_key: str, request: FightRequest,
            form: Form, extra: list[Right], leader: Character | None = None) -> int | None:
     """Roll to hit in a fight. Returns the die value of the hit, or None for a miss."""
     tier = "lead" if attacker.is_beast or attacker.type.row.lead else "support"

@@ -11,7 +11,7 @@ from .beasts import ANIMALS
 from .charts import CHARTS, GRIDS
 from .dv import ADJUSTMENTS, ARMOUR, ARMOUR_WORN, LOOPHOLE_DV
 from .rolls import Situation, Test, action_roll, automatic_reductions
-from .state import ENTANGLEMENT, Character, Condition, GameState
+from .state import ENTANGLEMENT, Character, Condition, QotdState
 
 WOUNDS = {"hit1": 1, "hit2": 2, "hit3": 3}
 """Cards lost for each outcome of the Effects of Hit table."""
@@ -53,7 +53,7 @@ class Blow:
             self.adjustments.append(entry)
 
 
-def strike_rider_or_mount(state: GameState, ctx: Context, target: Character, blow: Blow,
+def strike_rider_or_mount(state: QotdState, ctx: Context, target: Character, blow: Blow,
                           at_mount: bool, may_choose: bool, fast: bool = False) -> bool:
     """A hit on a mounted target: on the stated one if the attacker may choose, else 1D10, 5+ the
     stated one and 1-4 the other; ``fast``: the mount is travelling fast. Returns whether the rider must take
@@ -71,7 +71,7 @@ def strike_rider_or_mount(state: GameState, ctx: Context, target: Character, blo
     return False
 
 
-def strike_mount(state: GameState, ctx: Context, rider: Character, blow: Blow, fast: bool = False) -> None:
+def strike_mount(state: QotdState, ctx: Context, rider: Character, blow: Blow, fast: bool = False) -> None:
     """Hits on Mounts: the rider rolls on the mount's behalf; armour and shield do not count."""
     mount = rider.mount
     grid = GRIDS["effect_on_mounts"]
@@ -92,7 +92,7 @@ def strike_mount(state: GameState, ctx: Context, rider: Character, blow: Blow, f
         keep_control(state, ctx, rider)
 
 
-def keep_control(state: GameState, ctx: Context, rider: Character) -> None:
+def keep_control(state: QotdState, ctx: Context, rider: Character) -> None:
     """The rider's Action Test to keep control of a hit or spooked mount."""
     reading = action_roll(state, ctx, rider, MOUNT_CONTROL, Situation(Test.TASK))
     if reading.band.passed:
@@ -104,7 +104,7 @@ def keep_control(state: GameState, ctx: Context, rider: Character) -> None:
         fall(state, ctx, rider)
 
 
-def thrown(state: GameState, ctx: Context, rider: Character) -> None:
+def thrown(state: QotdState, ctx: Context, rider: Character) -> None:
     """A rider thrown from their mount, "which will then bolt in a random direction" (2478-2479): the mount is
     loose, and the rider rolls the Random Movement chart for it, as they roll for a hit on it (2459)."""
     name = state.leave_mount(rider)
@@ -118,7 +118,7 @@ def bolts(name: str) -> str:
     return f"{name} bolts"
 
 
-def fall(state: GameState, ctx: Context, rider: Character, collapsed_fast: bool = False,
+def fall(state: QotdState, ctx: Context, rider: Character, collapsed_fast: bool = False,
          under_mount: bool = False) -> None:
     """A rider thrown or brought down tests for injury as if hit (by a High Impact weapon when their mount
     collapsed travelling fast); under a collapsed mount, a roll of 1 also traps them until they pass an
@@ -145,7 +145,7 @@ def adverse_to_target(reading: Reading) -> bool:
     return reading.outcome.title not in ("Near Miss", "Nick")
 
 
-def lose_card(state: GameState, character: Character, lethal: bool, why: str, ctx: Context) -> None:
+def lose_card(state: QotdState, character: Character, lethal: bool, why: str, ctx: Context) -> None:
     """One card lost to a hit, said in plain words; and a casualty named as such."""
     card = state.wound(character, lethal)
     if card is None:
@@ -156,7 +156,7 @@ def lose_card(state: GameState, character: Character, lethal: bool, why: str, ct
         ctx.note(f"{character.name} {'passes out' if not character.lost else 'is a casualty'}.")
 
 
-def strike(state: GameState, ctx: Context, target: Character, blow: Blow) -> bool:
+def strike(state: QotdState, ctx: Context, target: Character, blow: Blow) -> bool:
     """Roll for the effect of one hit on ``target``; returns whether a courage test is called for."""
     if target.is_beast:
         strike_animal(state, ctx, target, blow)
@@ -180,14 +180,14 @@ def strike(state: GameState, ctx: Context, target: Character, blow: Blow) -> boo
     return key in ("courage", *WOUNDS) and not target.casualty
 
 
-def grazes_off(state: GameState, character: Character, in_close_combat: bool) -> bool:
+def grazes_off(state: QotdState, character: Character, in_close_combat: bool) -> bool:
     """Heroes, Main Characters, the Brave and Fanatics carry on after a graze without a courage test; a game
     may have the Brave ignore only grazes from close combat (see docs/rulings.md)."""
     brave = character.has("brave") and (in_close_combat or not state.settings.brave_close_combat_only)
     return character.type.row.lead or brave or character.has("fanatic")
 
 
-def strike_animal(state: GameState, ctx: Context, beast: Character, blow: Blow) -> None:
+def strike_animal(state: QotdState, ctx: Context, beast: Character, blow: Blow) -> None:
     """Damage to Wild Animals: 1D10 against the animal's DV; past either end, an extra die."""
     animal = ANIMALS[beast.animal]
     grid = GRIDS["damage_to_wild_animals"]
@@ -218,13 +218,13 @@ def strike_animal(state: GameState, ctx: Context, beast: Character, blow: Blow) 
     beast_reaction(state, ctx, beast)
 
 
-def _slay(state: GameState, beast: Character, ctx: Context) -> None:
+def _slay(state: QotdState, beast: Character, ctx: Context) -> None:
     for _ in list(beast.available):
         state.wound(beast, lethal=True)
     ctx.note(f"{beast.name} drops dead.")
 
 
-def beast_reaction(state: GameState, ctx: Context, beast: Character) -> Reading | None:
+def beast_reaction(state: QotdState, ctx: Context, beast: Character) -> Reading | None:
     """A beast shot at or hit tests its reaction with its attack dice."""
     if beast.attack_dice <= 0:
         ctx.note(f"{beast.name} has no attack dice left and can only flee.")
@@ -235,7 +235,7 @@ def beast_reaction(state: GameState, ctx: Context, beast: Character) -> Reading 
     return reading
 
 
-def beast_reacts(state: GameState, ctx: Context, beast: Character, band: Band) -> None:
+def beast_reacts(state: QotdState, ctx: Context, beast: Character, band: Band) -> None:
     """What the Beast's Reaction does: on a 1 it flees; on a 10 it becomes enraged, and its next attack is an
     All Out Attack (3084-3085)."""
     if band is Band.DISASTER:
@@ -266,7 +266,7 @@ def hold_fast(target: Character, grip: Condition) -> None:
     target.conditions.add(grip)
 
 
-def poison_test(state: GameState, ctx: Context, character: Character) -> None:
+def poison_test(state: QotdState, ctx: Context, character: Character) -> None:
     """Poison: a character injured by a poisoned weapon or a venomous beast tests; failing, two lethal hits."""
     if character.casualty:
         return
@@ -277,13 +277,13 @@ def poison_test(state: GameState, ctx: Context, character: Character) -> None:
         poisoned(state, character, ctx)
 
 
-def poisoned(state: GameState, character: Character, ctx: Context) -> None:
+def poisoned(state: QotdState, character: Character, ctx: Context) -> None:
     """A failed poison test: treated as 2 lethal hits."""
     for _ in range(2):
         lose_card(state, character, True, "poison", ctx)
 
 
-def courage_test(state: GameState, ctx: Context, character: Character, in_close_combat: bool,
+def courage_test(state: QotdState, ctx: Context, character: Character, in_close_combat: bool,
                  leader: Character | None = None, reduce_for: tuple[str, ...] = (),
                  in_cover: bool = False) -> Reading | None:
     """Taking a Courage Test, and carrying out its outcome. Heroic characters need not test; a leader

@@ -15,7 +15,7 @@ from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight, Token
 from .beasts import ANIMALS
 from .hits import bolts
 from .shooting import DEVIATION, carried_weapon
-from .state import Character, Condition, GameState, RulesError
+from .state import Character, Condition, QotdState, RulesError
 from .vehicles import full_move
 from .weapons import EXPLOSIVE, MOVES
 
@@ -58,13 +58,13 @@ COVER_SOUGHT = MOST_MOVES
 Move It! takes them (see docs/rulings.md)."""
 
 
-def battlefield(state: GameState) -> Battlefield:
+def battlefield(state: QotdState) -> Battlefield:
     if state.battlefield is None:
         raise RulesError("This game has no map: a Director makes one with `/map new`.")
     return state.battlefield
 
 
-def position(state: GameState, key: str) -> Point:
+def position(state: QotdState, key: str) -> Point:
     """Where a character or vehicle stands; a character aboard a vehicle stands where it is."""
     field = battlefield(state)
     token = field.tokens.get(key)
@@ -77,7 +77,7 @@ def position(state: GameState, key: str) -> Point:
     return token.at
 
 
-def placed(state: GameState, key: str) -> bool:
+def placed(state: QotdState, key: str) -> bool:
     """Whether the game has a map with the character or vehicle (or the vehicle they are aboard) on it."""
     try:
         position(state, key)
@@ -86,7 +86,7 @@ def placed(state: GameState, key: str) -> bool:
     return True
 
 
-def mover_of(state: GameState, key: str) -> Mover:
+def mover_of(state: QotdState, key: str) -> Mover:
     """How one moves (446-456): a vehicle at its full move; a beast at its speed; a rider at a mount's 16
     paces; Fleet Footed 10, Lumbering 6, anyone else on foot 8."""
     if key in state.vehicles:
@@ -111,13 +111,13 @@ def mover_of(state: GameState, key: str) -> Mover:
     return Mover(move, surefooted=surefooted, prone=prone)
 
 
-def bolting(state: GameState, key: str) -> bool:
+def bolting(state: QotdState, key: str) -> bool:
     """Whether the character's mount is bolting: their move goes where the Random Movement chart sends it."""
     character = state.characters.get(key)
     return character is not None and character.mount is not None and character.mount.bolting
 
 
-def plan_move(state: GameState, key: str, places: Iterable[Point]) -> Route:
+def plan_move(state: QotdState, key: str, places: Iterable[Point]) -> Route:
     """The going from where the character stands through ``places``; refused when even Move It! would not
     get there."""
     field = battlefield(state)
@@ -135,7 +135,7 @@ def allowed(title: str, route: Route) -> Allowed:
     return ALLOWED.get(title, Allowed(0))
 
 
-def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Reading]) -> tuple[Battlefield, str]:
+def carry_out(state: QotdState, key: str, route: Route, readings: Iterable[Reading]) -> tuple[Battlefield, str]:
     """Move the token as the Wanting to Move result allows: along the path as far as it goes, or half a move
     in the Random Movement chart's direction (stopped by a wall or the map's edge). Returns the changed map
     (a copy) and what happened."""
@@ -161,7 +161,7 @@ def carry_out(state: GameState, key: str, route: Route, readings: Iterable[Readi
     return field, words + walk(state, field, token.key, path)
 
 
-def walk(state: GameState, field: Battlefield, key: str, path: list[Point], facing: int | None = None) -> str:
+def walk(state: QotdState, field: Battlefield, key: str, path: list[Point], facing: int | None = None) -> str:
     """Put the token at the end of ``path`` on ``field`` (a copy), drawn as the last move; a prone character
     gets up (see docs/rulings.md). Returns ", getting up" or ""."""
     token = field.tokens[key]
@@ -174,7 +174,7 @@ def walk(state: GameState, field: Battlefield, key: str, path: list[Point], faci
     return ""
 
 
-def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
+def plan_on_map(state: QotdState, key: str, places: Iterable[Point]) -> Route:
     """Plan a move (see :func:`plan_move`) and keep it on a copy of the map, to carry out once the roll is
     decided."""
     route = plan_move(state, key, places)
@@ -184,7 +184,7 @@ def plan_on_map(state: GameState, key: str, places: Iterable[Point]) -> Route:
     return route
 
 
-def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
+def carry_out_plan(state: QotdState, readings: Iterable[Reading]) -> str:
     """Carry out the map's planned move now that its roll is decided; what happened ("" with no plan). A plan
     whose roll was decided elsewhere (kept at a deadline) is dropped when the next roll is not its own."""
     field = state.battlefield
@@ -209,7 +209,7 @@ def carry_out_plan(state: GameState, readings: Iterable[Reading]) -> str:
     return f"{name_of(state, plan.key)} {words}."
 
 
-def shot_on_map(state: GameState, shooter: str, target: str) -> Sight:
+def shot_on_map(state: QotdState, shooter: str, target: str) -> Sight:
     """The range and the target's cover from the map; refused, with the reason, when the target is hidden."""
     field = battlefield(state)
     sight = field.sight(position(state, shooter), position(state, target))
@@ -218,7 +218,7 @@ def shot_on_map(state: GameState, shooter: str, target: str) -> Sight:
     return sight
 
 
-def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Battlefield:
+def mark_shot(state: QotdState, shooter: str, target: str, sight: Sight) -> Battlefield:
     """The map with this shot's line drawn (a copy)."""
     field = battlefield(state).copy()
     words = f"{sight.paces} paces, {sight.cover.value}" + (f" ({sight.why})" if sight.why else "")
@@ -226,7 +226,7 @@ def mark_shot(state: GameState, shooter: str, target: str, sight: Sight) -> Batt
     return field
 
 
-def spread_reach(state: GameState, shooter: str, weapon: str, shell: bool) -> int:
+def spread_reach(state: QotdState, shooter: str, weapon: str, shell: bool) -> int:
     """Paces from the target within which extra hits spread: 2 for a shell, else 1 (1302-1311). Only an
     explosion may be a shell (see docs/rulings.md)."""
     _, arm = carried_weapon(state.characters[shooter], weapon, missile=True)
@@ -235,7 +235,7 @@ def spread_reach(state: GameState, shooter: str, weapon: str, shell: bool) -> in
     return SHELL_PACES if shell else SPREAD_PACES
 
 
-def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning: bool,
+def spread_to(state: QotdState, shooter: str, target: str, weapon: str, fanning: bool,
               shell: bool = False) -> tuple[str, ...]:
     """Those standing within 1 pace of the target (2 of a shell's), nearest first, still in the fight: where
     the extra hits of a shotgun, blunderbuss, volley gun, explosion or fanning spread (1302-1311); none for
@@ -249,7 +249,7 @@ def spread_to(state: GameState, shooter: str, target: str, weapon: str, fanning:
                  and state.characters[key].in_action and not state.characters[key].casualty)
 
 
-def falls_short(state: GameState, thrower: str, target: str, readings: Iterable[Reading]) -> str:
+def falls_short(state: QotdState, thrower: str, target: str, readings: Iterable[Reading]) -> str:
     """Where thrown dynamite that fell short lands on the map: 2 paces from the target, in the direction the
     deviation roll gives from the line of the throw (see docs/rulings.md), with who stands within a pace of
     it; the line drawn on the map ends there. Empty when nothing fell short or they are not on the map."""
@@ -269,7 +269,7 @@ def falls_short(state: GameState, thrower: str, target: str, readings: Iterable[
             + (f"within a pace of it: {', '.join(caught)}." if caught else "nobody within a pace of it."))
 
 
-def flee(state: GameState, enemy: str, readings: Iterable[Reading]) -> str:
+def flee(state: QotdState, enemy: str, readings: Iterable[Reading]) -> str:
     """Move the tokens of those whose courage broke (Let's get out of here!, in the open) a full move straight
     away from the enemy who made them test, stopped by a wall or the map's edge (see docs/rulings.md); what
     happened ("" for nobody)."""
@@ -334,7 +334,7 @@ paces" (1637-1643). In close combat Fall back and Take Cover! is 2 paces
 On the Back Foot, still in the fight (1073-1078): the token stays in contact."""
 
 
-def fall_back(state: GameState, resolution: Resolution) -> str:
+def fall_back(state: QotdState, resolution: Resolution) -> str:
     """Move the tokens of those whose result sends them back or to the nearest cover (:data:`FALL_BACKS`),
     facing the enemy; what happened ("" for nobody)."""
     words = []
@@ -354,7 +354,7 @@ def fall_back(state: GameState, resolution: Resolution) -> str:
     return " ".join(words)
 
 
-def enemy_of(state: GameState, key: str, named: str) -> str:
+def enemy_of(state: QotdState, key: str, named: str) -> str:
     """The enemy a character falls back from: the other side of the action (``named``: the one shot at or
     attacked, or the one who shot or attacked), else the nearest character of another player in the fight on
     the map ("" when there is none; see docs/rulings.md)."""
@@ -366,7 +366,7 @@ def enemy_of(state: GameState, key: str, named: str) -> str:
     return min(foes)[1] if foes else ""
 
 
-def take_cover(state: GameState, key: str, enemy: str, how: FallBack) -> str:
+def take_cover(state: QotdState, key: str, enemy: str, how: FallBack) -> str:
     """Carry out a :class:`FallBack` on the map (a copy already in ``state``): duck down if already in cover
     from the enemy; else go towards the nearest place in cover from them that a straight path reaches, as far
     as the result allows; with none, fall back straight away from them (see docs/rulings.md)."""
@@ -420,7 +420,7 @@ def bearing(a: Point, b: Point) -> int:
     return round(math.degrees(math.atan2(b[0] - a[0], a[1] - b[1]))) % 360
 
 
-def bolt_loose(state: GameState, readings: Iterable[Reading]) -> str:
+def bolt_loose(state: QotdState, readings: Iterable[Reading]) -> str:
     """Put a mount whose rider was thrown on the map where the rider stands, and bolt it a full move (after
     the going's deductions) the way its Random Movement roll gives from the way the rider faced, stopped by a
     wall or the map's edge (2478-2479; see docs/rulings.md); what happened ("" for none)."""
@@ -445,7 +445,7 @@ def bolt_loose(state: GameState, readings: Iterable[Reading]) -> str:
     return " ".join(words)
 
 
-def dismount(state: GameState, rider: Character) -> str:
+def dismount(state: QotdState, rider: Character) -> str:
     """A rider dismounting on the map (a basic action, 809) leaves their mount loose where they stand; what
     happened ("" off the map or on foot)."""
     if rider.mount is None or not placed(state, rider.key):
@@ -458,7 +458,7 @@ def dismount(state: GameState, rider: Character) -> str:
     return f"{rider.name} dismounts: {name} stands at {field.label(token.at)}."
 
 
-def remount(state: GameState, rider: Character, kind: str) -> str:
+def remount(state: QotdState, rider: Character, kind: str) -> str:
     """A rider on the map mounting a loose mount of that kind within reach (2 paces, as base contact): it is
     theirs again, with the hits it has taken, and off the map as a token; its name ("" for none in reach)."""
     if not placed(state, rider.key):
@@ -477,7 +477,7 @@ def remount(state: GameState, rider: Character, kind: str) -> str:
     return name
 
 
-def fallen_riders(state: GameState) -> dict[str, Character]:
+def fallen_riders(state: QotdState) -> dict[str, Character]:
     """Riders who fell (a casualty, or KO'd) whose mount, still standing, is still theirs, by the name it takes
     once loose; one who fled took theirs with them."""
     return {f"{c.name}'s {c.mount.kind}": c for c in state.characters.values()
@@ -485,12 +485,12 @@ def fallen_riders(state: GameState) -> dict[str, Character]:
             and (c.casualty or Condition.KNOCKED_OUT in c.conditions)}
 
 
-def loose_names(state: GameState) -> list[str]:
+def loose_names(state: QotdState) -> list[str]:
     """The mounts that may be placed as loose: the game's loose mounts and those of fallen riders."""
     return [*state.loose_mounts, *fallen_riders(state)]
 
 
-def loose_mount(state: GameState, text: str) -> str | None:
+def loose_mount(state: QotdState, text: str) -> str | None:
     """The loose mount ``text`` names (any case): one of the game's, or a fallen rider's, left loose now; None
     when it names none."""
     wanted = text.strip().casefold()
@@ -499,7 +499,7 @@ def loose_mount(state: GameState, text: str) -> str | None:
     return found or (state.leave_mount(rider) if rider else None)
 
 
-def in_contact(state: GameState, attacker: str, defender: str) -> int:
+def in_contact(state: QotdState, attacker: str, defender: str) -> int:
     """How many opponents the attacker fights on the map: those of other players within contact, the
     defender among them; refused when the defender is out of contact (see docs/rulings.md)."""
     field = battlefield(state)
@@ -514,7 +514,7 @@ def in_contact(state: GameState, attacker: str, defender: str) -> int:
     return len(dict.fromkeys([defender, *foes]))
 
 
-def positions(state: GameState, keys: Iterable[str]) -> dict[str, str]:
+def positions(state: QotdState, keys: Iterable[str]) -> dict[str, str]:
     """Where each of those named stands on the map, as its square and paces, for the log."""
     field = state.battlefield
     found = {}
@@ -525,7 +525,7 @@ def positions(state: GameState, keys: Iterable[str]) -> dict[str, str]:
     return found
 
 
-def name_of(state: GameState, key: str) -> str:
+def name_of(state: QotdState, key: str) -> str:
     """A character's or vehicle's name; a loose mount's key is its name."""
     if key in state.characters:
         return state.characters[key].name

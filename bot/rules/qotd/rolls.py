@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..core.charts import Chart, GridChart
 from ..core.dice import Dice, Roll
 from ..core.replay import Context, Reading, Right
-from .state import Character, GameState
+from .state import Character, QotdState
 from .traits import PERSONALITIES, SKILLS
 
 
@@ -126,7 +126,7 @@ def trait_rights(character: Character, situation: Situation) -> list[Right]:
     return out
 
 
-def lucky_right(state: GameState, character: Character, owner: str = "") -> list[Right]:
+def lucky_right(state: QotdState, character: Character, owner: str = "") -> list[Right]:
     """A Lucky character's re-roll, while they have any left this game."""
     left = state.settings.lucky_rerolls - character.lucky_used
     if not character.has("lucky") or left <= 0:
@@ -135,7 +135,7 @@ def lucky_right(state: GameState, character: Character, owner: str = "") -> list
                   owner=owner)]
 
 
-def luck_rights(state: GameState, character: Character) -> list[Right]:
+def luck_rights(state: QotdState, character: Character) -> list[Right]:
     """Lucky and Cut!, as far as the character still has them."""
     out = lucky_right(state, character)
     if (not character.is_beast and character.type.row.lead
@@ -145,7 +145,7 @@ def luck_rights(state: GameState, character: Character) -> list[Right]:
     return out
 
 
-def pay(state: GameState, ctx: Context, character: Character, right: Right) -> None:
+def pay(state: QotdState, ctx: Context, character: Character, right: Right) -> None:
     """Pay for a right taken: a Lucky re-roll, or the card sacrificed for Cut!."""
     if right.key == "lucky":
         character.lucky_used += 1
@@ -204,7 +204,7 @@ def dice_for(character: Character, reduce_for: Iterable[str], dice: Dice | None 
     return base, f"{who}: {base}"
 
 
-def action_roll(state: GameState, ctx: Context, character: Character, chart: Chart | GridChart,
+def action_roll(state: QotdState, ctx: Context, character: Character, chart: Chart | GridChart,
                 situation: Situation, *, label: str = "", reduce_for: Iterable[str] = (),
                 dice: Dice | None = None, reduced: Dice | None = None,
                 extra: Iterable[Right] = (), adverse: Callable[[Reading], bool] = failed,

@@ -16,7 +16,7 @@ from ..core.fair import Hidden
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from .casting import CharacterType
 from .charts import CHARTS, GRIDS
-from .state import Character, Condition, GameState, Seat
+from .state import Character, Condition, QotdState, Seat
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
@@ -54,7 +54,7 @@ def card_line(character: Character | None, card_text: str) -> str:
     return line
 
 
-def turn(state: GameState) -> tuple[list[str], Character | None]:
+def turn(state: QotdState) -> tuple[list[str], Character | None]:
     """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
     lines: list[str] = []
     while state.deck.to_come:
@@ -71,7 +71,7 @@ def turn(state: GameState) -> tuple[list[str], Character | None]:
     return lines, None
 
 
-def phase_summary(state: GameState) -> str:
+def phase_summary(state: QotdState) -> str:
     """What the phase came to: how many cards were turned, the jokers, who is down."""
     deck = state.deck
     down = [escape(c.name) for c in state.characters.values() if c.casualty]
@@ -83,11 +83,11 @@ def phase_summary(state: GameState) -> str:
     return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
 
 
-def shuffled(state: GameState) -> str:
+def shuffled(state: QotdState) -> str:
     return f"Phase {state.deck.phase}: the pack of {len(state.deck.to_come)} cards is shuffled."
 
 
-def turn_on(state: GameState, shuffle: random.Random | None) -> tuple[list[str], tuple[Card, ...], Character | None]:
+def turn_on(state: QotdState, shuffle: random.Random | None) -> tuple[list[str], tuple[Card, ...], Character | None]:
     """Turn on to the next card as `/draw` does: a spent pack is shuffled for the next phase first (with
     ``shuffle``: the bot deals under a new seal, and passes None once it has), and the phase's end is said
     when its last card is turned. Returns the lines, the cards turned and who acts now."""
@@ -108,48 +108,48 @@ class QuickOnTheDraw(Ruleset):
     key = "qotd"
     title = "Quick on the Draw"
     group = ""
-    state_type = GameState
+    state_type = QotdState
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
 
-    def new_game(self) -> GameState:
-        return GameState()
+    def new_game(self) -> QotdState:
+        return QotdState()
 
-    def turn(self, state: GameState) -> int:
+    def turn(self, state: QotdState) -> int:
         return state.deck.phase
 
-    def hidden(self, state: GameState) -> dict[str, Hidden]:
+    def hidden(self, state: QotdState) -> dict[str, Hidden]:
         """The phase's cards to come."""
         return {"pack": Hidden([card.code for card in state.deck.to_come])}
 
-    def load(self, data: dict) -> GameState:
-        return GameState.from_json(data)
+    def load(self, data: dict) -> QotdState:
+        return QotdState.from_json(data)
 
-    def cast(self, state: GameState, spec: CastSpec, rng: random.Random) -> Character:
+    def cast(self, state: QotdState, spec: CastSpec, rng: random.Random) -> Character:
         personality = spec.options.get("personality", "")
         if personality not in PERSONALITIES:
             raise RulesError("A character of Quick on the Draw needs a personality from the rulebook.")
         return state.add(Character(spec.key, spec.name, spec.owner, TYPES[spec.type], personality), rng)
 
-    def remove(self, state: GameState, key: str) -> Character:
+    def remove(self, state: QotdState, key: str) -> Character:
         return state.remove(key)
 
-    def join(self, state: GameState, user: int, rng: random.Random) -> str:
+    def join(self, state: QotdState, user: int, rng: random.Random) -> str:
         """The player gets the next free suit."""
         return seat_text(state.seat(user))
 
-    def deal(self, state: GameState, rng: random.Random) -> Step:
+    def deal(self, state: QotdState, rng: random.Random) -> Step:
         state.shuffle(rng)
         return Step(f"Phase {state.deck.phase}", [shuffled(state) + " `/draw` turns the first card."])
 
-    def advance(self, state: GameState, rng: random.Random) -> Step:
+    def advance(self, state: QotdState, rng: random.Random) -> Step:
         lines, cards, character = turn_on(state, rng)
         return Step(f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come", lines,
                     character.key if character else None, tuple(card.code for card in cards))
 
-    def waiting_on(self, state: GameState, director: int) -> Wait | None:
+    def waiting_on(self, state: QotdState, director: int) -> Wait | None:
         """The owner of a roll waiting for its re-roll decision; else the owner of the character whose card is
         up; else, when the phase's pack is spent and its last card acts no more (its character holds, or it
         was a holder's card that passed), the Director. None before the first phase. At the deadline the next
@@ -175,12 +175,12 @@ class QuickOnTheDraw(Ruleset):
         return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
                     "the turn passes")
 
-    def at_deadline(self, state: GameState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random) -> Step:
         """The character whose card is up does not act, and the next card is turned (the bot's own deadline
         may have them hold first: ``/game settings deadline_action:``)."""
         return self.advance(state, rng)
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: QotdState) -> Board:
         deck = state.deck
         title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
         acting = state.acting

@@ -17,7 +17,7 @@ from .charts import CHARTS
 from .checks import check_can_act, check_not_holding, leader_of
 from .hits import Blow, beast_reaction, courage_test, entangled, strike, strike_rider_or_mount
 from .rolls import DRAWING, Situation, Test, action_roll, automatic_reductions
-from .state import Carried, Character, Condition, GameState, RulesError, Vehicle, WeaponCondition
+from .state import Carried, Character, Condition, QotdState, RulesError, Vehicle, WeaponCondition
 from .vehicles import (MOUNT_MOVE, TEAM, Speed, check_target, check_team, speed, strike_aboard,
                        vehicle_speed)
 from .weapons import (EXPLOSIVE, HANDGUN, NON_GUNPOWDER, SHOULDER_ARM, WEAPONS, Fire, Ignition, Impact, Reload, Weapon, fire_dice,
@@ -114,7 +114,7 @@ def carried_weapon(character: Character, key: str, missile: bool) -> tuple[Carri
     raise RulesError(f"{character.name} has no {kind}{named}.")
 
 
-def drawn_shot(state: GameState, shooter: Character, ctx: Context) -> ShotType:
+def drawn_shot(state: QotdState, shooter: Character, ctx: Context) -> ShotType:
     """A shot drawn and fired in the same turn: no penalty for a Quick Draw; otherwise hasty, or
     the DV table's +1 for drawing, by the game's setting (see docs/rulings.md)."""
     if shooter.has("quick_draw"):
@@ -123,7 +123,7 @@ def drawn_shot(state: GameState, shooter: Character, ctx: Context) -> ShotType:
     return ShotType.HASTY if state.settings.drawing_is_hasty else ShotType.DRAWN
 
 
-def effective_shot(state: GameState, shooter: Character, request: ShotRequest, weapon: Weapon,
+def effective_shot(state: QotdState, shooter: Character, request: ShotRequest, weapon: Weapon,
                    ctx: Context) -> ShotType:
     """The shot as the DV table reads it, after checking the weapon and the shooter allow it."""
     shot = request.shot
@@ -164,7 +164,7 @@ def effective_shot(state: GameState, shooter: Character, request: ShotRequest, w
     return shot
 
 
-def check_shot(state: GameState, shooter_key: str, target_key: str, weapon_key: str,
+def check_shot(state: QotdState, shooter_key: str, target_key: str, weapon_key: str,
                paces: int) -> tuple[Character, Character | Vehicle, Carried, Weapon]:
     """Refuse a shot that cannot be made, before any die is rolled: who, at whom (or at which vehicle),
     with what, how far."""
@@ -186,7 +186,7 @@ def check_shot(state: GameState, shooter_key: str, target_key: str, weapon_key: 
     return shooter, target, carried, weapon
 
 
-def check_spread(state: GameState, request: ShotRequest, weapon: Weapon, shot: ShotType) -> list[Character]:
+def check_spread(state: QotdState, request: ShotRequest, weapon: Weapon, shot: ShotType) -> list[Character]:
     """The others named to take spread hits: only shotguns, blunderbusses, volley guns, explosions
     and fanning spread their hits (1302-1311), onto others in the fight."""
     if not request.spread:
@@ -204,7 +204,7 @@ def check_spread(state: GameState, request: ShotRequest, weapon: Weapon, shot: S
 
 
 @action(ShotRequest)
-def shoot(state: GameState, request: ShotRequest, ctx: Context) -> Story:
+def shoot(state: QotdState, request: ShotRequest, ctx: Context) -> Story:
     """The whole shot: Wanting to Shoot, to hit, the effect of each hit, and courage."""
     shooter, target, carried, weapon = check_shot(state, request.shooter, request.target, request.weapon,
                                                   request.paces)
@@ -293,7 +293,7 @@ def quick_reactions(character: Character) -> list[Right]:
     return [Right("quick_reactions", "Re-roll (Quick Reactions!)")]
 
 
-def entangle(state: GameState, ctx: Context, target: Character, bulls_eye: bool) -> None:
+def entangle(state: QotdState, ctx: Context, target: Character, bulls_eye: bool) -> None:
     """Entangling or restraining: the target throws their action dice on the Entangling chart;
     after a 10 to hit they throw them twice and take the worse."""
     throws = [action_roll(state, ctx, target, CHARTS["entangle"], Situation(Test.EFFECT), label="Entangled?")
@@ -301,7 +301,7 @@ def entangle(state: GameState, ctx: Context, target: Character, bulls_eye: bool)
     entangled(target, min(reading.roll.value for reading in throws), ctx)
 
 
-def to_hit(state: GameState, ctx: Context, shooter: Character, carried: Carried, weapon: Weapon,
+def to_hit(state: QotdState, ctx: Context, shooter: Character, carried: Carried, weapon: Weapon,
            shot: ShotType, request: ShotRequest, extra: list[Right]) -> tuple[list[int], ShotType]:
     """Roll to hit and let the weapon have its say; return the die value of each hit, and the
     shot they hit with (a blast of every chamber is hasty)."""
@@ -429,7 +429,7 @@ def damn_it(ctx: Context, carried: Carried, weapon: Weapon, shot: ShotType) -> N
         ctx.note(f"Damn It! The {weapon.name} is out of ammo.")
 
 
-def blast(state: GameState, ctx: Context, shooter: Character, carried: Carried, weapon: Weapon) -> list[int]:
+def blast(state: QotdState, ctx: Context, shooter: Character, carried: Carried, weapon: Weapon) -> list[int]:
     """A pepperpot or early revolving arm on a 1 (1771-1777, 1932-1938): every chamber goes off in
     one blast, 3D10 as hasty shots that may all hit, and the shooter tests on the Effect of Hits chart."""
     carried.loaded, carried.condition = 0, WeaponCondition.EMPTY
@@ -441,7 +441,7 @@ def blast(state: GameState, ctx: Context, shooter: Character, carried: Carried, 
     return [v for v in reading.roll.values if v >= 5]
 
 
-def hurt_self(state: GameState, ctx: Context, character: Character, weapon: Weapon, label: str) -> None:
+def hurt_self(state: QotdState, ctx: Context, character: Character, weapon: Weapon, label: str) -> None:
     """A character tests for injury from their own weapon: its impact, and explosive if it is."""
     blow = Blow(character, lethal=weapon.lethal, label=label)
     if weapon.category == EXPLOSIVE:
@@ -514,7 +514,7 @@ MOVING_SHOTS = {
 snap or hasty shots moving faster."""
 
 
-def check_moving_shot(state: GameState, shooter: Character, shot: ShotType, mount_paces: int) -> None:
+def check_moving_shot(state: QotdState, shooter: Character, shot: ShotType, mount_paces: int) -> None:
     """Refuse a type of shot that cannot be made from the shooter's moving mount or vehicle."""
     vehicle = state.vehicle_of(shooter.key)
     if vehicle is not None:
@@ -580,7 +580,7 @@ def load(ctx: Context, carried: Carried, weapon: Weapon) -> None:
 
 
 @action(ReloadRequest)
-def reload(state: GameState, request: ReloadRequest, ctx: Context) -> Story:
+def reload(state: QotdState, request: ReloadRequest, ctx: Context) -> Story:
     """Needing to reload or restring (Reel 4); a thrown weapon is simply recovered."""
     character = state.characters[request.character]
     check_can_act(character)
@@ -617,7 +617,7 @@ def reload(state: GameState, request: ReloadRequest, ctx: Context) -> Story:
     return story
 
 
-def its_jammed(state: GameState, ctx: Context, character: Character, carried: Carried, weapon: Weapon,
+def its_jammed(state: QotdState, ctx: Context, character: Character, carried: Carried, weapon: Weapon,
                clearing: bool) -> None:
     """It's Jammed! (1381-1399): a lit fuse explodes prematurely; a jam not cleared makes further
     attempts use reduced dice; otherwise the weapon jams."""
@@ -662,7 +662,7 @@ class DrawRequest(Request):
 
 
 @action(DrawRequest)
-def quick_draw(state: GameState, request: DrawRequest, ctx: Context) -> Story:
+def quick_draw(state: QotdState, request: DrawRequest, ctx: Context) -> Story:
     """Drawing and shooting (Shootouts): the draw test, then the shot without a Wanting to Shoot test.
     A holder may respond to an opponent drawing, and stops holding."""
     shooter, target, carried, weapon = check_shot(state, request.shooter, request.target, request.weapon,

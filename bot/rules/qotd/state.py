@@ -1,8 +1,8 @@
 """The game as plain data: seats, the cast, the deck, and what happens to cards.
 
-Everything here round-trips through JSON (:meth:`GameState.to_json`,
-:meth:`GameState.from_json`) without loss. The deck invariant (no card is ever
-duplicated or lost) is checked by :meth:`GameState.check`.
+Everything here round-trips through JSON (:meth:`QotdState.to_json`,
+:meth:`QotdState.from_json`) without loss. The deck invariant (no card is ever
+duplicated or lost) is checked by :meth:`QotdState.check`.
 """
 
 from __future__ import annotations
@@ -367,7 +367,7 @@ class Settings:
 
 
 @dataclass
-class GameState:
+class QotdState:
     """A whole game of Quick on the Draw."""
 
     seats: dict[int, Seat] = field(default_factory=dict)
@@ -391,7 +391,7 @@ class GameState:
         return serial.to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> GameState:
+    def from_json(cls, data: dict) -> QotdState:
         """The game as stored; its map keeps only what a map may hold (:func:`.map_checks.stored_map`)."""
         if data.get("battlefield") is None:
             return serial.from_json(cls, data)
@@ -459,14 +459,14 @@ class GameState:
         involved.update(dict.fromkeys(k for key in fighting for k in characters[key].opponents if k in characters))
         return involved
 
-    def settle(self, before: GameState, keys: dict[str, None], ctx: Context) -> None:
+    def settle(self, before: QotdState, keys: dict[str, None], ctx: Context) -> None:
         """End the combats the action ended, for those fighting before it or now (see :meth:`settle_combats`)."""
         in_combat = [*(k for k in keys if k in before.characters and before.characters[k].opponents),
                      *(k for k in keys if k in self.characters and self.characters[k].opponents)]
         for character in self.settle_combats(dict.fromkeys(in_combat)) if in_combat else ():
             ctx.note(f"{character.name}'s combat is over.")
 
-    def fork(self, *keys: str) -> GameState:
+    def fork(self, *keys: str) -> QotdState:
         """A copy to run an action on: the deck and the named characters are copied, the rest shared.
 
         A named vehicle, or one a named character is aboard, is copied with everyone aboard it.

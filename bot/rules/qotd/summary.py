@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..core.cards import Card
 from .results import Resolution
-from .state import OUT_OF_ACTION, Character, GameState
+from .state import OUT_OF_ACTION, Character, QotdState
 
 EFFECT_CHARTS = frozenset({"effect_of_hits", "effect_on_mounts", "damage_to_wild_animals", "effect_on_vehicles"})
 """Charts rolled once for each hit: an effect roll is a hit landed."""
@@ -30,7 +30,7 @@ class Deeds:
         return bool(self.shots or self.fights or self.hits or self.lost or self.stunned)
 
 
-def deeds(state: GameState, resolutions: Iterable[Resolution]) -> dict[str, Deeds]:
+def deeds(state: QotdState, resolutions: Iterable[Resolution]) -> dict[str, Deeds]:
     """Each character's deeds, from the game's finished actions (a roll still waiting for a re-roll
     decision counts once it is decided) and the cards the game ends with."""
     tally = {key: Deeds(lost=list(c.lost), stunned=list(c.stunned)) for key, c in state.characters.items()}
@@ -44,7 +44,7 @@ def deeds(state: GameState, resolutions: Iterable[Resolution]) -> dict[str, Deed
     return tally
 
 
-def down(state: GameState) -> list[tuple[Character, str]]:
+def down(state: QotdState) -> list[tuple[Character, str]]:
     """The characters who went down, with how: a casualty, passed out, KO'd for the rest of the action, fled."""
     out = []
     for character in state.characters.values():

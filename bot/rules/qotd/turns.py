@@ -15,7 +15,7 @@ from .actions import Request
 from .checks import TestRequest
 from .fighting import FightRequest
 from .shooting import DrawRequest, ShotRequest
-from .state import Character, Condition, GameState
+from .state import Character, Condition, QotdState
 
 CALLED_FOR = frozenset({"courage", "react", "beast_reaction", "poison", "entangle"})
 """Charts a character tests on when the situation calls for it, whoever's card is up: a courage test for a
@@ -37,7 +37,7 @@ def fighting_back(request: Request) -> bool:
     return isinstance(request, FightRequest) and request.riposte
 
 
-def allowed_off_turn(state: GameState, character: Character, request: Request) -> bool:
+def allowed_off_turn(state: QotdState, character: Character, request: Request) -> bool:
     """Whether the book lets ``character`` take this action while another's card is up (or none is)."""
     if character.conditions & {Condition.HOLDING, Condition.RESPONDING}:
         return True
@@ -46,7 +46,7 @@ def allowed_off_turn(state: GameState, character: Character, request: Request) -
     return responding(request) and state.next_card_of(character) is not None
 
 
-def out_of_turn(state: GameState, request: Request) -> Character | None:
+def out_of_turn(state: QotdState, request: Request) -> Character | None:
     """The character who would act out of turn with this request, or None when the book lets them act now.
 
     Before the first phase is dealt nobody has a turn yet: the cast is setting the scene, unchecked.

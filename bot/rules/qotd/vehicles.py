@@ -20,7 +20,7 @@ from .charts import GRIDS
 from .dv import CONSTRUCTIONS, VDV, VEHICLE_ADJUSTMENTS
 from .hits import MOUNT_CONTROL, RIDER_OR_MOUNT, WOUNDS, Blow, courage_test, fall, lose_card, strike
 from .rolls import Situation, Test, action_roll
-from .state import Character, GameState, Role, RulesError, Vehicle
+from .state import Character, QotdState, Role, RulesError, Vehicle
 from .weapons import MOVES
 
 CREW_TEST = ("immobilized", "reduced_mobility", "courage")
@@ -112,14 +112,14 @@ def new_vehicle(key: str, name: str, owner: int, kind: str, construction: str = 
     return Vehicle(key, name, owner, kind, construction, team=KINDS[kind].team)
 
 
-def add_vehicle(state: GameState, vehicle: Vehicle) -> Vehicle:
+def add_vehicle(state: QotdState, vehicle: Vehicle) -> Vehicle:
     """Cast a vehicle; its name may not be a character's or another vehicle's."""
     state.refuse_taken(vehicle.key, vehicle.name)
     state.vehicles[vehicle.key] = vehicle
     return vehicle
 
 
-def board(state: GameState, character: Character, vehicle: Vehicle | None, role: Role) -> None:
+def board(state: QotdState, character: Character, vehicle: Vehicle | None, role: Role) -> None:
     """A character climbs aboard a vehicle as its driver, crew or a passenger (leaving any other), or, with no
     vehicle, climbs down. A vehicle has one driver."""
     if vehicle is not None:
@@ -156,7 +156,7 @@ def vehicle_words(vehicle: Vehicle) -> list[str]:
     return words
 
 
-def aboard_text(state: GameState, vehicle: Vehicle) -> str:
+def aboard_text(state: QotdState, vehicle: Vehicle) -> str:
     """"Jed (driver), Sal (passenger)", or "nobody aboard"."""
     return ", ".join(f"{state.characters[key].name} ({role.value})" for key, role in vehicle.aboard.items()) \
         or "nobody aboard"
@@ -211,7 +211,7 @@ def hit_vehicle(ctx: Context, vehicle: Vehicle, adjustments: Iterable[str], labe
     return VehicleHit(reading, grid.read(reading.roll.value, vdv)[0])
 
 
-def damage(state: GameState, ctx: Context, vehicle: Vehicle, hit: VehicleHit) -> None:
+def damage(state: QotdState, ctx: Context, vehicle: Vehicle, hit: VehicleHit) -> None:
     """What the outcome does: destroyed with everyone aboard, immobilized, or its movement halved."""
     if hit.outcome == "destroyed":
         vehicle.destroyed, vehicle.immobilized, vehicle.paces = True, True, 0
@@ -228,7 +228,7 @@ def damage(state: GameState, ctx: Context, vehicle: Vehicle, hit: VehicleHit) ->
         ctx.note(f"The {vehicle.name}'s movement is halved: {full_move(vehicle)} paces a turn.")
 
 
-def may_choose_in_fight(state: GameState, attacker: Character, vehicle: Vehicle, weapon_key: str) -> bool:
+def may_choose_in_fight(state: QotdState, attacker: Character, vehicle: Vehicle, weapon_key: str) -> bool:
     """Fighting opponents on mounts or moving vehicles: a mounted attacker, an Expert with the melee weapon or a
     Man Killer chooses whatever its speed; one on foot chooses when it is stationary or moving up to 4 paces."""
     if attacker.mount is not None or attacker.has("man_killer") or attacker.has("expert", weapon_key):
@@ -236,7 +236,7 @@ def may_choose_in_fight(state: GameState, attacker: Character, vehicle: Vehicle,
     return state.vehicle_of(attacker.key) is None and vehicle.paces <= SLOW_PACES
 
 
-def other_target(state: GameState, stated: str, vehicle: Vehicle) -> str:
+def other_target(state: QotdState, stated: str, vehicle: Vehicle) -> str:
     """The one a hit lands on when it misses the stated one: the vehicle, or, aimed at the vehicle, its driver
     (the first aboard when it has none; see docs/rulings.md)."""
     if stated != vehicle.key:
@@ -244,7 +244,7 @@ def other_target(state: GameState, stated: str, vehicle: Vehicle) -> str:
     return vehicle.driver or next(iter(vehicle.aboard), vehicle.key)
 
 
-def strike_aboard(state: GameState, ctx: Context, attacker: Character, stated: str, vehicle: Vehicle,
+def strike_aboard(state: QotdState, ctx: Context, attacker: Character, stated: str, vehicle: Vehicle,
                   hits: list[int], may_choose: bool, blow: Callable[[Character, bool], Blow],
                   vdv: Callable[[bool], list[str]], in_close_combat: bool) -> None:
     """Each hit aimed at a vehicle, at its team (``stated`` is :data:`TEAM`) or at someone aboard it: which one
@@ -290,7 +290,7 @@ def check_team(vehicle: Vehicle) -> None:
         raise RulesError(f"The {vehicle.name} has no team standing to aim at.")
 
 
-def strike_team(state: GameState, ctx: Context, vehicle: Vehicle, struck: Blow) -> None:
+def strike_team(state: QotdState, ctx: Context, vehicle: Vehicle, struck: Blow) -> None:
     """Hits on Mounts, read for a horse of the team (1D10): each collapse halves the vehicle's movement and the
     last leaves it immobilized; a team wounded or spooked tests its driver's control (see docs/rulings.md)."""
     grid = GRIDS["effect_on_mounts"]

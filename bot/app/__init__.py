@@ -1,0 +1,1 @@
+"""The composition root: the command line, start-up, settings, the health check and offline play."""

@@ -1,8 +1,0 @@
-"""Storage: the only package that imports SQLAlchemy. The bot uses :class:`Database` and its units of work."""
-
-from .engine import OPENING_ERRORS, shown_url
-from .repository import (AlarmRow, CampaignExists, CampaignRow, Database, DatabaseUnavailable, GameExists, GameRow,
-                         LogRow, RosterName, RosterRow, ServerRow, StaleGame, UnitOfWork)
-
-__all__ = ["OPENING_ERRORS", "shown_url", "AlarmRow", "CampaignExists", "CampaignRow", "Database", "DatabaseUnavailable", "GameExists", "GameRow",
-           "LogRow", "RosterName", "RosterRow", "ServerRow", "StaleGame", "UnitOfWork"]

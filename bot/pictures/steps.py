@@ -1,0 +1,60 @@
+"""The picture of a ruleset's step (what a ``/deal``, ``/draw`` or deadline turned or rolled), by ruleset.
+
+A ruleset whose :attr:`~bot.rules.core.ruleset.Step.faces` are playing-card codes needs nothing here: its
+cards are drawn as turned (:func:`cards_turned`, with the step's captions). A ruleset with faces of its own
+registers how to draw them under its key, in the module of its pictures, e.g.::
+
+    @draws_steps("norman")
+    def norman_step(state: State, step: Step) -> Picture | None:
+        return functools.partial(render_norman_turn, step.faces)
+
+The key is written out rather than imported, so that drawing pictures does not register the rulesets (they
+are registered in the bot's order, :mod:`bot.rules.catalogue`); a test checks every key is a ruleset's.
+It gives a ``functools.partial`` of one of this package's ``render_*`` functions: a picture worker draws it by
+name, so that function is exported in ``__init__`` and listed in :data:`.worker.PICTURES`, and its module is
+imported by ``__init__`` (which registers the step picture).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import State, Step
+from bot.pictures.turn import render_turn
+
+Picture = Callable[[], bytes]
+"""A picture ready to draw: a ``functools.partial`` of a ``render_*`` function."""
+StepPicture = Callable[[State, Step], Picture | None]
+"""How a ruleset draws a step's faces (None: the step has nothing to show)."""
+
+STEP_PICTURES: dict[str, StepPicture] = {}
+"""How each ruleset with faces of its own draws them, by ruleset key."""
+
+
+def draws_steps(key: str) -> Callable[[StepPicture], StepPicture]:
+    """Register the decorated function as how the ruleset ``key`` draws its steps."""
+    def registering(picture: StepPicture) -> StepPicture:
+        if key in STEP_PICTURES:
+            raise ValueError(f"Two step pictures for the ruleset {key!r}")
+        STEP_PICTURES[key] = picture
+        return picture
+    return registering
+
+
+def cards_turned(state: State, step: Step) -> Picture | None:
+    """Playing cards, as the cards turned, each with its caption; None if a face is not a card."""
+    try:
+        cards = tuple(Card.parse(face) for face in step.faces)
+    except ValueError:
+        return None
+    return functools.partial(render_turn, cards, None, step.captions)
+
+
+def step_picture(key: str, state: State, step: Step) -> Picture | None:
+    """How to draw what a step of the ruleset ``key`` turned or rolled: by the ruleset's own picture if it
+    registered one, else as playing cards; None when it turned and rolled nothing."""
+    if not step.faces:
+        return None
+    return STEP_PICTURES.get(key, cards_turned)(state, step)

@@ -1,0 +1,133 @@
+"""The roll card, read back pixel by pixel from hand-built resolutions of real rolls."""
+
+import pytest
+
+from bot.pictures import render_roll
+from bot.pictures.gallery import sample_resolution
+from bot.pictures.roll import BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, ROW, WIDTH, notes, roll_layout
+from bot.pictures.theme import EDGE, FACE, GOLD, INK, MARGIN, MUTED, PAPER_SHADE, WOOD
+from bot.rules.core.charts import Outcome
+from bot.rules.core.dice import Dice, Keep, Luck, Roll
+from bot.rules.core.replay import Decision, Reading, Right
+from bot.rules.qotd.results import Resolution
+
+from .pixels import count, picture
+
+
+def reading(roll: Roll, **extra) -> Reading:
+    return Reading(extra.pop("label", "Test"), "c0", "Hero", roll, Outcome(extra.pop("title", "Done"), ""), **extra)
+
+
+def test_the_kept_die_is_dark_with_a_gold_rim_and_a_first_roll_is_faded():
+    resolution = sample_resolution()
+    layout = roll_layout(resolution)
+    image = picture(render_roll(resolution))
+    assert image.size == layout.size and image.width == WIDTH
+    for row in layout.rows:
+        for die in row.dice:
+            x0, y0, x1, y1 = die.box
+            fill, rim = image.getpixel((x0 + 5, (y0 + y1) // 2)), image.getpixel(((x0 + x1) // 2, y0 + 1))
+            if die.faded:
+                assert fill not in (WOOD, FACE) and rim not in (GOLD, EDGE)
+            else:
+                assert (fill, rim) == ((WOOD, GOLD) if die.kept else (FACE, EDGE))
+
+
+def test_a_re_rolled_first_roll_stands_faded_before_the_arrow():
+    resolution = sample_resolution()
+    for read, row in zip(resolution.readings, roll_layout(resolution).rows):
+        faded = [d for d in row.dice if d.faded]
+        assert [d.value for d in faded] == list(read.first.faces if read.first else ())
+        assert bool(row.arrow) == bool(faded)
+        assert all(d.box[2] < row.arrow for d in faded)
+        assert all(d.box[0] > row.arrow for d in row.dice if not d.faded)
+
+
+def test_the_band_the_roll_fell_in_is_lit():
+    resolution = sample_resolution()
+    image = picture(render_roll(resolution))
+    for read, row in zip(resolution.readings, roll_layout(resolution).rows):
+        x = row.strip[0]
+        for band, width, colour in BANDS:
+            assert image.getpixel((x + 3, row.strip[1] + 3)) == (colour if band is read.band else PAPER_SHADE)
+            x += width
+
+
+def test_without_bands_no_strip_is_drawn_and_the_outcome_takes_its_place():
+    """Another ruleset's dice (a pool of Successes, a single Save die) are not read in Quick on the Draw's bands."""
+    resolution = sample_resolution()
+    with_bands, without = (picture(render_roll(resolution, bands)) for bands in (True, False))
+    for banded, row in zip(roll_layout(resolution).rows, roll_layout(resolution, bands=False).rows):
+        assert row.strip[2] == row.strip[0] == banded.strip[0]
+        strip = banded.strip
+        assert count(with_bands, strip, PAPER_SHADE) and not count(without, strip, PAPER_SHADE)
+        assert count(without, (row.strip[0], row.strip[1] - 12, row.strip[0] + 60, row.strip[3] + 12), INK)
+
+
+def test_a_long_headline_is_shown_in_full_on_two_lines():
+    resolution = sample_resolution()
+    layout = roll_layout(resolution)
+    assert len(layout.headline) == 2 and " ".join(layout.headline) == resolution.headline
+    second = HEADLINE + LINE
+    assert count(picture(render_roll(resolution)), (MARGIN, second - 12, WIDTH - MARGIN, second), INK) > 50
+    assert layout.rows[0].top > second
+
+
+def test_notes_give_the_dv_column_adjustments_re_roll_and_joker():
+    effect = reading(Roll(Dice(1), (4,)), column=2, adjustments=(("in cover", 1), ("short range", -1)),
+                     base=("armoured", 2))
+    assert notes(effect) == "DV 2 (armoured) + 1 (in cover) − 1 (short range) = 2"
+    on_a_vehicle = reading(Roll(Dice(1), (4,)), column=3, chart="effect_on_vehicles",
+                           adjustments=(("Hit by small arms", 1),), base=("Normal Armour or Robust Construction", 2))
+    assert notes(on_a_vehicle) == "VDV 2 (Normal Armour or Robust Construction) + 1 (Hit by small arms) = 3"
+    rerolled = reading(Roll(Dice(2), (9, 3)), first=Roll(Dice(2), (1, 2), Luck.BLACK), reroll="Cut!")
+    assert notes(rerolled) == "first roll re-rolled with Cut! · black joker: read as 1"
+    assert notes(reading(Roll(Dice(1), (1,), ones_ignored=True))) == "1s read as 2"
+    assert notes(reading(Roll(Dice(1), (5,)))) == ""
+
+
+def test_a_long_dv_line_wraps_and_is_shown_whole_adding_up():
+    adjustments = (("Shot while evading or in dense or hard cover or lying prone", 2),
+                   ("Hit by a Light Impact weapon or an improvised weapon", 1))
+    effect = reading(Roll(Dice(1), (9,)), column=4, adjustments=adjustments, base=("armoured", 2))
+    layout = roll_layout(Resolution("shoot", "Kid shoots at Frank", "kid", "frank", (effect,)))
+    [row] = layout.rows
+    assert len(row.notes) == 3 and " ".join(row.notes) == notes(effect)       # nothing cut off
+    assert row.notes[-1].endswith("read in the 3+ column")
+    image = picture(render_roll(Resolution("shoot", "Kid shoots at Frank", "kid", "frank", (effect,))))
+    last = row.top + ROW + 6 + 2 * LINE
+    assert count(image, (MARGIN, last - 12, WIDTH - MARGIN, last + 3), MUTED) > 30
+    assert layout.size[1] > last
+
+
+def test_many_dice_stay_in_their_column():
+    many = Dice(12, Keep.ALL)
+    resolution = Resolution("shoot", "A hail of lead", "c0", readings=(
+        reading(Roll(many, tuple(range(1, 13))), first=Roll(many, (10,) * 12), reroll="Lucky"),))
+    layout = roll_layout(resolution)
+    assert len(layout.rows[0].dice) == 24
+    assert all(d.box[0] >= MARGIN and d.box[2] <= DICE_RIGHT for d in layout.rows[0].dice)
+    picture(render_roll(resolution))
+
+
+@pytest.mark.parametrize("text", ["x" * 5000, "Let’s get out of here! " * 50, "دعنا نخرج من هنا " * 40])
+def test_long_labels_titles_and_headlines_keep_the_width(text):
+    resolution = Resolution("test", text, "c0", readings=(reading(Roll(Dice(2), (5, 6)), label=text, title=text),),
+                            changes=(text,) * 3)
+    assert picture(render_roll(resolution)).width == WIDTH
+
+
+def test_changes_are_listed_and_a_waiting_decision_comes_last():
+    read = reading(Roll(Dice(2), (2, 3)))
+    decision = Decision(0, "c0", (Right("lucky", "Lucky"), Right("cut", "Cut!")), read)
+    resolution = Resolution("shoot", "Doc shoots", "c0", readings=(read,),
+                            changes=tuple(f"change {i}" for i in range(20)), decision=decision)
+    layout = roll_layout(resolution)
+    assert len(layout.changes) == MAX_CHANGES + 1
+    assert layout.changes[-2] == f"… and {20 - MAX_CHANGES + 1} more"
+    assert layout.changes[-1] == "Waiting: re-roll Test (Lucky, Cut!) or keep it"
+    assert picture(render_roll(resolution)).size == layout.size
+
+
+def test_a_resolution_without_readings_still_draws():
+    assert picture(render_roll(Resolution("draw", "K♥ is turned", "c0"))).width == WIDTH

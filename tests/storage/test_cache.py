@@ -1,0 +1,99 @@
+"""Each process keeps the games it served: a command reads none from the database, writes in two
+statements, and a game another process changed is refused once, then loaded afresh."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from sqlalchemy import event
+
+from bot.storage import Database, StaleGame
+
+from .helpers import CHANNEL, DOC, GUILD, KATE, PETE, json_value, one, start, state
+
+
+@asynccontextmanager
+async def statements(database: Database) -> AsyncIterator[list[str]]:
+    """The SQL statements the database is sent inside the block (their first two words), as SQLite's
+    writer connections (the loop's own and aiosqlite's) trace them, or as SQLAlchemy sends them to PostgreSQL."""
+    sent: list[str] = []
+
+    def record(statement: str) -> None:
+        if not statement.startswith(("BEGIN", "COMMIT", "ROLLBACK")):
+            sent.append(" ".join(statement.split()[:2]).upper())
+
+    if database.engine.dialect.name == "sqlite":
+        driver = (await database._writer.get_raw_connection()).driver_connection
+        await driver.set_trace_callback(record)
+        database._quick.connection.set_trace_callback(record)
+        try:
+            yield sent
+        finally:
+            await driver.set_trace_callback(None)
+            database._quick.connection.set_trace_callback(None)
+        return
+
+    def sending(_connection, _cursor, statement, *_args) -> None:
+        record(statement)
+
+    event.listen(database.engine.sync_engine, "before_cursor_execute", sending)
+    try:
+        yield sent
+    finally:
+        event.remove(database.engine.sync_engine, "before_cursor_execute", sending)
+
+
+async def test_a_command_on_a_game_served_before_reads_nothing_and_writes_two_statements(database):
+    await start(database, DOC)
+    async with statements(database) as sent:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert uow.game.state == state(DOC)
+            uow.save(state(DOC, phase=1))
+            assert await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state) == 1
+    assert sent == ["UPDATE GAMES", "INSERT INTO"]
+    async with statements(database) as sent:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert uow.game.state == state(DOC, phase=1)
+    assert sent == []
+
+
+async def test_a_game_changed_by_another_process_is_refused_once_then_loaded_afresh(database, other_database):
+    await start(database, DOC)
+    async with database.unit(GUILD, CHANNEL):
+        pass                                                      # this process has the game in memory
+    async with other_database.unit(GUILD, CHANNEL) as theirs:
+        theirs.save(state(DOC, KATE))
+        await theirs.log(PETE, "cast", "Kate joins.", before=theirs.game.state)
+    with pytest.raises(StaleGame):
+        async with database.unit(GUILD, CHANNEL) as mine:
+            assert mine.game.state == state(DOC)                  # what it served last
+            mine.save(state(DOC, phase=1))
+            await mine.log(PETE, "deal", "Phase 1.", before=mine.game.state)
+    assert json_value(await one(database, "SELECT state FROM games")) == state(DOC, KATE)
+    async with database.unit(GUILD, CHANNEL) as mine:
+        assert mine.game.state == state(DOC, KATE)
+        mine.save(state(DOC, KATE, phase=1))
+        assert await mine.log(PETE, "deal", "Phase 1.", before=mine.game.state) == 2
+    assert (await other_database.load_game(GUILD, CHANNEL)).state == state(DOC, KATE, phase=1)
+
+
+async def test_a_command_that_fails_leaves_the_served_game_as_stored(database):
+    await start(database, DOC)
+    with pytest.raises(ZeroDivisionError):
+        async with database.unit(GUILD, CHANNEL) as uow:
+            uow.game.state["characters"].clear()                  # a command changing what it was given
+            uow.save(uow.game.state)
+            1 / 0
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.game.state == state(DOC)
+
+
+async def test_an_ended_game_is_not_served_again(database):
+    await start(database, DOC)
+    async with database.unit(GUILD, CHANNEL) as uow:
+        await uow.end_game()
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.game is None
+    assert await database.load_game(GUILD, CHANNEL) is None
