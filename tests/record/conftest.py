@@ -36,11 +36,19 @@ class Opened:
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
+    opened: set[str] = field(default_factory=set)
 
     @property
     def left_the_page(self) -> list[str]:
-        """Every request but the file itself."""
-        return [url for url in self.requests if url != self.url]
+        """Every request but the files opened."""
+        return [url for url in self.requests if url not in self.opened]
+
+    def go(self, path: Path) -> None:
+        """In the browser's thread: open another record in the same page, ready."""
+        self.url = path.resolve().as_uri()
+        self.opened.add(self.url)
+        self.page.goto(self.url)
+        self.page.wait_for_selector("body[data-ready=yes]", timeout=SECONDS * 1000)
 
 
 class Browser:
@@ -98,13 +106,12 @@ def open_record(browser: Any, path: Path, width: int = 1100, height: int = 800) 
     """In the browser's thread: the record at ``path`` opened in a fresh context, ready (its log read)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    opened = Opened(page, path.resolve().as_uri())
+    opened = Opened(page, "")
     context.on("request", lambda request: opened.requests.append(request.url))
     page.on("pageerror", lambda error: opened.errors.append(str(error)))
     page.on("console", lambda message: opened.errors.append(message.text) if message.type == "error" else None)
     page.on("dialog", lambda dialog: (opened.dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(opened.url)
-    page.wait_for_selector("body[data-ready=yes]", timeout=SECONDS * 1000)
+    opened.go(path)
     return opened
 
 
