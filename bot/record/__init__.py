@@ -5,8 +5,8 @@ its readings name (their rows, as the verifier reads them), compressed (raw defl
 ``DecompressionStream`` opens it). Its script (``verify.js``, a port of :mod:`bot.rules.verify` on the browser's Web
 Crypto, and ``replay.js``) and its style are this package's files, inlined and allowed by their hashes alone: a
 Content-Security-Policy forbids every request, so the page works from a file, offline. Every text of the log is
-set in the page as text, never as markup. Standard library only; CPU work of up to a second for the largest
-game: build it off the event loop.
+set in the page as text, never as markup. Standard library only; seconds of CPU work for the largest game (see
+bench/record.py): build it off the event loop (``/log export`` does, in the export process).
 """
 
 from __future__ import annotations
