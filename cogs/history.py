@@ -236,7 +236,7 @@ def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str],
         finally:
             await database.dispose()
     entries, ruleset, states = asyncio.run(read())
-    shown = frames(ruleset_named(ruleset), states)
+    shown = frames(ruleset, states)
     return (*export_files(entries, dict(names), channel_name, turn_name), len(entries),
             record_of_entries(entries, dict(names), channel_name, shown))
 

@@ -255,10 +255,8 @@ const REPLAY = (() => {
       for (const group of this.groups) {
         if (group.turn === 0 || this.badges.has(group.turn)) continue;
         const verdict = await verifier.verdict(group.turn);
-        const failing = verdict.lines.find((line) => line.includes(": FAILS: "));
         this.badges.set(group.turn, { status: verdict.status, text: verdict.status === "matches" ? "matches"
-          : verdict.status === "fails" ? "fails: " + verdict.firstProblem().split(": FAILS: ")[1] : "not yet checkable",
-        failing });
+          : verdict.status === "fails" ? "fails: " + verdict.firstProblem().split(": FAILS: ")[1] : "not yet checkable" });
       }
       this.show(this.step);
     }
@@ -364,7 +362,7 @@ const REPLAY = (() => {
     document.body.dataset.ready = "yes";
   }
 
-  return { start, decode };
+  return { start };
 })();
 
 REPLAY.start();

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.core.fair import canonical
-from ..rules.core.ruleset import Board, Ruleset
+from ..rules.core.errors import RulesError
+from ..rules.core.ruleset import Board, Ruleset, ruleset
 
 Point = tuple[float, float]
 
@@ -49,10 +50,14 @@ def view_of(rules: Ruleset, state: Any) -> dict[str, Any]:
     return view
 
 
-def frames(rules: Ruleset, states: dict[int, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The views of a game's states after some of its entries (the states' JSON, by entry), by entry number (as
-    text: JSON's keys). An entry's view is the first kept at or after it, so of views alike one after another only
-    the last is kept."""
+def frames(key: str, states: dict[int, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The views of a game of ruleset ``key`` after some of its entries (the states' JSON, by entry), by entry
+    number (as text: JSON's keys); none for a ruleset this process does not play. An entry's view is the first
+    kept at or after it, so of views alike one after another only the last is kept."""
+    try:
+        rules = ruleset(key)
+    except RulesError:
+        return {}
     kept: dict[str, dict[str, Any]] = {}
     last_key, last = "", b""
     for seq, data in sorted(states.items()):

@@ -109,6 +109,8 @@ async def test_the_replay_steps_through_a_whole_game_of_each_ruleset_and_checks_
         opened.page.keyboard.press("ArrowRight")                                    # past the end: stays there
         last = opened.page.inner_text("#position")
         verdict = checked_in_page(opened)
+        opened.page.wait_for_selector("#timeline .badge")
+        verdict.append(opened.page.locator("#timeline .badge").all_text_contents())
         opened.page.context.close()
         return seen, verdict, opened, last
 
@@ -125,7 +127,9 @@ async def test_the_replay_steps_through_a_whole_game_of_each_ruleset_and_checks_
         for cast in (e for e in entries[:step + 1] if e["kind"] == "cast" and " is cast as " in e["text"]):
             assert cast["text"].split(" is cast as ")[0] in board, (entry["seq"], board)      # the status board
     assert last == seen[-1][0]
+    *verdict, badges = verdict                                  # each phase or turn of the timeline marked
     assert verdict == cli_verify(tmp_path, log) and verdict[0] == "Verdict: every check passes."
+    assert badges and set(badges) == {"matches"}, badges
     assert opened.left_the_page == [] and opened.errors == [] and opened.dialogs == []
 
 
@@ -144,16 +148,21 @@ async def test_the_check_in_the_page_names_the_entry_of_each_change(scene, brows
 
     def work(chromium) -> list[str]:
         opened = open_record(chromium, tmp_path / "0.html")
-        said = [checked_in_page(opened)[0]]
-        for n in range(1, len(changed)):
-            opened.go(tmp_path / f"{n}.html")
+        said = []
+        for n in range(len(changed)):
+            if n:
+                opened.go(tmp_path / f"{n}.html")
             said.append(checked_in_page(opened)[0])
+            opened.page.wait_for_selector("#timeline .badge")
+            said[-1] = (said[-1], opened.page.locator("#timeline .badge").all_text_contents())
         assert opened.left_the_page == [] and opened.errors == []
         opened.page.context.close()
         return said
 
-    for (tamper, names, text), verdict in zip(changed, browser.run(work), strict=True):
+    for (tamper, names, text), (verdict, badges) in zip(changed, browser.run(work), strict=True):
         assert verdict == summary(text) and names in verdict, (tamper, verdict)
+        assert any(badge.startswith("fails: entry #") for badge in badges) or \
+            verdict.startswith("Verdict: a check FAILS: The root"), (tamper, badges)   # the root: no turn's seal
 
 
 def test_a_name_written_as_markup_is_shown_as_text_and_never_runs(browser, tmp_path):
