@@ -105,11 +105,12 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            range="The target's range band for that Weapon", cover="The target has Cover (-1 Die)",
                            back_shooter="A Back-Shooter (+1 Die)", elevated="The shooter is Elevated (+1 Die)",
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
-                           twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
-                           second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
+                           twice="Sixgun or Repeater: Shoot twice as one Action",
+                           second_weapon="Gunslinger: a second Pistol-Class Weapon",
                            second_target="Gunslinger: the second Weapon's target",
                            fight="Into a Fight: the other models in it",
-                           shooter="Who shoots (default: the Activated model)")
+                           shooter="Who shoots (default: the Activated model)",
+                           sawn_off="LeMat's Sawn-Off shot (once a game)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, weapon: str,
@@ -117,14 +118,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     back_shooter: bool = False, elevated: bool = False,
                     trick: Literal["long", "cover"] | None = None, twice: bool = False,
                     second_weapon: str | None = None, second_target: str | None = None, fight: str = "",
-                    shooter: str | None = None) -> None:
+                    shooter: str | None = None, sawn_off: bool = False) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
             model = acting_model(table, shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
-                                list(table.characters_named(fight)))
+                                list(table.characters_named(fight)), sawn_off)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")

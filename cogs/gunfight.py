@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.glue.answering import acknowledge_press_if_crowded
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
@@ -83,6 +84,7 @@ class WindowButton(discord.ui.DynamicItem[discord.ui.Button],
                    item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await acknowledge_press_if_crowded(interaction)
         await guarded(interaction, answer(interaction, require_stored(self.game), require_stored(self.entry, INTEGER),
                                           require_stored(self.play, INTEGER), self.cancel))
 
@@ -124,7 +126,8 @@ async def answer(interaction: discord.Interaction, game: int, entry: int, play: 
         return AnswerRequest(interaction.user.id, cancel)
     table = await run(interaction, build)
     said = "You let the play stand." if cancel == STAND else \
-        "Your Joker lies face down: it shows when every answer is in."
+        "Your Joker lies face down: it shows when every answer is in." if table.state.window else \
+        "Your Joker is played: every answer is in, and the channel sees them."
     await send(interaction, content=said, ephemeral=True)
     if table.state.window is None and interaction.message is not None:
         try:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glue.answering import acknowledge_if_crowded
+from bot.glue.answering import acknowledge_if_crowded, acknowledge_press_if_crowded
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
@@ -95,6 +95,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
         """Settle the roll; refusals and failures get the same handling as slash commands."""
         cog: Rolls = interaction.client.get_cog("Rolls")
         try:
+            await acknowledge_press_if_crowded(interaction)
             await cog.settle(interaction, require_stored(self.game), require_stored(self.entry, INTEGER), self.choice)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)

@@ -64,15 +64,16 @@ class Arrivals:
         return self.behind(interaction) > 0 or self.waited(interaction) >= GIVE_WAY_AFTER
 
 
-async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = True) -> None:
     """Tell Discord the answer is coming ("thinking"), if it has not been answered yet: an interaction not
     acknowledged within 3 s is lost. Done once a command is accepted (its refusals stay ephemeral) and
     before what may keep it waiting: storing the change, a long piece of work. Should Discord refuse it, the
-    command goes on, and its answer is the acknowledgement."""
+    command goes on, and its answer is the acknowledgement. A press acknowledged without ``thinking`` shows
+    nothing (a deferred update)."""
     if interaction.response.is_done():
         return
     try:
-        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
     except discord.HTTPException as error:
         log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
 
@@ -104,6 +105,14 @@ async def accepted(arrivals: Arrivals, interaction: discord.Interaction, uow: Un
     await acknowledge(interaction)
     await asyncio.sleep(0)                # the commands that arrived meanwhile reach their acceptance first
     return None
+
+
+async def acknowledge_press_if_crowded(interaction: discord.Interaction) -> None:
+    """A button or menu pressed under a burst (see :meth:`Arrivals.crowded`) is acknowledged at once, before its
+    game is read: a deferred update shows no one anything, and the press's answer and refusals follow as messages
+    of their own, each public or private as it would have been."""
+    if interaction.client.arrivals.crowded(interaction):
+        await acknowledge(interaction, thinking=False)
 
 
 async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:

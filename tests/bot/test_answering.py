@@ -10,7 +10,7 @@ from bot.glue.client import STORE_SHOWN_AFTER
 from bot.storage import UnitOfWork
 from cogs.history import export_files, markdown_log
 
-from .helpers import LoopWatch, Stopwatch, burst, fill_log, refused, slow_route, text_of
+from .helpers import LoopWatch, Stopwatch, burst, fill_log, first_responses, refused, slow_route, text_of
 
 LOOP_LIMIT = 0.050
 """The longest one step of a command may hold the event loop, in seconds of the loop thread's work."""
@@ -124,16 +124,6 @@ async def test_a_large_undo_answers_first_and_strikes_its_messages_out_with_one_
     reads = [path for method, path in asked[answered + 1:] if method == "GET"]
     assert len(edits) == 20 and len(reads) == 1                   # one edit a message, their history read once
     assert all(d.response.content.endswith("*(undone)*") for d in draws) and "Undone" in text_of(result)
-
-
-def first_responses(env, since: int) -> dict[int, int]:
-    """The type of each interaction's first response from the bot since the ``since``-th REST call: 4 its
-    answer, 5 an acknowledgement ("thinking…") that its answer is coming."""
-    first: dict[int, int] = {}
-    for request in env.http_requests[since:]:
-        if found := Stopwatch.CALLBACK.search(request.path):
-            first.setdefault(int(found[1]), request.json["type"])
-    return first
 
 
 async def test_commands_arriving_together_are_acknowledged_once_accepted_and_a_lone_one_just_answered(scene):

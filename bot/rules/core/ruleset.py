@@ -172,6 +172,8 @@ class Ruleset(Protocol):
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
+    directors_types: ClassVar[Mapping[str, str]] = {}
+    """Types only a Director casts, and why (the NPCs the Director moves)."""
     cast_options: ClassVar[Mapping[str, str]]
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]

@@ -41,6 +41,8 @@ class Dracula(Ruleset):
     group = "dracula"
     state_type = DraculaState
     character_types = {**RANKS, **NPCS}
+    directors_types = dict.fromkeys(NPCS, "Supernatural models and Innocent Bystanders are NPCs, in no posse: the "
+                                          "Director casts them and moves them in the NPC Phase (DA 73-78)")
     cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
                     "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
     charts = CHARTS
