@@ -12,9 +12,10 @@ deadline does, its charts and its status board. Each system's own actions are
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -520,6 +521,17 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
     RULESETS[ruleset.key] = ruleset
     return ruleset
+
+
+def exposing(module: str, name: str) -> Callable[[str], Any]:
+    """A ruleset package's ``__getattr__`` that gives its ``RULESET`` (found by :mod:`bot.rules.registry`): the
+    object ``name`` of its module ``module``, imported only when asked for, so that importing one of the package's
+    modules (as the pictures do) registers no ruleset."""
+    def attribute(wanted: str) -> Any:
+        if wanted != "RULESET":
+            raise AttributeError(wanted)
+        return getattr(importlib.import_module(module), name)
+    return attribute
 
 
 HOLD = "hold"
