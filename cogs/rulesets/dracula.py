@@ -207,14 +207,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
         """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
         add` does)."""
-        await enrol(self.bot, interaction, model)
+        await enrol(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
         """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, model)
+        await recast(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
