@@ -205,8 +205,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
-        add` does)."""
+        """Put a model of this adventure on its campaign's roster (as `/campaign add` does)."""
         await enrol(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="recast")
