@@ -28,6 +28,8 @@ async def add_character(bot: DirectorBot, interaction: discord.Interaction, rule
         if type not in rules.character_types:
             raise UserError(f"{rules.title} has no type **{quote(type)}**: pick one of "
                             f"{', '.join(f'`{key}`' for key in rules.character_types)}.")
+        if type in rules.directors_types:
+            table.require_director(f"cast a {rules.character_types[type]}. {rules.directors_types[type]}")
         owner = cast_for(table, player, "character")
         table.require_room(owner)
         character = table.cast_spec(CastSpec(slug(name), name, owner, type, dict(fields)))

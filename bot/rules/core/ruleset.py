@@ -12,9 +12,10 @@ deadline does, its charts and its status board. Each system's own actions are
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -24,6 +25,7 @@ from .fair import Hidden, Seal
 from .replay import Reading
 from .replay import Reading
 from .results import Resolution
+from .words import Words
 
 
 @runtime_checkable
@@ -94,8 +96,9 @@ class Step:
 
     title: str
     """E.g. "Turn 3 — 5 cards to come"."""
-    lines: list[str]
-    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    lines: list[str | Words]
+    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
+    markdown, names escaped)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
@@ -250,11 +253,21 @@ class OnAMap(Protocol):
     """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
     campaign's adventure on the map of the one before."""
 
-    def on_a_map(self, state: State) -> bool:
-        """Whether the game is played on a map."""
+    def field(self, state: State) -> Any | None:
+        """The game's map as the ruleset reads it; None when it is played on none."""
 
     def lay_out(self, state: State, field: Any) -> None:
         """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+    def positions(self, state: State, keys: tuple[str, ...]) -> dict[str, Any]:
+        """Where the characters ``keys`` stand on the map, for an action's log entry (none off it)."""
+
+    def after_roll(self, state: State, resolution: Resolution) -> str:
+        """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
+        the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
+
+    def shot_words(self, state: State) -> str:
+        """The map's last line of fire in words, shown under its picture."""
 
 
 @runtime_checkable
@@ -375,6 +388,8 @@ class Ruleset(Protocol):
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
+    directors_types: ClassVar[Mapping[str, str]] = {}
+    """Types only a Director casts, and why (the NPCs the Director moves)."""
     cast_options: ClassVar[Mapping[str, str]]
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     plain_cast: ClassVar[Mapping[str, object]]
@@ -433,6 +448,11 @@ class Ruleset(Protocol):
         """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""
         state.seats[user] = ""
         return ""
+
+    def actor(self, state: State, user: int) -> str:
+        """The key of the character who acts when ``user``'s command names nobody (whose card is up, whose turn it
+        is ...); :class:`~.errors.RulesError` saying whom to name when there is none. By default, nobody."""
+        raise RulesError("Name the character who acts.")
 
     def seated(self, state: State, user: int) -> str:
         """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
@@ -499,6 +519,17 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
     RULESETS[ruleset.key] = ruleset
     return ruleset
+
+
+def exposing(module: str, name: str) -> Callable[[str], Any]:
+    """A ruleset package's ``__getattr__`` that gives its ``RULESET`` (found by :mod:`bot.rules.registry`): the
+    object ``name`` of its module ``module``, imported only when asked for, so that importing one of the package's
+    modules (as the pictures do) registers no ruleset."""
+    def attribute(wanted: str) -> Any:
+        if wanted != "RULESET":
+            raise AttributeError(wanted)
+        return getattr(importlib.import_module(module), name)
+    return attribute
 
 
 HOLD = "hold"

@@ -19,6 +19,7 @@ from ..core.replay import Reading
 from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
 from .battlefield import Battlefield
 from .board import board
+from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
 from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
@@ -139,7 +140,13 @@ class QuickOnTheDraw(Adventures, Ruleset):
         return state.vehicles
 
     def remove_other(self, state: QotdState, key: str) -> Vehicle:
-        return state.vehicles.pop(key)
+        return state.remove_vehicle(key)
+
+    def actor(self, state: QotdState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting is None:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting.key
 
     def seated(self, state: QotdState, user: int) -> str:
         return seat_text(state.seats[user])
@@ -277,8 +284,24 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def board(self, state: QotdState) -> Board:
         return board(state)
 
-    def on_a_map(self, state: QotdState) -> bool:
-        return state.battlefield is not None
+    def field(self, state: QotdState) -> Battlefield | None:
+        return state.battlefield
+
+    def positions(self, state: QotdState, keys: tuple[str, ...]) -> dict[str, Any]:
+        return positions(state, keys) if state.battlefield else {}
+
+    def after_roll(self, state: QotdState, resolution: Resolution) -> str:
+        """A planned move carried out, dynamite that fell short landed, those whose courage broke fled, those
+        whose result sends them back or to the nearest cover moved, the mount of a rider thrown bolted."""
+        if resolution.decision is not None or state.battlefield is None:
+            return ""
+        readings = resolution.readings
+        done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+                flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
+        return " ".join(filter(None, done))
+
+    def shot_words(self, state: QotdState) -> str:
+        return f"Line of fire: {state.battlefield.last_shot.words}."
 
     def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
         state.battlefield = field
