@@ -19,7 +19,7 @@ from bot.rules.core.ruleset import State, Step
 from bot.pictures.sprites import CardSize, die_face
 from bot.pictures.steps import Picture, draws_steps
 from bot.pictures.theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
-                    Canvas, Sprite, font, name_font, on_palette, wrap)
+                    Canvas, Sprite, draw_text, font, name_font, on_palette, wrap)
 
 CARD = CardSize(112, 158, 0, 0, 0)
 MARGIN = 16
@@ -72,7 +72,7 @@ def character_card(name: str) -> Sprite:
     face = name_font(name, NAME_SIZE)
     lines = wrap(name, face, w - 16, NAME_LINES)
     for index, line in enumerate(lines):
-        draw.text((w / 2, 14 + index * (NAME_SIZE + 4)), line, font=face, fill=INK, anchor="mt")
+        draw_text(image, (w / 2, 14 + index * (NAME_SIZE + 4)), line, face, INK, anchor="mt")
     return on_palette(image)
 
 
