@@ -3,7 +3,6 @@ its picture. Moves and shots read it (cogs.rolls, through :mod:`bot.rules.qotd.o
 
 from __future__ import annotations
 
-import asyncio
 from typing import Literal
 
 import discord
@@ -14,36 +13,23 @@ from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
 from bot.pictures import render_scene, scene_of
-from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe, send
+from bot.glue.replies import picture, render_soon, safe, send
 from bot.rules.core import serial
-from bot.rules.core.ruleset import State
-from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route, Token
+from bot.rules.qotd.battlefield import Battlefield, Cover, Route, Token
 from bot.rules.qotd.beasts import MOUNT_STAMINA
-from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
-                                      loose_mount, loose_names, mark_shot, placed, plan_on_map, positions,
-                                      shot_on_map, spread_reach, spread_to)
+from bot.rules.qotd.on_the_map import (bolting, in_contact, loose_mount, loose_names, mark_shot, placed, plan_on_map, shot_on_map, spread_reach, spread_to)
 from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, ready, terrain_only, with_line
-from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Condition, QotdState, Mount
 from bot.glue.table import Table, clean_name, open_table
 
-from . import options
+from bot.glue import options
+from bot.glue.maps import FILENAME, map_embed, named
 
 FACINGS = {"north": 0, "north-east": 45, "east": 90, "south-east": 135, "south": 180, "south-west": 225,
            "west": 270, "north-west": 315}
 SETS = Literal["main_street", "ranch", "canyon", "prairie"]
-FILENAME = "map.png"
-
-
-def map_embed(state: QotdState, words: str) -> discord.Embed:
-    """The map's embed: what changed, and how to read the picture."""
-    field = state.battlefield
-    embed = discord.Embed(title=f"The battlefield: {safe(field.name or 'unnamed set')}", colour=COLOUR,
-                          description=words)
-    embed.set_footer(text=f"{field.width}×{field.height} paces, squares of {field.step}: place with /place at:C7")
-    return embed
 
 
 async def show(interaction: discord.Interaction, state: QotdState, words: str) -> None:
@@ -63,18 +49,6 @@ def keep_tokens(table: Table, new: Battlefield) -> Battlefield:
                             f"off a {new.width}×{new.height} map: move them first.")
         new.tokens[token.key] = token
     return new
-
-
-def named(field: Battlefield, pieces: list[Area | Obstacle] | None = None) -> Battlefield:
-    """The map with its name and its terrain's (or only those of ``pieces``) cleaned as a character's name is:
-    refused when one could ping, link, or hide or turn text."""
-    if pieces is None:
-        field.name = clean_name(field.name, "map's name") if field.name else ""
-    for piece in field.areas + field.obstacles if pieces is None else pieces:
-        if piece.name:
-            kind = piece.ground if isinstance(piece, Area) else piece.barrier
-            piece.name = clean_name(piece.name, f"{kind}'s name")
-    return field
 
 
 def token_name(state: QotdState, key: str) -> str:
@@ -152,17 +126,6 @@ def opponents_on_map(table: Table, attacker: str, defender: str, typed: int) -> 
     return typed
 
 
-def the_map(state: State) -> Battlefield | None:
-    """The game's map: only a game of Quick on the Draw has one, and only once a Director makes it."""
-    return state.battlefield if isinstance(state, QotdState) else None
-
-
-def log_positions(state: State, keys: tuple[str, ...]) -> dict:
-    """Where those in an action stand, for its log entry (nothing off a map)."""
-    found = positions(state, keys) if the_map(state) else {}
-    return {"positions": found} if found else {}
-
-
 def plan_move(table: Table, key: str, to: str) -> Route:
     """The path ``to`` (squares or paces, space-separated waypoints) worked out on the map and kept for the
     roll; refused off the map, through a wall, or beyond what any Wanting to Move result allows."""
@@ -177,44 +140,6 @@ def move_chart(table: Table, key: str, route: Route) -> tuple[str, bool]:
     """The chart a move on the map tests on, and whether it is in bad going: the going's, or the Random Movement
     chart for a rider whose mount bolts (2475-2476)."""
     return ("random_movement", False) if bolting(table.state, key) else (route.chart, route.bad)
-
-
-def after_roll(state: State, resolution: Resolution) -> str:
-    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
-    whose courage broke fled, those whose result sends them back or to the nearest cover moved, the mount of a
-    rider thrown bolted; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, QotdState) or state.battlefield is None:
-        return ""
-    readings = resolution.readings
-    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
-            flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
-    return " ".join(filter(None, done))
-
-
-async def after_roll_aside(state: State, resolution: Resolution) -> str:
-    """:func:`after_roll` in a thread of its own when the game has a map: a search for cover reads hundreds of
-    places, and no server's game waits on the event loop meanwhile (the state is this command's alone)."""
-    if resolution.decision is not None or the_map(state) is None:
-        return ""
-    return await asyncio.to_thread(after_roll, state, resolution)
-
-
-def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] | None:
-    """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
-    None when it did not, or while a planned move waits for its roll to be decided."""
-    field = the_map(state)
-    if field is None or field is before or field.plan is not None:
-        return None
-    return render_soon(render_scene, scene_of(state))
-
-
-async def map_after_roll(state: QotdState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
-    """The map's embed and picture (from :func:`map_soon`) to show in the roll's reply, under its card: how the
-    token moved, or the line of fire; none when the roll did not change the map."""
-    if drawing is None:
-        return []
-    words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
-    return [(map_embed(state, words), FILENAME, await picture(drawing))]
 
 
 @app_commands.guild_only()

@@ -26,9 +26,9 @@ from bot.rules.burt.ruleset import BURT, SETTINGS
 from bot.rules.core.actions import Request
 from bot.glue.table import Table, open_table
 
-from . import options
-from .cast import add_character
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.casting import add_character
+from bot.glue.acting import act, ruled_by_the_rules
 
 MAX_CM = 200
 """The longest range of the text is a rifle's 150 cm; a little more lets the bot say it is out of range."""
@@ -84,7 +84,7 @@ class Burt(commands.GroupCog, group_name="burt",
             if director:
                 table.require_director(director)
             return build(table)
-        await self.bot.get_cog("Rolls").act(interaction, built, BURT.key, ruled_by_the_rules, render_burt_roll)
+        await act(interaction, built, BURT.key, ruled_by_the_rules, render_burt_roll)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The character's name", type="What he is: it sets his shooting skill and the price "

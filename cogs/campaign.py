@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -19,8 +19,8 @@ from discord.ext import commands
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.storage import CampaignExists, CampaignRow, GameRow, RosterRow
-from bot.glue.errors import NotAllowed, NotFound, UserError
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, describe, fitted, safe, send
+from bot.glue.errors import NotAllowed, NotFound, UserError, guarded
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, pages, describe, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, cast_veteran, enlist,
                                      learn, lessons, may_learn, missed_adventure, recover)
@@ -38,9 +38,9 @@ from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
 from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
-from . import options
-from .battlefield import named
-from .cast import character_embed, trait_text
+from bot.glue import options
+from bot.glue.maps import named
+from bot.glue.casting import character_embed, trait_text
 
 BACK = "back"
 """The swap menu's option to pick another new trait instead."""
@@ -296,18 +296,6 @@ def consequence(recovery: Recovery, after: Veteran) -> str:
     return " ".join(words)
 
 
-def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT, joint: str = "\n\n") -> list[str]:
-    """Paragraphs (lines, with ``joint`` a line break) packed into as few embed descriptions as fit."""
-    out: list[str] = []
-    for paragraph in paragraphs:
-        paragraph = clip(paragraph, limit)
-        if out and len(out[-1]) + len(joint) + len(paragraph) <= limit:
-            out[-1] += joint + paragraph
-        else:
-            out.append(paragraph)
-    return out
-
-
 async def announce_recovery(interaction: discord.Interaction, content: str, state: QotdState,
                             aftermath: Aftermath, game: GameRow) -> None:
     """The wrap with every recovery roll and its consequence, then a trait menu for each character
@@ -366,14 +354,6 @@ async def offer(interaction: discord.Interaction, entry_id: int, character: Char
     owner = [character.owner] if ping else []
     await send(interaction, content=(f"<@{character.owner}>, " if ping else "") + prompt(character.name),
                view=trait_view(entry_id, character), ping=owner)
-
-
-async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a menu's work; refusals and failures get the same handling as slash commands."""
-    try:
-        await work
-    except Exception as error:
-        await interaction.client.tree.on_error(interaction, error)
 
 
 def campaigns_cog(interaction: discord.Interaction) -> Campaign:
@@ -504,7 +484,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
             campaign = await self.bot.db.start_campaign(interaction.guild_id, name, interaction.user.id, rules.key)
         except CampaignExists:
             raise UserError(f"This server already has a campaign called {safe(name)}.") from None
-        plays = "" if rules is QOTD else f"It plays {rules.title}.\n"
+        plays = f"It plays {rules.title}.\n"
         embed = discord.Embed(title=f"The campaign {safe(campaign.name)} begins", colour=COLOUR,
                               description=f"Director: {interaction.user.mention}\n{plays}"
                                           "Its Director starts each adventure in a channel with "
@@ -565,7 +545,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
         channel = await self.bot.db.adventure_channel(found.id)
         plays = RULESETS.get(found.ruleset)
         head = [f"Director: <@{found.director_id}>" if found.director_id else "Directed by the server's Directors",
-                *([] if plays is QOTD else [f"Plays {plays.title if plays else found.ruleset}"]),
+                f"Plays {plays.title if plays else found.ruleset}",
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
         if found.ruleset in KEPT:

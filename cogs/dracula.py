@@ -24,11 +24,11 @@ from bot.rules.dracula.turn import activate
 from bot.rules.qotd.campaign import Standing
 from bot.glue.table import Table, open_table
 from cogs.campaign import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
-from cogs.cast import add_character, card_embed
+from bot.glue.casting import add_character, card_embed
 
-from . import options
-from .rolls import ruled_by_the_rules
-from .options import matching
+from bot.glue import options
+from bot.glue.acting import act, ruled_by_the_rules
+from bot.glue.options import matching
 
 
 def acting_model(table: Table, given: str | None) -> Model:
@@ -63,7 +63,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         super().__init__()
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        await self.bot.get_cog("Rolls").act(interaction, build, DRACULA.key, ruled_by_the_rules)
+        await act(interaction, build, DRACULA.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The model's name", type="Its Rank, or the kind of NPC it is",

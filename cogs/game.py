@@ -33,10 +33,10 @@ from bot.glue.seals import announced, closing, open_seals, sealing
 from bot.glue.table import open_table, require_stored
 from bot.glue.waiting import HOLD
 
-from . import options
+from bot.glue import options
 from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
 from .gunfight import gang_home, require_aftermath
-from .pings import InvitationButton, join_game, leave_game, tell_joined
+from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
 
 MOST_CAST = PER_PAGE * MAX_FILES
 """The highest limit a server may set on a game's cast: as many as the status board shows."""

@@ -29,11 +29,12 @@ from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
 from bot.rules.qotd.campaign import Standing
 from bot.glue.table import INTEGER, Table, open_table, require_stored
 
-from . import options
-from .campaign import amend_on_roster, cast_from_roster, guarded, keep_on_roster, kept_line, roster_choices
-from .cast import add_character
-from .hands import hand_view
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.errors import guarded
+from .campaign import amend_on_roster, cast_from_roster, keep_on_roster, kept_line, roster_choices
+from bot.glue.casting import add_character
+from bot.glue.hands import hand_view
+from bot.glue.acting import act, ruled_by_the_rules
 
 MAX_INCHES = 48
 """The longest shot of the text is a Buffalo Hunter's 36" (MN 252-253); a little more lets the rules refuse it."""
@@ -141,7 +142,7 @@ async def run(interaction: discord.Interaction, build: Callable[[Table], Request
     def kept(table: Table) -> Request:
         used.append(table)
         return build(table)
-    await interaction.client.get_cog("Rolls").act(interaction, kept, NORMAN.key, ruled_by_the_rules)
+    await act(interaction, kept, NORMAN.key, ruled_by_the_rules)
     return used[0]
 
 

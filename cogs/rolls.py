@@ -2,38 +2,29 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
-import re
-from collections.abc import Callable
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glue.answering import acknowledge_if_crowded
+from bot.glue.acting import act
 from bot.glue.client import DirectorBot
-from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
-from bot.pictures import render_roll
-from bot.glue.replies import picture, render_soon, resolution_embed, safe, send
-from bot.rules.core import serial
+from bot.glue.replies import safe, send
 from bot.rules.core.dice import Dice, Keep, roll
-from bot.rules.core.replay import KEEP
-from bot.rules.qotd.actions import Request, decide, pending_request, perform
+from bot.rules.qotd.actions import Request
 from bot.rules.qotd.charts import CHARTS
 from bot.rules.qotd.checks import MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest, HealRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
-from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.state import Character
 from bot.rules.qotd.turns import out_of_turn
-from bot.rules.core.ruleset import State
 from bot.rules.qotd.ruleset import QOTD
-from bot.glue.table import INTEGER, Table, open_table, require_stored, require_visible
+from bot.glue.table import Table, open_table, require_visible
 
-from . import battlefield, options
+from bot.glue import options
+from . import battlefield
 
 MAX_PACES = 500
 TERRAIN = {"open": "move", "bad going": "move", "forest": "move_forest", "snow or sand": "move_snow",
@@ -52,14 +43,6 @@ def actor(table: Table, name: str | None) -> Character:
     return character
 
 
-LEAVE = "out of turn, by the Director's leave"
-
-
-def ruled_by_the_rules(table: Table, request: Request) -> str:
-    """Nothing to note: the ruleset's own rules check whose turn it is and what is left of it."""
-    return ""
-
-
 def turn_leave(table: Table, request: Request) -> str:
     """Nothing when the book lets the character act now; a player acting out of turn is refused, and a
     Director is told that they allowed it (see docs/rulings.md). A roll waiting for a re-roll decision is
@@ -75,140 +58,12 @@ def turn_leave(table: Table, request: Request) -> str:
     return f"Out of turn, by the Director's leave: {why}."
 
 
-class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"rr:(?P<game>\d+):(?P<entry>\d+):(?P<choice>[a-z_]+)"):
-    """A re-roll right (or Keep) on the roll that log entry ``entry`` showed, waiting for its owner's decision.
-    Works after restarts; acts on that roll only."""
-
-    def __init__(self, game: int, entry: int, choice: str, label: str = "Keep") -> None:
-        style = discord.ButtonStyle.secondary if choice == KEEP else discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(label=label[:80], style=style,
-                                           custom_id=f"rr:{game}:{entry}:{choice}"))
-        self.game, self.entry, self.choice = game, entry, choice
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> RerollButton:
-        return cls(int(match["game"]), int(match["entry"]), match["choice"], item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Settle the roll; refusals and failures get the same handling as slash commands."""
-        cog: Rolls = interaction.client.get_cog("Rolls")
-        try:
-            await cog.settle(interaction, require_stored(self.game), require_stored(self.entry, INTEGER), self.choice)
-        except Exception as error:
-            await interaction.client.tree.on_error(interaction, error)
-
-
-def asked(request: Request) -> str:
-    """A request as a retake matches it: its kind and every field (see :meth:`bot.glue.table.Table.ask`)."""
-    return json.dumps({"kind": request.kind, **serial.to_json(request)}, sort_keys=True)
-
-
-def banded(table: Table) -> bool:
-    """Whether the roll card shows Quick on the Draw's band strip: its game's dice are read in bands."""
-    return table.ruleset is QOTD
-
-
-def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.ui.View:
-    """Buttons for each open right, and Keep, on the roll that log entry ``entry`` shows."""
-    view = discord.ui.View(timeout=None)
-    for right in resolution.decision.rights:
-        view.add_item(RerollButton(game_id, entry, right.key, right.label))
-    view.add_item(RerollButton(game_id, entry, KEEP, "Keep"))
-    return view
-
-
-def roll_message(game_id: int, entry: int, state: State, resolution: Resolution
-                 ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
-    """The content, embed, buttons and ping showing a roll (log entry ``entry``): a decision waiting pings
-    its roller's owner."""
-    embed = resolution_embed(state, resolution)
-    if not resolution.decision:
-        return "", embed, None, []
-    owner = state.characters[resolution.decision.roller].owner
-    return f"<@{owner}>, re-roll or keep?", embed, decision_view(game_id, entry, resolution), [owner]
-
-
 @app_commands.guild_only()
 class Rolls(commands.Cog):
     """Every roll of the game, resolved against the rulebook's charts, with re-rolls as buttons."""
 
     def __init__(self, bot: DirectorBot) -> None:
         self.bot = bot
-
-    async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str = QOTD.key,
-                  check: Callable[[Table, Request], str] = turn_leave,
-                  draw: Callable[[Resolution], bytes] | None = None) -> None:
-        """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
-        map, when the action changed it).
-
-        Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key, their
-        ``check``, which refuses the request or returns a note for the reply, and their own roll card ``draw``, a
-        picture of :mod:`bot.pictures`, if not the shared one); the re-roll buttons work alike.
-        """
-        async with open_table(self.bot, interaction, ruleset) as table:
-            before = battlefield.the_map(table.state)
-            request = build(table)
-            leave = check(table, request)
-            table.ask(asked(request))
-            state, resolution = perform(table.state, request, table.dice)
-            drawing = render_soon(draw, resolution) if draw else render_soon(render_roll, resolution, banded(table))
-            table.state = state
-            moved = await battlefield.after_roll_aside(table.state, resolution)
-            on_map = battlefield.map_soon(table.state, before)
-            entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
-                                       {"resolution": serial.to_json(resolution),
-                                        **battlefield.log_positions(table.state, request.involved())})
-        await self.reply(interaction, table, entry, resolution, drawing, leave, on_map, moved)
-
-    async def reply(self, interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,
-                    drawing: asyncio.Future[bytes], note: str = "", on_map: asyncio.Future[bytes] | None = None,
-                    moved: str = "") -> None:
-        """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first. When the
-        roll changed the map (``on_map``, from :func:`battlefield.map_soon`), its picture follows the card in the
-        same message, with ``moved``."""
-        content, embed, view, ping = roll_message(table.game.id, entry, table.state, resolution)
-        content = "\n".join(filter(None, (note, content)))
-        if not drawing.done() or (on_map is not None and not on_map.done()):
-            await acknowledge_if_crowded(interaction)
-        image = await picture(drawing)
-        await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
-                   more=await battlefield.map_after_roll(table.state, on_map, moved), ping=pingable(table.game, ping))
-
-    async def settle(self, interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
-        """A re-roll button of the roll log entry ``entry`` showed was pressed: only the roller's owner or a
-        Director may choose, and only while that very roll waits."""
-        from .history import waiting_roll                    # history shows the buttons again after an undo
-
-        async with open_table(self.bot, interaction) as table:
-            pending = table.state.pending
-            if table.game.id != game_id:
-                raise UserError("That roll belongs to a game that is over.")
-            if not pending:
-                raise UserError("That roll has already been decided.")
-            waiting = await waiting_roll(table.uow, table.state, since_seq=entry)
-            if waiting is None or waiting[0].seq != entry:
-                raise UserError(f"These buttons were for the roll of log entry #{entry}, which has been decided "
-                                "or undone: they do nothing now. Use the buttons of the roll that waits.")
-            roller = table.state.characters[pending["roller"]]
-            if roller.owner != interaction.user.id and not table.is_director:
-                raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
-            before = battlefield.the_map(table.state)
-            table.ask(f"decide {choice} {asked(pending_request(table.state))}")
-            state, resolution = decide(table.state, choice, table.dice)
-            drawing = render_soon(render_roll, resolution, banded(table))
-            table.state = state
-            moved = await battlefield.after_roll_aside(table.state, resolution)
-            on_map = battlefield.map_soon(table.state, before)
-            decided = await table.commit("decide", f"{roller.name}: {choice}",
-                                         {"resolution": serial.to_json(resolution)})
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                pass
-        await self.reply(interaction, table, decided, resolution, drawing, on_map=on_map, moved=moved)
 
     @app_commands.command(name="shoot")
     @app_commands.describe(target="Who (or which vehicle) is shot at", shooter="Who shoots (default: whose card is up)",
@@ -252,7 +107,7 @@ class Rolls(commands.Cog):
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
                                wrong_hand=wrong_hand, raised=raised)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="fight")
     @app_commands.describe(defender="Who (or which vehicle) is attacked",
@@ -297,7 +152,7 @@ class Rolls(commands.Cog):
                                 rider_moving=rider_moving, run_down=run_down, restrain=restrain,
                                 leader=table.character(leader).key if leader else "",
                                 behind_defences=behind_defences, hasty=hasty, riposte=riposte)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="quickdraw")
     @app_commands.describe(target="Whom to draw on", shooter="Who draws (default: whose card is up)",
@@ -312,7 +167,7 @@ class Rolls(commands.Cog):
         def build(table: Table) -> Request:
             return DrawRequest(actor(table, shooter).key, table.character(target).key,
                                options.carried_weapon(weapon), paces, responding)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="move")
     @app_commands.describe(character="Who moves (default: whose card is up)", terrain="The going (on a map: read from it)",
@@ -334,7 +189,7 @@ class Rolls(commands.Cog):
             return TestRequest(key, chart, "moving fast in bad going" if bad and chart == "move" else "",
                                towards_enemy=towards_enemy, bad_going=bad,
                                leader=table.character(leader).key if leader else "")
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="test")
     @app_commands.describe(chart="The chart to test on", character="Who tests (default: whose card is up)",
@@ -362,7 +217,7 @@ class Rolls(commands.Cog):
             return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",
                                in_close_combat=close_combat, leader=table.character(leader).key if leader else "",
                                in_cover=in_cover, helped=helped, athletic=athletic, strength=strength)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @test.autocomplete("chart")
     async def chart_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -377,7 +232,7 @@ class Rolls(commands.Cog):
         """Reload, reprime, clear a jam, restring or light a fuse."""
         def build(table: Table) -> Request:
             return ReloadRequest(actor(table, character).key, options.carried_weapon(weapon), moving, quickly)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="heal")
     @app_commands.describe(patient="The wounded character", healer="The Healer (default: whose card is up)")
@@ -386,7 +241,7 @@ class Rolls(commands.Cog):
         """A Healer/Saw Bones tends a wounded character."""
         def build(table: Table) -> Request:
             return HealRequest(actor(table, healer).key, table.character(patient).key)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="comeround")
     @app_commands.describe(character="The KO'd character (default: whose card is up)")
@@ -395,7 +250,7 @@ class Rolls(commands.Cog):
         """A KO'd character tries to come round."""
         def build(table: Table) -> Request:
             return ComeRoundRequest(actor(table, character).key)
-        await self.act(interaction, build)
+        await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="roll")
     @app_commands.describe(dice="How many dice", keep="Take the best, the worst, or read every die",
@@ -424,5 +279,4 @@ def _terrain_note(key: str) -> str:
 
 
 async def setup(bot: DirectorBot) -> None:
-    bot.add_dynamic_items(RerollButton)
     await bot.add_cog(Rolls(bot))

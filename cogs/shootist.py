@@ -26,9 +26,9 @@ from bot.rules.shootist.turns import DrawDieRequest, VariableRequest
 from bot.rules.shootist.weapons import WEAPONS
 from bot.glue.table import Table, clean_name
 
-from . import options
-from .cast import add_character
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.casting import add_character
+from bot.glue.acting import act, ruled_by_the_rules
 
 DieType = Literal["D4", "D6", "D8", "D10", "D12"]
 Skill = Literal["draw", "shoot", "dodge", "brawl", "knife", "ride"]
@@ -112,7 +112,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
         """Run the action through the Rolls cog (the rules keep the Draw order), shown on Shootist's roll card."""
-        await self.bot.get_cog("Rolls").act(interaction, build, SHOOTIST.key, ruled_by_the_rules, render_shootist_roll)
+        await act(interaction, build, SHOOTIST.key, ruled_by_the_rules, render_shootist_roll)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The shootist's name", type="A shootist or an Indian",

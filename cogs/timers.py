@@ -38,11 +38,10 @@ from bot.rules.qotd.state import QotdState
 from bot.glue.seals import announced, sealing
 from bot.glue.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
-from .battlefield import after_roll_aside
-from .deck import next_turn, step_data, step_message, turn_message
-from .history import waiting_roll
-from .rolls import roll_message
-from .status import redraw_boards
+from bot.glue.maps import after_roll_aside
+from bot.glue.steps import next_turn, step_data, step_message, turn_message
+from bot.glue.acting import roll_message, waiting_roll
+from bot.glue.boards import redraw_boards
 
 log = logging.getLogger("director.timers")
 

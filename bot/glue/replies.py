@@ -7,7 +7,7 @@ import io
 import logging
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
 
@@ -348,3 +348,15 @@ async def _deliver(interaction: discord.Interaction, kwargs: dict) -> discord.Me
             return None
         log.warning("interaction %s expired; posting in the channel instead", interaction.id)
         return await channel.send(**kwargs)
+
+
+def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT, joint: str = "\n\n") -> list[str]:
+    """Paragraphs (lines, with ``joint`` a line break) packed into as few embed descriptions as fit."""
+    out: list[str] = []
+    for paragraph in paragraphs:
+        paragraph = clip(paragraph, limit)
+        if out and len(out[-1]) + len(joint) + len(paragraph) <= limit:
+            out[-1] += joint + paragraph
+        else:
+            out.append(paragraph)
+    return out

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.glue.errors import UserError
 from bot.glue.table import Table
-from cogs.cast import add_character
+from bot.glue.casting import add_character
 
 from .duel import DUEL, ShotRequest
 

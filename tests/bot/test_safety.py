@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.campaign import TraitMenu
-from cogs.rolls import RerollButton
+from bot.glue.acting import RerollButton
 from tests.rules.scripted import Dice
 
 from .helpers import pinged, refused, text_of

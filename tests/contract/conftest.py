@@ -52,9 +52,6 @@ GAPS: dict[tuple[str, str], str] = {
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
         "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
         "forks on QOTD)",
-    ("test_campaign_start_and_show_name_the_ruleset_it_plays_and_it_is_stored", "qotd"):
-        "/campaign show ('Plays …') and /campaign start ('It plays …') name the ruleset a campaign plays for "
-        "every ruleset but Quick on the Draw, whose campaign reads as the frame's default",
     **{("test_campaign_show_tells_how_to_fill_the_roster_only_with_the_rulesets_own_command", key):
        "/campaign show tells a campaign of a ruleset with no roster to `/campaign add` a character: Quick on the "
        "Draw's command, refused in the campaign's own adventures (the roster's words fall back to QotD's)"
