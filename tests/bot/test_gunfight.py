@@ -591,3 +591,32 @@ async def test_a_spent_deck_is_shuffled_anew_and_no_seed_revealed_names_a_hand(s
         assert not passed.response.ephemeral, text_of(passed)
         state = await look(sweep)
     assert sweep.seeds.shuffles.keys() >= {"deck norman 1", "deck norman 2", "deck norman 3"}   # each its own seal
+
+
+async def test_a_card_is_taken_as_the_hand_shows_it_and_the_hand_alone_is_offered(scene):
+    """The hand shows `5♣`: that is accepted as it is, in either case, with `T` for a 10, as the code `5C` is;
+    `card:` offers the asker's own cards and nothing of another player's hidden hand."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    state, user, _, figure = await dealt_with_sixes(scene, lambda: look(sweep))
+    player = players[user]
+    hand = state.seats[user].hand
+    shown = text_of(await player.slash(scene.channel, "hand"))
+    assert all(str(card) in shown for card in hand)
+
+    offered = await player.autocomplete(scene.channel, "gunfight move", "card", "")
+    assert sorted(c["value"] for c in offered) == sorted(card.code for card in hand)
+    assert all(any(str(card) in c["name"] for card in hand) for c in offered)
+    for other, seat in state.seats.items():        # each player is offered their own hand, and only that
+        offered = await players[other].autocomplete(scene.channel, "gunfight move", "card", "")
+        assert sorted(c["value"] for c in offered) == sorted(card.code for card in seat.hand)
+    assert await scene.deputy.autocomplete(scene.channel, "gunfight move", "card", "") == []   # no seat, no hand
+
+    more = await player.autocomplete(scene.channel, "gunfight shoot", "cards", f"{hand[0]} ")
+    assert {c["value"] for c in more} == {f"{hand[0]} {card.code}" for card in hand[1:]}
+
+    move = next(card for card in hand if card.rank in MOVE_RANKS)
+    typed = str(move).lower().replace("10", "t")                    # "5♣" as shown, in lower case, T for 10
+    played = await player.slash(scene.channel, "gunfight move", card=typed, figure=figure.name)
+    assert f"{figure.name} plays {move} to move" in text_of(played), text_of(played)
+    assert move not in (await look(sweep)).seats[user].hand

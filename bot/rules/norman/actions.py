@@ -40,7 +40,8 @@ def card(code: str) -> Card:
     try:
         return Card.parse(code)
     except ValueError:
-        raise RulesError(f"{code!r} is not a card (write it as `3H`, `10S`, `KD`, `RJ`).") from None
+        raise RulesError(f"{code!r} is not a card (write it as your hand shows it, `5♣`, or as `5C`, `10S`, `KD`, "
+                         "`RJ`).") from None
 
 
 def signed(n: int) -> str:
