@@ -9,7 +9,7 @@ from bot.rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
 from bot.rules.qotd.dv import VDV
 from bot.rules.qotd.state import Carried, Character, QotdState, Vehicle, WeaponCondition
 from bot.rules.qotd.vehicles import KINDS, aboard_text, vehicle_words
-from bot.rules.qotd.weapons import WEAPONS
+from bot.rules.qotd.weapons import WEAPONS, Reload
 from bot.pictures.sprites import TINY, Look, card_face
 from bot.pictures.theme import BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas, Colour, font, name_font
 
@@ -94,12 +94,16 @@ def status_layout(state: QotdState) -> list[StatusPage]:
 
 
 def weapon_words(carried: Carried) -> tuple[str, Colour]:
-    """A weapon with its ammunition state: "Colt 4/6", "Colt empty", "Colt jammed"; trouble in rust."""
+    """A weapon with its ammunition state: "Derringer 1/2", "Colt loaded", "Colt empty", "Colt jammed"; trouble in
+    rust. Shots are counted only where the rules count them: a revolving or repeating arm is reloaded when a 1 is
+    thrown, not when its shots are spent (1462-1466), so it is loaded or not (ruling 582)."""
     weapon = WEAPONS[carried.weapon]
     if carried.condition is not WeaponCondition.READY:
         return f"{weapon.name} {carried.condition.value}", RUST
     if not weapon.shots:
         return weapon.name, INK
+    if weapon.reload is Reload.ON_ONES and carried.loaded:
+        return f"{weapon.name} loaded", INK
     if not carried.loaded:
         return f"{weapon.name} empty", RUST
     return f"{weapon.name} {carried.loaded}/{weapon.shots}", INK
@@ -131,10 +135,20 @@ def suit_of(state: QotdState, character: Character) -> tuple[str, int]:
     return seat.suits[0] if seat and seat.suits else ("spades", 1)
 
 
-def _look(character: Character, card: Card) -> Look:
+def _look(state: QotdState, character: Character, card: Card) -> Look:
     if card in character.lost:
         return Look.LOST
-    return Look.STUNNED if card in character.stunned else Look.PLAIN
+    if card in character.stunned:
+        return Look.STUNNED
+    return Look.OUT if card in state.deck.out else Look.PLAIN
+
+
+def luck_words(state: QotdState, character: Character) -> list[tuple[str, Colour]]:
+    """A Lucky character's re-rolls left this game (none left in rust)."""
+    if not character.has("lucky"):
+        return []
+    left = max(0, state.settings.lucky_rerolls - character.lucky_used)
+    return [(f"Lucky: {left} re-roll{'s' * (left != 1)} left", INK if left else RUST)]
 
 
 def _draw_row(canvas: Canvas, state: QotdState, row: StatusRow, owners: dict[int, str], acting: bool) -> None:
@@ -143,7 +157,7 @@ def _draw_row(canvas: Canvas, state: QotdState, row: StatusRow, owners: dict[int
     x0, y0, x1, y1 = row.box
     canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, outline=GOLD if acting else None, width=2, radius=6)
     for card, box in zip(character.cards, row.cards):
-        canvas.stamp(card_face(card, TINY, _look(character, card)), *box[:2])
+        canvas.stamp(card_face(card, TINY, _look(state, character, card)), *box[:2])
     suit, pack = suit_of(state, character)
     canvas.text((x0 + 13, y0 + 21), SUIT_SYMBOLS[suit], font(SANS, 18), RED if suit in RED_SUITS else BLACK,
                 on=PAPER_SHADE, anchor="ms")
@@ -154,7 +168,7 @@ def _draw_row(canvas: Canvas, state: QotdState, row: StatusRow, owners: dict[int
     small = font(SANS, TEXT_SIZE)
     who = [(character.type.title, MUTED)] + ([(owners[character.owner], MUTED)] if character.owner in owners else [])
     words = [(w, RED if w in GRAVE else INK) for w in character.state_words]
-    canvas.write_runs(left, y0 + 38, who + words, small, right, PAPER_SHADE)
+    canvas.write_runs(left, y0 + 38, who + words + luck_words(state, character), small, right, PAPER_SHADE)
     canvas.write_runs(left, y0 + 55, gear(character), small, x1 - CARD_INSET, PAPER_SHADE)
 
 

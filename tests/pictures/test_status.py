@@ -1,15 +1,21 @@
 """The status board, read back pixel by pixel on real engine states."""
 
+import random
+
 import pytest
 
 from bot.pictures import render_status, render_status_pages
 from bot.pictures.gallery import OWNERS, sample_game
 from bot.pictures.status import (CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, gear,
-                               status_layout, weapon_words)
-from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE
+                               luck_words, status_layout, weapon_words)
+from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE, WOOD
 from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.state import Carried, Mount, Role, WeaponCondition
+from bot.rules.qotd.shooting import ShotRequest
+from bot.rules.qotd.state import Carried, Mount, Role, Trait, WeaponCondition
 from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
+
+from tests.rules.scripted import Dice
+from tests.rules.test_actions import game, keeping, person
 
 from .pixels import cast, colours, count, picture
 
@@ -97,7 +103,8 @@ def test_names_of_any_script_and_length_are_cut_before_the_cards():
 
 
 def test_weapons_show_their_ammunition():
-    assert weapon_words(Carried("single_action_revolver", loaded=4)) == ("Single action revolver 4/6", INK)
+    assert weapon_words(Carried("derringer", loaded=1)) == ("Derringer 1/2", INK)
+    assert weapon_words(Carried("single_action_revolver", loaded=6)) == ("Single action revolver loaded", INK)
     assert weapon_words(Carried("single_action_revolver", loaded=0)) == ("Single action revolver empty", RUST)
     assert weapon_words(Carried("single_action_revolver", loaded=3, condition=WeaponCondition.JAMMED)) == (
         "Single action revolver jammed", RUST)
@@ -110,7 +117,7 @@ def test_gear_lists_weapons_mount_and_armour():
     hero.weapons = [Carried("repeating_rifle", loaded=5)]
     hero.mount = Mount("horse", 3, hits=1)
     hero.armour = "minimal"
-    assert [words for words, _ in gear(hero)] == ["Repeating rifle 5/15", "horse 1/3 hits", "minimal armour"]
+    assert [words for words, _ in gear(hero)] == ["Repeating rifle loaded", "horse 1/3 hits", "minimal armour"]
     hero.mount.hits = 3
     assert gear(hero)[1] == ("horse 3/3 hits collapsed", RUST)
 
@@ -134,3 +141,47 @@ def test_vehicles_have_rows_after_the_characters_with_their_damage_in_red():
         assert row.cards == ()
         assert count(image, (x0 + 4, y0 + 6, x0 + 23, y0 + 25), wheel) > 30
         assert (count(image, (x0 + 28, y0 + 26, x1, y1), RED) > 20) == vehicle.destroyed
+
+
+def test_the_board_counts_down_what_the_rules_count_and_says_loaded_for_what_they_do_not():
+    """1440-1466: a double-barrelled gun is reloaded when both barrels are fired, so its barrels count down on
+    the board; a revolver is reloaded when a 1 is thrown, so it shows loaded until then, never a count that the
+    rules do not keep (ruling 582). Shots fired by the engine."""
+    doc = person("doc", HERO, weapons=("double_barrelled", "single_action_revolver"))
+    state = game(doc, person("kid", MINOR, owner=2))
+    shotgun, revolver = (lambda s: gear(s.characters["doc"])[0][0]), (lambda s: gear(s.characters["doc"])[1][0])
+    assert (shotgun(state), revolver(state)) == ("Double-barrelled shotgun 2/2", "Single action revolver loaded")
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=36, weapon="double_barrelled"), Dice(7, 3, 4, 3))
+    assert shotgun(state) == "Double-barrelled shotgun 1/2"
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=10, weapon="single_action_revolver"),
+                       Dice(7, 3, 4, 3))
+    assert revolver(state) == "Single action revolver loaded"
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=10, weapon="single_action_revolver"),
+                       Dice(7, 3, 4, 1))
+    assert revolver(state) == "Single action revolver empty"
+
+
+def test_lucky_re_rolls_left_are_on_the_board():
+    """250-252, ruling 12: a Lucky character's re-rolls are counted for the game; the board says how many are left."""
+    state, (hero, other) = cast(HERO, HERO)
+    hero.traits.append(Trait("lucky"))
+    assert luck_words(state, hero) == [(f"Lucky: {state.settings.lucky_rerolls} re-rolls left", INK)]
+    assert luck_words(state, other) == []
+    hero.lucky_used = state.settings.lucky_rerolls - 1
+    assert luck_words(state, hero) == [("Lucky: 1 re-roll left", INK)]
+    hero.lucky_used = state.settings.lucky_rerolls
+    assert luck_words(state, hero) == [("Lucky: 0 re-rolls left", RUST)]
+    before = picture(render_status(state))
+    hero.lucky_used = 0
+    assert picture(render_status(state)).tobytes() != before.tobytes()
+
+
+def test_a_card_given_up_to_cut_is_marked_out_on_the_board():
+    """A card taken out of the phase for Cut! is marked OUT on its row, in the wood-brown band of /deck."""
+    state, (hero, _) = cast(HERO, HERO)
+    state.shuffle(random.Random(3))
+    card = state.sacrifice(hero)
+    image = picture(render_status(state))
+    row = row_of(state, hero.key)
+    for each, box in zip(hero.cards, row.cards):
+        assert (count(image, box, WOOD) > 20) == (each == card), each
