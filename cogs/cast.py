@@ -274,7 +274,7 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
         if not table.plays_qotd:
             lines = [f"**{safe(row.name)}** ({', '.join(filter(None, (row.kind, f'<@{row.owner}>')))})"
-                     + (f" — {row_words(row)}" if row.words or row.badges else "")
+                     + (f" — {safe(row_words(row))}" if row.words or row.badges or row.kit else "")
                      for row in table.ruleset.board(state).rows]
             await send(interaction, embed=discord.Embed(title="Cast list", colour=COLOUR,
                                                         description=clip("\n".join(lines), 4096)))

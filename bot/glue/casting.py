@@ -118,8 +118,8 @@ def row_of(rules: Ruleset, state: State, key: str) -> BoardRow:
 
 
 def row_words(row: BoardRow) -> str:
-    """A board row's states and figures in words: "Shock, Hits 2"."""
-    return ", ".join([*row.words, *(f"{label} {figure}" for label, figure in row.badges)])
+    """A board row's states, figures and kit in words: "Shock, Hits 2, Peacemaker"."""
+    return ", ".join([*row.words, *(f"{label} {figure}" for label, figure in row.badges), *row.kit])
 
 
 def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
@@ -131,6 +131,8 @@ def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
         embed.add_field(name="State", value=word)
     for label, figure in row.badges:
         embed.add_field(name=label, value=figure)
+    if row.kit:
+        embed.add_field(name="Kit", value=clip(safe(", ".join(row.kit)), 1024), inline=False)
     return embed
 
 

@@ -30,7 +30,8 @@ def _badges(canvas: Canvas, row: BoardRow, box: Box) -> float:
 
 def _draw_row(canvas: Canvas, row: BoardRow, box: Box, owners: dict[int, str]) -> None:
     """One character: name, type, player and state words (a character down greyed, its words in red, the one
-    whose turn it is outlined); its figures at the right."""
+    whose turn it is outlined), then its kit, as Quick on the Draw's board shows its gear; its figures at the
+    right."""
     x0, y0, x1, y1 = box
     canvas.box((x0, y0, x1 - 1, y1 - 1), fill=PAPER_SHADE, outline=GOLD if row.acting else None, width=2, radius=6)
     right = _badges(canvas, row, box) - CARD_INSET
@@ -40,9 +41,11 @@ def _draw_row(canvas: Canvas, row: BoardRow, box: Box, owners: dict[int, str]) -
     small = font(SANS, TEXT_SIZE)
     who = [(row.kind, MUTED)] if row.kind else []
     who += [(owners[row.owner], MUTED)] if row.owner in owners else []
+    words = [(word, RED if row.down else INK) for word in row.words]
+    if row.kit:
+        who, words = who + words, [(thing, MUTED if row.down else INK) for thing in row.kit]
     if who:
         canvas.write_runs(left, y0 + 38, who, small, right, PAPER_SHADE)
-    words = [(word, RED if row.down else INK) for word in row.words]
     canvas.write_runs(left, y0 + 55, words or [("ready", MUTED)], small, right, PAPER_SHADE)
 
 

@@ -562,3 +562,19 @@ async def test_every_hand_comes_whole_in_pages_however_many_posses_hold_cards(sc
         pile = state.seats[rider.id].cards
         down = f"; face down: {pile.face_down}" if pile.face_down else ""
         assert f"<@{rider.id}>: {', '.join(map(str, pile.hand))}{down}." in lines
+
+
+async def test_the_kit_a_shot_needs_is_on_the_cast_card_in_cast_show_and_list_and_on_the_board(scene):
+    """`/dracula shoot` takes a weapon the model carries: the cast card, `/cast show`, `/cast list` and the status
+    board say which it carries, and its skills."""
+    await three_posses(scene)
+    cast = await scene.stranger.slash(scene.channel, "dracula cast", name="Dee", type="novice",
+                                      weapons="Heavy Pistol, Shotgun", skills="Deadeye")
+    assert "Kit: Heavy Pistol, Shotgun, Deadeye" in text_of(cast), text_of(cast)
+    shown = await scene.pete.slash(scene.channel, "cast show", character="Cy")
+    assert "Kit: Pistol, Tough" in text_of(shown), text_of(shown)
+    listed = text_of(await scene.pete.slash(scene.channel, "cast list"))
+    assert "**Abe**" in listed and "Pistol, Rifle" in listed.split("**Abe**")[1].split("\n")[0], listed
+    rows = {row.name: row for row in DRACULA.board(await stored(scene)).rows}
+    assert rows["Abe"].kit == ("Pistol", "Rifle") and rows["Dee"].kit == ("Heavy Pistol", "Shotgun", "Deadeye")
+    assert rows["Wolf"].kit == ()

@@ -620,3 +620,15 @@ async def test_a_card_is_taken_as_the_hand_shows_it_and_the_hand_alone_is_offere
     played = await player.slash(scene.channel, "gunfight move", card=typed, figure=figure.name)
     assert f"{figure.name} plays {move} to move" in text_of(played), text_of(played)
     assert move not in (await look(sweep)).seats[user].hand
+
+
+async def test_a_figures_weapons_are_on_its_card_in_cast_show_and_on_the_board(scene):
+    """MN 29-44: pistols, a long arm and Dynamite are what a figure shoots with; its card, `/cast show` and the
+    board say which it has, its skills beside them."""
+    await three_gangs(scene)
+    shown = text_of(await scene.polly.slash(scene.channel, "cast show", character="Joe"))
+    assert "Kit: 2 pistols, Dynamite" in shown, shown
+    shown = text_of(await scene.polly.slash(scene.channel, "cast show", character="Cy"))
+    assert "Kit: Shotgun, Dynamite" in shown and "Sneak: +1" in shown, shown
+    rows = {row.name: row for row in NORMAN.board(await stored(scene)).rows}
+    assert (rows["Kid"].kit, rows["Ann"].kit) == (("Pistol", "Dynamite"), ("Rifle",))

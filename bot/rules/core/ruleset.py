@@ -114,6 +114,9 @@ class BoardRow:
     """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
     acting: bool = False
     """Whose turn it is: outlined in gold."""
+    kit: tuple[str, ...] = ()
+    """What the character carries and can do, in the text's names: weapons, then skills ("Peacemaker",
+    "Quick Draw"); the board, the cast card and ``/cast show`` show it."""
 
 
 @dataclass

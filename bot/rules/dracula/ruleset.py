@@ -195,8 +195,9 @@ class Dracula(Ruleset):
             if posse is not None and not m.npc and posse_of(state, m.owner) == m.name and state.turn:
                 badges.append(("Hand", str(len(posse.cards.hand)) + ("+1" if posse.cards.face_down else "")))
             acting = state.activation is not None and m.key in state.activation.actions
+            kit = (*(g.kind.name for g in m.weapons), *m.skills)
             rows.append(BoardRow(m.name, m.owner, tuple(words), tuple(badges), not m.standing, m.key, m.title(),
-                                 acting))
+                                 acting, kit))
         footer = f"play {state.round}" if state.phase in (Phase.PLAY, Phase.ACTIVATIONS) else ""
         return Board(self.title_of(state), rows, footer)
 

@@ -414,7 +414,7 @@ class Norman(Ruleset):
                       ("Grit", f"{f.true_grit:+d}"), ("Notches", str(f.notches))]
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
-                                 f.owner == state.player and (not state.acting or state.acting == f.key)))
+                                 f.owner == state.player and (not state.acting or state.acting == f.key), kit(f)))
         hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
         footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
@@ -454,3 +454,10 @@ class Norman(Ruleset):
 
 
 NORMAN = register(Norman())
+
+
+def kit(figure: Figure) -> tuple[str, ...]:
+    """A figure's weapons as the text names them (MN 29-44): its pistols, long arm and sticks of Dynamite."""
+    pistols = {0: (), 1: ("Pistol",)}.get(figure.pistols, (f"{figure.pistols} pistols",))
+    sticks = {0: (), 1: ("Dynamite",)}.get(figure.dynamite, (f"Dynamite ×{figure.dynamite}",))
+    return (*pistols, *((figure.long.capitalize(),) if figure.long else ()), *sticks)
