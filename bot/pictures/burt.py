@@ -16,6 +16,7 @@ from bot.rules.burt.state import EVENT, STOP
 from bot.rules.core.replay import Reading, modified
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import State, Step
+from bot.pictures.roll import card_title
 from bot.pictures.sprites import CardSize, die_face
 from bot.pictures.steps import Picture, draws_steps
 from bot.pictures.theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
@@ -142,7 +143,7 @@ def render_burt_roll(resolution: Resolution) -> bytes:
     """The roll card of a Burt action: each die with what it needed and its outcome, then what changed."""
     headline = wrap(resolution.headline, font(BOLD, 14), ROLL_WIDTH - 2 * GAP, 2)
     canvas = Canvas(ROLL_WIDTH, _roll_height(resolution, headline))
-    canvas.header(HEADER, resolution.kind.removeprefix("burt-").capitalize())
+    canvas.header(HEADER, card_title(resolution.kind))
     y = HEADLINE
     for line in headline:
         canvas.write(GAP, y, line, font(BOLD, 14), INK)

@@ -525,9 +525,11 @@ def recovery(state: DraculaState, request: RecoveryRequest, ctx: Context) -> Sto
     state.phase = Phase.RECOVERY
     for model in state.characters.values():
         model.done = False
-    for model in list(state.characters.values()):
-        if model.condition is not Condition.DOWNED:
-            continue
+    ctx.note("The Done Tokens are taken off every model.")
+    downed = [model for model in state.characters.values() if model.condition is Condition.DOWNED]
+    if not downed:
+        ctx.note("No model is Downed: nobody takes a Recovery Test.")
+    for model in downed:
         if "Hard to Kill" in model.skills:
             model.condition = Condition.SHAKEN
             ctx.note(f"{model.name} is Hard to Kill: it stands up Shaken.")
@@ -542,6 +544,8 @@ def recovery(state: DraculaState, request: RecoveryRequest, ctx: Context) -> Sto
         elif result == "Stands up":
             model.condition = Condition.SHAKEN
             ctx.note(f"{model.name} stands back up, Shaken.")
+        else:
+            ctx.note(f"{model.name} remains Downed.")
     for user in state.seats:
         bottle_check(ctx, state, user)
     state.activation = None
