@@ -34,6 +34,7 @@ from simcord import env as simcord_env
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.app.launch import make_bot as make  # noqa: E402
 from bot.glue.client import DirectorBot  # noqa: E402
 from bot.storage import Database  # noqa: E402
 from bot.glue.errors import UserError  # noqa: E402
@@ -45,8 +46,8 @@ REFUSALS = (UserError, RulesError)
 
 
 def make_bot(url: str) -> DirectorBot:
-    bot = DirectorBot(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(1),
-                   sync_on_start=True, shard_count=1)
+    bot = make(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url),
+               rng=random.Random(1), sync_on_start=True, shard_count=1)
 
     @bot.tree.command(name="noop", description="Does nothing: the floor of a slash command's cost")
     async def noop(interaction: discord.Interaction) -> None:

@@ -34,8 +34,9 @@ from bot.glue.table import open_table, require_stored
 from bot.glue.waiting import HOLD
 
 from bot.glue import options
-from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
-from .gunfight import gang_home, require_aftermath
+from bot.glue.campaigns import (adventure_set, adventure_sets, announce_recovery, end_adventure, gang_home,
+                                 next_adventure_of, require_aftermath)
+
 from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
 
 MOST_CAST = PER_PAGE * MAX_FILES

@@ -17,13 +17,12 @@ from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
 from bot.glue.replies import picture, render_soon, resolution_embed, safe, send
 from bot.glue.table import INTEGER, Table, open_table, require_stored
-from bot.pictures import render_roll
+from bot.pictures import roll_picture
 from bot.rules.core import serial
 from bot.rules.core.actions import Request, decide, pending_request, perform
 from bot.rules.core.replay import KEEP
-from bot.rules.core.ruleset import State
-from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.ruleset import QOTD
+from bot.rules.core.ruleset import Ruleset, State
+from bot.rules.core.results import Resolution
 from bot.storage import LogRow, UnitOfWork
 
 LEAVE = "out of turn, by the Director's leave"
@@ -64,11 +63,6 @@ def asked(request: Request) -> str:
     return json.dumps({"kind": request.kind, **serial.to_json(request)}, sort_keys=True)
 
 
-def banded(table: Table) -> bool:
-    """Whether the roll card shows Quick on the Draw's band strip: its game's dice are read in bands."""
-    return table.ruleset is QOTD
-
-
 def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.ui.View:
     """Buttons for each open right, and Keep, on the roll that log entry ``entry`` shows."""
     view = discord.ui.View(timeout=None)
@@ -78,11 +72,11 @@ def decision_view(game_id: int, entry: int, resolution: Resolution) -> discord.u
     return view
 
 
-def roll_message(game_id: int, entry: int, state: State, resolution: Resolution
+def roll_message(game_id: int, entry: int, rules: Ruleset, state: State, resolution: Resolution
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
-    """The content, embed, buttons and ping showing a roll (log entry ``entry``): a decision waiting pings
-    its roller's owner."""
-    embed = resolution_embed(state, resolution)
+    """The content, embed, buttons and ping showing a roll (log entry ``entry``) of a game of ``rules``: a
+    decision waiting pings its roller's owner."""
+    embed = resolution_embed(state, resolution, rules.bands)
     if not resolution.decision:
         return "", embed, None, []
     owner = state.characters[resolution.decision.roller].owner
@@ -106,13 +100,13 @@ async def waiting_roll(uow: UnitOfWork, state: State, before_seq: int | None = N
 
 
 async def act(interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str,
-              check: Callable[[Table, Request], str], draw: Callable[[Resolution], bytes] | None = None) -> None:
+              check: Callable[[Table, Request], str]) -> None:
     """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
     map, when the action changed it).
 
-    Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key, their
-    ``check``, which refuses the request or returns a note for the reply, and their own roll card ``draw``, a
-    picture of :mod:`bot.pictures`, if not the shared one); the re-roll buttons work alike.
+    Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
+    ``check``, which refuses the request or returns a note for the reply), with the ruleset's roll card (see
+    :func:`bot.pictures.roll.roll_picture`); the re-roll buttons work alike.
     """
     async with open_table(interaction.client, interaction, ruleset) as table:
         before = maps.the_map(table.state)
@@ -120,7 +114,7 @@ async def act(interaction: discord.Interaction, build: Callable[[Table], Request
         leave = check(table, request)
         table.ask(asked(request))
         state, resolution = perform(table.state, request, table.dice)
-        drawing = render_soon(draw, resolution) if draw else render_soon(render_roll, resolution, banded(table))
+        drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
         moved = await maps.after_roll_aside(table.state, resolution)
         on_map = maps.map_soon(table.state, before)
@@ -136,7 +130,7 @@ async def reply(interaction: discord.Interaction, table: Table, entry: int, reso
     """The story, the roll card, and the re-roll buttons if a decision waits; ``note`` goes first. When the
     roll changed the map (``on_map``, from :func:`maps.map_soon`), its picture follows the card in the
     same message, with ``moved``."""
-    content, embed, view, ping = roll_message(table.game.id, entry, table.state, resolution)
+    content, embed, view, ping = roll_message(table.game.id, entry, table.ruleset, table.state, resolution)
     content = "\n".join(filter(None, (note, content)))
     if not drawing.done() or (on_map is not None and not on_map.done()):
         await acknowledge_if_crowded(interaction)
@@ -148,8 +142,6 @@ async def reply(interaction: discord.Interaction, table: Table, entry: int, reso
 async def settle(interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
     """A re-roll button of the roll log entry ``entry`` showed was pressed: only the roller's owner or a
     Director may choose, and only while that very roll waits."""
-    from .history import waiting_roll                    # history shows the buttons again after an undo
-
     async with open_table(interaction.client, interaction) as table:
         pending = table.state.pending
         if table.game.id != game_id:
@@ -166,7 +158,7 @@ async def settle(interaction: discord.Interaction, game_id: int, entry: int, cho
         before = maps.the_map(table.state)
         table.ask(f"decide {choice} {asked(pending_request(table.state))}")
         state, resolution = decide(table.state, choice, table.dice)
-        drawing = render_soon(render_roll, resolution, banded(table))
+        drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
         moved = await maps.after_roll_aside(table.state, resolution)
         on_map = maps.map_soon(table.state, before)

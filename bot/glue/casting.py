@@ -13,11 +13,12 @@ from bot.glue.errors import UserError
 from bot.glue.pings import invitation, invite
 from bot.glue.replies import COLOUR, clip, safe, send
 from bot.glue.table import Table, clean_name, open_table, quote, slug
-from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
+from bot.rules.core.ruleset import BoardRow, CastSpec, Phrase, Ruleset, State
 from bot.rules.qotd.beasts import ANIMALS
-from bot.rules.qotd.dv import ARMOUR
-from bot.rules.qotd.state import Carried, Character, Trait, WeaponCondition
+from bot.rules.qotd.dv import ARMOUR, VDV
+from bot.rules.qotd.state import Carried, Character, QotdState, Trait, Vehicle, WeaponCondition
 from bot.rules.qotd.traits import PERSONALITIES, SKILLS
+from bot.rules.qotd.vehicles import KINDS, aboard_text, full_move, vdv_text, vehicle_words
 from bot.rules.qotd.weapons import WEAPONS
 
 
@@ -117,9 +118,15 @@ def row_of(rules: Ruleset, state: State, key: str) -> BoardRow:
     return next(row for row in rules.board(state).rows if row.key == key)
 
 
+def said(word: str | Phrase) -> str:
+    """A board's word or phrase as text."""
+    return word if isinstance(word, str) else word.text
+
+
 def row_words(row: BoardRow) -> str:
-    """A board row's states, figures and kit in words: "Shock, Hits 2, Peacemaker"."""
-    return ", ".join([*row.words, *(f"{label} {figure}" for label, figure in row.badges), *row.kit])
+    """A board row's states, figures and gear in words: "Shock, Hits 2, Peacemaker"."""
+    return ", ".join([*map(said, row.words), *(f"{label} {figure}" for label, figure in row.badges),
+                      *map(said, row.gear)])
 
 
 def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
@@ -128,11 +135,11 @@ def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
     embed = discord.Embed(title=clip(safe(row.name), 256), colour=COLOUR,
                           description=" · ".join(filter(None, (row.kind, f"played by <@{row.owner}>"))))
     for word in row.words:
-        embed.add_field(name="State", value=word)
+        embed.add_field(name="State", value=said(word))
     for label, figure in row.badges:
         embed.add_field(name=label, value=figure)
-    if row.kit:
-        embed.add_field(name="Kit", value=clip(safe(", ".join(row.kit)), 1024), inline=False)
+    if row.gear:
+        embed.add_field(name="Kit", value=clip(safe(", ".join(map(said, row.gear))), 1024), inline=False)
     return embed
 
 
@@ -153,3 +160,23 @@ def owned(table: Table, name: str) -> Character:
     character = table.character(name)
     table.require_control(character)
     return character
+
+
+def vehicle_embed(state: QotdState, vehicle: Vehicle, owner: str) -> discord.Embed:
+    """Everything about one vehicle: construction and VDV, speed, damage, and who is aboard."""
+    kind = KINDS[vehicle.kind]
+    embed = discord.Embed(title=clip(safe(vehicle.name), 256), description=f"{kind.name} · played by {owner}",
+                          colour=COLOUR)
+    embed.add_field(name="Construction", value=vdv_text(vehicle), inline=False)
+    embed.add_field(name="Move", value=f"{full_move(vehicle)} paces a turn (a {kind.name.lower()} moves "
+                                       f"{kind.move})")
+    embed.add_field(name="State", value=", ".join(vehicle_words(vehicle)))
+    embed.add_field(name="Team", value=f"{vehicle.team} horse{'s' * (vehicle.team != 1)}" if vehicle.team else "none")
+    embed.add_field(name="Aboard", value=clip(safe(aboard_text(state, vehicle)), 1024), inline=False)
+    return embed
+
+
+def vehicle_line(state: QotdState, vehicle: Vehicle) -> str:
+    """One vehicle of the cast list."""
+    return (f"**{safe(vehicle.name)}** ({KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}, "
+            f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")

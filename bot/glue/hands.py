@@ -13,7 +13,7 @@ from bot.glue.errors import UserError, guarded
 from bot.glue.consent import pingable
 from bot.glue.replies import COLOUR, pages, render, send
 from bot.glue.seals import announced
-from bot.glue.steps import play, step_message
+from bot.glue.steps import play, step_filename, step_image, step_message
 from bot.glue.table import Table, open_table
 from bot.glue.umpire import look_at_every_hand
 from bot.pictures import render_turn
@@ -146,7 +146,6 @@ async def send_step(interaction: discord.Interaction, table: Table, step: Step) 
     """Post a ruleset's step, with its picture, pinging whom it concerns."""
     content, embed, ping, picture = step_message(table.ruleset, table.state, step,
                                                  announced(table.sealed, table.ruleset.turn_name))
-    image = await render(picture) if picture is not None else None
     view = hand_view(table.game.id) if isinstance(table.ruleset, HiddenHands) else None
-    await send(interaction, content=content, embed=embed, image=image, filename="turn.png", view=view,
-               ping=pingable(table.game, ping))
+    await send(interaction, content=content, embed=embed, image=await step_image(picture),
+               filename=step_filename(step), view=view, ping=pingable(table.game, ping))

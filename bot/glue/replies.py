@@ -18,7 +18,6 @@ from bot.rules.core.replay import Reading, modified
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.dv import dv_line
 from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.state import QotdState
 
 log = logging.getLogger("director.replies")
 
@@ -94,13 +93,15 @@ def name_of(state: State, key: str) -> str:
     return safe(character.name) if character else key
 
 
-def describe(reading: Reading, state: State) -> str:
-    """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
+def describe(reading: Reading, state: State, bands: bool = False) -> str:
+    """One reading in words: who rolled what, what counted (with its band, where the ruleset reads dice in
+    :attr:`~bot.rules.core.ruleset.Ruleset.bands`; a pool of dice read whole, where it does not), the DV if any,
+    and the outcome."""
     lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
-    band = f" ({reading.band.value})" if isinstance(state, QotdState) else ""      # Quick on the Draw's D10 bands
-    pooled = reading.roll.dice.keep is Keep.ALL and not isinstance(state, QotdState)   # the outcome counts them
+    band = f" ({reading.band.value})" if bands else ""
+    pooled = reading.roll.dice.keep is Keep.ALL and not bands                       # the outcome counts them
     lines.append(f"{reading.roll}" if pooled else f"{reading.roll} → **{reading.roll.value}**{band}")
     if reading.column is not None:
         lines.append(dv_line(reading))
@@ -110,10 +111,11 @@ def describe(reading: Reading, state: State) -> str:
     return "\n".join(lines)
 
 
-def resolution_embed(state: State, resolution: Resolution) -> discord.Embed:
-    """A roll's whole story: every reading, every change, and the decision waiting, if any."""
+def resolution_embed(state: State, resolution: Resolution, bands: bool = False) -> discord.Embed:
+    """A roll's whole story: every reading (``bands``: read in bands), every change, and the decision waiting,
+    if any."""
     embed = discord.Embed(title=clip(safe(resolution.headline), 256), colour=COLOUR)
-    body = "\n\n".join(describe(r, state) for r in resolution.readings) or "No roll was needed."
+    body = "\n\n".join(describe(r, state, bands) for r in resolution.readings) or "No roll was needed."
     embed.description = clip(body, DESCRIPTION_LIMIT)
     if resolution.changes:
         embed.add_field(name="What changed", value=clip("\n".join(f"• {safe(c)}" for c in resolution.changes),

@@ -9,7 +9,7 @@ registers how to draw them under its key, in the module of its pictures, e.g.::
         return functools.partial(render_norman_turn, step.faces)
 
 The key is written out rather than imported, so that drawing pictures does not register the rulesets (they
-are registered in the bot's order, :mod:`bot.rules.catalogue`); a test checks every key is a ruleset's.
+are registered in the bot's order, :mod:`bot.rules.registry`); a test checks every key is a ruleset's.
 It gives a ``functools.partial`` of one of this package's ``render_*`` functions: a picture worker draws it by
 name, so that function is exported in ``__init__`` and listed in :data:`.worker.PICTURES`, and its module is
 imported by ``__init__`` (which registers the step picture).
@@ -44,7 +44,9 @@ def draws_steps(key: str) -> Callable[[StepPicture], StepPicture]:
 
 
 def cards_turned(state: State, step: Step) -> Picture | None:
-    """Playing cards, as the cards turned, each with its caption; None if a face is not a card."""
+    """Playing cards, as the cards turned, each with its caption; None if a face is not a card, or none."""
+    if not step.faces:
+        return None
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
@@ -53,8 +55,7 @@ def cards_turned(state: State, step: Step) -> Picture | None:
 
 
 def step_picture(key: str, state: State, step: Step) -> Picture | None:
-    """How to draw what a step of the ruleset ``key`` turned or rolled: by the ruleset's own picture if it
-    registered one, else as playing cards; None when it turned and rolled nothing."""
-    if not step.faces:
-        return None
+    """How to draw what a step of the ruleset ``key`` turned or rolled (or, in a ruleset's own picture, what it
+    shows with nothing turned): by the ruleset's own picture if it registered one, else as playing cards; None
+    when there is nothing to show."""
     return STEP_PICTURES.get(key, cards_turned)(state, step)

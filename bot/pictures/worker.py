@@ -20,12 +20,12 @@ import traceback
 from typing import BinaryIO
 
 from bot.pictures import (render_board_pages, render_burt_roll, render_burt_turn, render_deck, render_draws, render_roll,
-               render_scene, render_shootist_roll, render_status, render_status_pages, render_turn, warm_up)
+               render_scene, render_shootist_roll, render_turn, warm_up)
 
 HEADER = struct.Struct(">I")
 PICTURES = {draw.__name__: draw for draw in (render_board_pages, render_burt_roll, render_burt_turn, render_deck,
                                             render_draws, render_roll, render_scene, render_shootist_roll,
-                                            render_status, render_status_pages, render_turn)}
+                                            render_turn)}
 """The pictures the bot asks for: the map as its :class:`~bot.pictures.battlefield.Scene`, a fraction of the whole
 game's bytes to send."""
 NICENESS = 10

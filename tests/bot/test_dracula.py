@@ -576,5 +576,6 @@ async def test_the_kit_a_shot_needs_is_on_the_cast_card_in_cast_show_and_list_an
     listed = text_of(await scene.pete.slash(scene.channel, "cast list"))
     assert "**Abe**" in listed and "Pistol, Rifle" in listed.split("**Abe**")[1].split("\n")[0], listed
     rows = {row.name: row for row in DRACULA.board(await stored(scene)).rows}
-    assert rows["Abe"].kit == ("Pistol", "Rifle") and rows["Dee"].kit == ("Heavy Pistol", "Shotgun", "Deadeye")
-    assert rows["Wolf"].kit == ()
+    gear = {name: tuple(phrase.text for phrase in row.gear) for name, row in rows.items()}
+    assert gear["Abe"] == ("Pistol", "Rifle") and gear["Dee"] == ("Heavy Pistol", "Shotgun", "Deadeye")
+    assert gear["Wolf"] == ("unarmed",)

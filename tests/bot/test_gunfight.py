@@ -631,4 +631,5 @@ async def test_a_figures_weapons_are_on_its_card_in_cast_show_and_on_the_board(s
     shown = text_of(await scene.polly.slash(scene.channel, "cast show", character="Cy"))
     assert "Kit: Shotgun, Dynamite" in shown and "Sneak: +1" in shown, shown
     rows = {row.name: row for row in NORMAN.board(await stored(scene)).rows}
-    assert (rows["Kid"].kit, rows["Ann"].kit) == (("Pistol", "Dynamite"), ("Rifle",))
+    assert [tuple(phrase.text for phrase in rows[name].gear) for name in ("Kid", "Ann")] == [
+        ("Pistol", "Dynamite"), ("Rifle",)]

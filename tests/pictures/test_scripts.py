@@ -7,12 +7,13 @@ import itertools
 import pytest
 from PIL import Image
 
-from bot.pictures import render_battlefield, render_burt_turn, render_deck, render_draws, render_status, theme
+from bot.pictures import render_battlefield, render_board_pages, render_burt_turn, render_deck, render_draws, theme
 from bot.pictures.battlefield import building_names, place_labels, scene_of
 from bot.pictures.gallery import OWNERS, sample_battlefield, sample_game
 from bot.pictures.theme import BOLD, FONTS, SANS, font, name_font
 from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Token
+from bot.rules.qotd.board import board
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.sets import ready
 
@@ -63,7 +64,7 @@ def renamed(render, state, name):
 
 
 PICTURES = {
-    "status": lambda name: renamed(lambda s: render_status(s, OWNERS), sample_game(), name),
+    "status": lambda name: renamed(lambda s: render_board_pages(board(s), OWNERS)[0], sample_game(), name),
     "map": lambda name: renamed(render_battlefield, sample_battlefield(), name),
     "deck": lambda name: renamed(render_deck, sample_game(), name),
     "draws": lambda name: render_draws("Draw", ((name.split()[-1], 8, 5), ("Kid", 6, 3))),

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
+from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
@@ -34,7 +34,9 @@ def test_a_game_is_made_cast_and_stored_through_the_interface():
     with pytest.raises(RulesError, match="needs a personality"):
         QOTD.cast(state, CastSpec("ike", "Ike", 1, "minor"), random.Random(1))
     assert QOTD.load(state.to_json()) == state
-    assert QOTD.board(state).rows[0].badges == (("Cards", "4"),) and QOTD.board(state).title == "Before the first phase"
+    [row] = QOTD.board(state).rows
+    assert [held.code for held in row.cards] == [card.code for card in doc.cards] and row.emblem == "hearts"
+    assert QOTD.board(state).title == "Before the first phase"
 
 
 def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_next_phase():
@@ -51,14 +53,14 @@ def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_nex
     assert step.acting == acting.key and step.faces[-1] == state.deck.current.code
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key,
                                                     f"**{acting.name}**'s card is up. Act, `/hold`, or `/draw` the "
-                                                    "next card.", "the turn passes")
+                                                    "next card.", "the turn passes", f"**{acting.name}** holds")
     while state.deck.to_come:
         QOTD.advance(state, random.Random(3))
     last = state.acting
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((last.owner,), LAST_CARD, last.key,
                                                     f"**{last.name}**'s card, the last of phase 1, is up. Act, or "
                                                     "`/hold`; a Director then deals the next phase with `/draw`.",
-                                                    "the next phase is dealt")
+                                                    "the next phase is dealt", draws=False)
     state.acting.conditions.add(Condition.HOLDING)
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE, asks="phase 1 is over: `/draw` deals "
                                                     "the next one.", then="the next phase is dealt")

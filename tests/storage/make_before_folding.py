@@ -26,7 +26,7 @@ from pathlib import Path
 
 from simcord import Env
 
-import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
+import bot.rules.registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS
 from tests.bot.conftest import make_bot, tombstone
 from tests.bot.helpers import end_game

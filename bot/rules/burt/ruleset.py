@@ -140,7 +140,7 @@ class Burt(Ruleset):
     def turn(self, state: BurtState) -> int:
         return state.turn
 
-    def deal(self, state: BurtState, rng: random.Random) -> Step:
+    def deal(self, state: BurtState, rng: random.Random, again: bool = False) -> Step:
         """A new turn: every fighting character's card, STOP and EVENT, shuffled."""
         fighting = [c for c in state.characters.values() if c.fighting]
         if not fighting:
@@ -208,7 +208,7 @@ class Burt(Ruleset):
                              "to end the turn.", then=f"{escape(acting.name)} does no more; the next card is turned")
         return Wait((director,), "next card", asks="`/draw` the next card.", then="the next card is turned")
 
-    def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """The character does nothing more this card (an event untold is none); play moves on."""
         return self.advance(state, rng)
 

@@ -11,6 +11,7 @@ deadline does, its charts and its status board. Each system's own actions are
 
 from __future__ import annotations
 
+import enum
 import random
 import re
 from collections.abc import Mapping
@@ -77,6 +78,11 @@ class Wait:
     `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
     then: str = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
+    holds: str = ""
+    """What it will do instead when the game's deadline has the character hold (:data:`HOLD`), for the reminder:
+    "**Kid** holds". Empty where the character cannot hold."""
+    draws: bool = True
+    """Whether the players waited on may ``/draw`` to move play on themselves (else only a Director does)."""
 
 
 @dataclass
@@ -94,16 +100,50 @@ class Step:
     ("STOP", "EVENT", "d8:5")."""
     captions: tuple[str, ...] = ()
     """A caption under each face in the picture (whose card it is), if any."""
+    outcome: str = ""
+    """At a deadline: what became of the character the game waited on, after their name ("holds."); empty: they
+    did not act."""
+
+
+class Tone(enum.Enum):
+    """How a phrase on the status board reads."""
+
+    PLAIN = "plain"
+    """As its row reads: in ink, or in red on a row that is out of the fight."""
+    GRAVE = "grave"
+    """Red: a casualty, a wreck."""
+    TROUBLE = "trouble"
+    """Rust: a weapon empty or jammed, a mount bolting."""
+    ASIDE = "aside"
+    """Muted: nothing to tell ("unarmed", "nobody aboard")."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words on the status board with how they read."""
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class HeldCard:
+    """A card a character holds, as the status board shows it at the right of their row."""
+
+    code: str
+    """As :attr:`~.cards.Card.code` writes it: "KH", "10S2"."""
+    look: str = "plain"
+    """"plain", "stunned" (greyed), "lost" (struck out) or "out" (taken out of this phase)."""
 
 
 @dataclass(frozen=True)
 class BoardRow:
-    """One character's line on the status board."""
+    """One character's line on the status board (or a vehicle's, in a ruleset that casts them)."""
 
     name: str
     owner: int
-    words: tuple[str, ...] = ()
-    """States in the ruleset's words: "Shock", "Down", "Reloading" ..."""
+    words: tuple[str | Phrase, ...] = ()
+    """States in the ruleset's words: "Shock", "Down", "Reloading" ... (a plain string reads as its row)."""
     badges: tuple[tuple[str, str], ...] = ()
     """Small labelled figures: ("Hits", "2"), ("Draw", "D8"), ("Ammo", "4/6")."""
     down: bool = False
@@ -114,9 +154,16 @@ class BoardRow:
     """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
     acting: bool = False
     """Whose turn it is: outlined in gold."""
-    kit: tuple[str, ...] = ()
-    """What the character carries and can do, in the text's names: weapons, then skills ("Peacemaker",
-    "Quick Draw"); the board, the cast card and ``/cast show`` show it."""
+    cards: tuple[HeldCard, ...] = ()
+    """The cards the character holds, drawn small at the row's right."""
+    emblem: str = ""
+    """A small sign before the name: the suit their cards come from ("hearts"), or "wheel" for a vehicle
+    ("broken wheel" once it is wrecked)."""
+    pack: int = 1
+    """Which pack the suit of :attr:`emblem` is from (a figure beside it past the first)."""
+    gear: tuple[Phrase, ...] = ()
+    """A line of its own under the others (weapons, mount and armour; who is aboard): when there is one, the
+    :attr:`words` follow the type and player on the line above it."""
 
 
 @dataclass
@@ -159,6 +206,14 @@ class HiddenHands(Protocol):
         no seal, seed or other secret of the game's fair play."""
 
 
+@runtime_checkable
+class OnAMap(Protocol):
+    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page)."""
+
+    def on_a_map(self, state: State) -> bool:
+        """Whether the game is played on a map."""
+
+
 class Ruleset(Protocol):
     """One game system behind the bot.
 
@@ -179,6 +234,8 @@ class Ruleset(Protocol):
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    bands: ClassVar[bool] = False
+    """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
     """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
 
@@ -194,8 +251,9 @@ class Ruleset(Protocol):
     def remove(self, state: State, key: str) -> Cast:
         """Take a character out of the game."""
 
-    def deal(self, state: State, rng: random.Random) -> Step:
-        """What ``/deal`` does: start the next turn (shuffle the deck, roll the draw dice ...)."""
+    def deal(self, state: State, rng: random.Random, again: bool = False) -> Step:
+        """What ``/deal`` does: start the next turn (shuffle the deck, roll the draw dice ...); ``again``: the
+        Director deals although the turn is not over (a ruleset that refuses that otherwise allows it)."""
 
     def advance(self, state: State, rng: random.Random) -> Step:
         """What ``/draw`` does: on to the next character to act (dealing first when the turn is over)."""
@@ -204,8 +262,10 @@ class Ruleset(Protocol):
         """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn.
         Not asked while a roll waits for a re-roll decision (:func:`deciding` says whom that waits on)."""
 
-    def at_deadline(self, state: State, wait: Wait, rng: random.Random) -> Step:
-        """What the bot does when a wait's deadline passes: the character does nothing, and play moves on."""
+    def at_deadline(self, state: State, wait: Wait, rng: random.Random, policy: str = "") -> Step:
+        """What the bot does when a wait's deadline passes: the character does nothing, and play moves on.
+        ``policy`` is the game's ``/game settings deadline_action:`` (:data:`HOLD`: a character who may hold holds
+        first, where the ruleset has holding; see :attr:`Wait.holds`)."""
 
     def board(self, state: State) -> Board:
         """The status board."""
@@ -234,6 +294,11 @@ class Ruleset(Protocol):
         cards it shuffled is among them. By default none."""
         return {}
 
+    def placed(self, before: dict[str, Any], state: State) -> list[str]:
+        """The cards a command shuffled in among the cards to come (``before``: the state as stored before it),
+        as codes, for its log entry (see bot/glue/seals.py). By default none."""
+        return []
+
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)
@@ -252,6 +317,9 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+HOLD = "hold"
+"""The deadline policy (``/game settings deadline_action:hold``, the default) that has a character who may hold
+hold rather than lose their turn."""
 DECISION = "decision"
 """What a game waits for while a roll waits for its re-roll decision (see :func:`deciding`)."""
 

@@ -11,7 +11,8 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
+                                     register)
 
 from .actions import RecoveryRequest
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
@@ -88,7 +89,7 @@ class Dracula(Ruleset):
                                          + ([posse.cards.face_down] if posse.cards.face_down else [])])
                 for user, posse in state.seats.items()}
 
-    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+    def deal(self, state: DraculaState, rng: random.Random, again: bool = False) -> Step:
         return draw_phase(state, rng)
 
     def advance(self, state: DraculaState, rng: random.Random) -> Step:
@@ -117,7 +118,7 @@ class Dracula(Ruleset):
                         then="the NPC Phase ends and the Recovery Phase is rolled")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         if state.phase is Phase.PLAY:
             lines = at_deadline_plays(state, rng)
             if not any(p.cards.face_down for p in state.seats.values()):
@@ -195,9 +196,9 @@ class Dracula(Ruleset):
             if posse is not None and not m.npc and posse_of(state, m.owner) == m.name and state.turn:
                 badges.append(("Hand", str(len(posse.cards.hand)) + ("+1" if posse.cards.face_down else "")))
             acting = state.activation is not None and m.key in state.activation.actions
-            kit = (*(g.kind.name for g in m.weapons), *m.skills)
+            kit = tuple(Phrase(thing) for thing in (*(g.kind.name for g in m.weapons), *m.skills))
             rows.append(BoardRow(m.name, m.owner, tuple(words), tuple(badges), not m.standing, m.key, m.title(),
-                                 acting, kit))
+                                 acting, gear=kit or (Phrase("unarmed", Tone.ASIDE),)))
         footer = f"play {state.round}" if state.phase in (Phase.PLAY, Phase.ACTIVATIONS) else ""
         return Board(self.title_of(state), rows, footer)
 

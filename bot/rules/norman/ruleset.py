@@ -14,7 +14,8 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
+                                     register)
 
 from . import actions
 from .charts import CHARTS
@@ -182,7 +183,7 @@ class Norman(Ruleset):
                 "town": Hidden([stock.name for stock in state.stock],
                                [place.card.name for place in state.town if place.card])}
 
-    def deal(self, state: NormanState, rng: random.Random) -> Step:
+    def deal(self, state: NormanState, rng: random.Random, again: bool = False) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
         if state.over:
             raise RulesError("This gunfight is over.")
@@ -298,7 +299,7 @@ class Norman(Ruleset):
             return Wait((state.player,), "turn", self.pinged(state) or "", asks, "the turn passes")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """A window closes with every missing answer letting the play stand; a defender who has not answered
         strikes back with nothing; a player's turn passes."""
         if not (state.window or state.contact or wait.reason == AFTERMATH):
@@ -414,7 +415,8 @@ class Norman(Ruleset):
                       ("Grit", f"{f.true_grit:+d}"), ("Notches", str(f.notches))]
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
-                                 f.owner == state.player and (not state.acting or state.acting == f.key), kit(f)))
+                                 f.owner == state.player and (not state.acting or state.acting == f.key),
+                                 gear=kit(f)))
         hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
         footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
@@ -456,8 +458,10 @@ class Norman(Ruleset):
 NORMAN = register(Norman())
 
 
-def kit(figure: Figure) -> tuple[str, ...]:
-    """A figure's weapons as the text names them (MN 29-44): its pistols, long arm and sticks of Dynamite."""
+def kit(figure: Figure) -> tuple[Phrase, ...]:
+    """A figure's weapons as the text names them (MN 29-44): its pistols, long arm and sticks of Dynamite
+    (unarmed: it can still fight in close combat, MN 44)."""
     pistols = {0: (), 1: ("Pistol",)}.get(figure.pistols, (f"{figure.pistols} pistols",))
     sticks = {0: (), 1: ("Dynamite",)}.get(figure.dynamite, (f"Dynamite ×{figure.dynamite}",))
-    return (*pistols, *((figure.long.capitalize(),) if figure.long else ()), *sticks)
+    carried = (*pistols, *((figure.long.capitalize(),) if figure.long else ()), *sticks)
+    return tuple(map(Phrase, carried)) or (Phrase("unarmed", Tone.ASIDE),)

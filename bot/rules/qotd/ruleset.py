@@ -11,16 +11,21 @@ import random
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
-from ..core.errors import RulesError
+from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.ruleset import HOLD, Board, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from .board import board
 from .casting import CharacterType
+from .checks import take_hold
 from .charts import CHARTS, GRIDS
 from .state import Character, Condition, QotdState, Seat
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
 """What a game of Quick on the Draw waits for, besides a roll's decision (see :meth:`QuickOnTheDraw.waiting_on`)."""
+DEADLINE_OUTCOMES = {TURN: "does not act: the turn passes.", LAST_CARD: "does not act: the phase is over.",
+                     HELD: "the next card is turned.", NEXT_PHASE: "the next phase is dealt."}
+"""What a deadline does for each wait, before it turns the next card (a turn's character may hold first)."""
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
 """``/cast add type:``, by the word a player types."""
@@ -113,6 +118,7 @@ class QuickOnTheDraw(Ruleset):
     cast_options = {"personality": "One personality from the rulebook"}
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
+    bands = True
 
     def new_game(self) -> QotdState:
         return QotdState()
@@ -140,11 +146,22 @@ class QuickOnTheDraw(Ruleset):
         """The player gets the next free suit."""
         return seat_text(state.seat(user))
 
-    def deal(self, state: QotdState, rng: random.Random) -> Step:
+    def deal(self, state: QotdState, rng: random.Random, again: bool = False) -> Step:
+        """Shuffle every active character's cards and both jokers: a new phase (``again``: although cards of this
+        one are still to come)."""
+        if not any(c.in_action and c.available for c in state.characters.values()):
+            raise Refused("Nobody in the cast has a card to play: `/cast add` someone first.")
+        deck = state.deck
+        if deck.to_come and not deck.spent and not again:
+            raise Refused(f"Phase {deck.phase} still has {len(deck.to_come)} cards to come. "
+                             "Use `/deal again:True` to reshuffle anyway.")
         state.shuffle(rng)
         return Step(f"Phase {state.deck.phase}", [shuffled(state) + " `/draw` turns the first card."])
 
     def advance(self, state: QotdState, rng: random.Random) -> Step:
+        """Turn the next card (a spent pack is shuffled for the next phase first, under its own seal)."""
+        if state.deck.phase == 0:
+            raise Refused("No phase has been dealt yet: a Director starts with `/deal`.")
         lines, cards, character = turn_on(state, rng)
         return Step(f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come", lines,
                     character.key if character else None, tuple(card.code for card in cards))
@@ -171,22 +188,55 @@ class QuickOnTheDraw(Ruleset):
         if state.deck.spent:
             return Wait((acting.owner,), LAST_CARD, acting.key, f"{name}'s card, the last of phase {phase}, is up. "
                         "Act, or `/hold`; a Director then deals the next phase with `/draw`.",
-                        "the next phase is dealt")
+                        "the next phase is dealt", draws=False)
         return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
-                    "the turn passes")
+                    "the turn passes", f"{name} holds")
 
-    def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random) -> Step:
-        """The character whose card is up does not act, and the next card is turned (the bot's own deadline
-        may have them hold first: ``/game settings deadline_action:``)."""
-        return self.advance(state, rng)
+    def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
+        """The character whose card is up holds, if the game's deadline says so (``policy``) and the rules let
+        them; else their turn passes. Then the next card is turned, the next phase dealt first if the pack is
+        spent."""
+        outcome = DEADLINE_OUTCOMES[wait.reason]
+        if wait.reason == TURN and policy == HOLD:
+            try:
+                take_hold(state.characters[wait.character])
+                outcome = "holds."
+            except RulesError as refusal:
+                outcome = f"cannot hold ({refusal}): the turn passes."
+        step = self.advance(state, rng)
+        step.outcome = outcome
+        return step
+
+    def placed(self, before: dict, state: QotdState) -> list[str]:
+        """The cards to come that were in no pile of the phase's deck before: shuffled in (a beast let loose)."""
+        deck = before.get("deck", {})
+        if not deck or state.deck.phase != deck.get("phase", 0):
+            return []
+        piles = {code for pile in ("to_come", "turned", "out") for code in deck.get(pile, ())}
+        return [card.code for card in state.deck.to_come if card.code not in piles]
+
+    def deck(self, state: QotdState) -> Step:
+        """The cards turned this phase, the card up, how many remain, the jokers seen, the cards taken out."""
+        deck = state.deck
+        if deck.phase == 0:
+            raise RulesError("No phase has been dealt yet.")
+        jokers = len(deck.jokers_seen)
+        cards = len(deck.turned) - jokers
+        lines = [f"{cards} card{'s' * (cards != 1)} turned" + (f" and {jokers} joker{'s' * (jokers > 1)}" if jokers
+                                                                 else "") + f", {len(deck.to_come)} to come."]
+        if state.acting:
+            lines.append(card_line(state.acting, str(deck.current)))
+        if deck.jokers_seen:
+            lines.append("Jokers seen: " + ", ".join(map(str, deck.jokers_seen)))
+        if deck.out:
+            lines.append("Taken out this phase: " + ", ".join(map(str, deck.out)))
+        return Step(f"Phase {deck.phase}", lines)
 
     def board(self, state: QotdState) -> Board:
-        deck = state.deck
-        title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
-        acting = state.acting
-        rows = [BoardRow(c.name, c.owner, tuple(c.state_words), (("Cards", str(len(c.available))),), c.casualty,
-                         c.key, c.type.title, c is acting) for c in state.characters.values()]
-        return Board(title, rows, f"{len(deck.to_come)} cards to come" if deck.phase else "")
+        return board(state)
+
+    def on_a_map(self, state: QotdState) -> bool:
+        return state.battlefield is not None
 
     def help(self) -> str:
         return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "

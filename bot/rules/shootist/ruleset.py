@@ -67,7 +67,7 @@ class ShootistRules(Ruleset):
     def turn(self, state: ShootistState) -> int:
         return state.turn.number
 
-    def deal(self, state: ShootistState, rng: random.Random) -> Step:
+    def deal(self, state: ShootistState, rng: random.Random, again: bool = False) -> Step:
         if state.pending:
             raise RulesError("A roll is waiting for a decision.")
         return draw_phase(state, rng)
@@ -80,7 +80,7 @@ class ShootistRules(Ruleset):
     def waiting_on(self, state: ShootistState, director: int) -> Wait | None:
         return waiting_on(state, director)
 
-    def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         return at_deadline(state, wait, rng)
 
     def board(self, state: ShootistState) -> Board:

@@ -15,7 +15,6 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.pictures import render_burt_roll
 from bot.glue.replies import send
 from bot.rules.burt.charts import RANGES
 from bot.rules.burt.firing import AimRequest, FireRequest, UnjamRequest
@@ -84,7 +83,7 @@ class Burt(commands.GroupCog, group_name="burt",
             if director:
                 table.require_director(director)
             return build(table)
-        await act(interaction, built, BURT.key, ruled_by_the_rules, render_burt_roll)
+        await act(interaction, built, BURT.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The character's name", type="What he is: it sets his shooting skill and the price "

@@ -21,17 +21,16 @@ from bot.glue.errors import NotAllowed, UserError
 from bot.pictures import render_turn
 from bot.glue.replies import COLOUR, SHOWN_ENTRY, render, safe, send
 from bot.rules.core.actions import Request
-from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, homecoming, kept, rejoin
+from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PickUpRequest, PlayRequest, SkillRequest, SwapRequest
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
-from bot.rules.qotd.campaign import Standing
 from bot.glue.table import INTEGER, Table, open_table, require_stored
 
 from bot.glue import options
 from bot.glue.errors import guarded
-from .campaign import amend_on_roster, cast_from_roster, keep_on_roster, kept_line, roster_choices
+from bot.glue.campaigns import amend_on_roster, cast_from_roster, keep_on_roster, kept_line, roster_choices
 from bot.glue.casting import add_character
 from bot.glue.hands import hand_view
 from bot.glue.acting import act, ruled_by_the_rules
@@ -165,28 +164,6 @@ async def after(interaction: discord.Interaction, table: Table) -> None:
         await send(interaction, content=f"<@{defender.owner}>, **{safe(defender.name)}** strikes back: a Shoot card "
                    "from **My hand**, or `/gunfight defend` with two, or none.",
                    view=hand_view(table.game.id), ping=pingable(table.game, [defender.owner]))
-
-
-def require_aftermath(table: Table) -> None:
-    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
-    keeps what the aftermath gives (docs/rulings.md)."""
-    state = table.state
-    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
-                        "`/gunfight aftermath` before the gunfight ends.")
-
-
-def gang_home(table: Table) -> list[str]:
-    """At a campaign's gunfight's end, each roster figure goes home to the roster as the aftermath left it, dead or
-    alive, each gang's unspent Money with it (queued to commit with the game's end). Returns what each keeps."""
-    state: NormanState = table.state
-    purses = {user: seat.money for user, seat in state.seats.items()}
-    lines = []
-    for figure, data in homecoming([f for f in state.characters.values() if f.roster_id], purses):
-        dead = figure.status == DEAD
-        table.uow.update_roster(figure.roster_id, data=data, status=(Standing.DEAD if dead else Standing.READY).value)
-        lines.append(f"**{safe(figure.name)}**: {safe(described(data))}" + (" — dead." if dead else "."))
-    return lines
 
 
 @app_commands.guild_only()

@@ -12,7 +12,6 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import NotAllowed, UserError
-from bot.pictures import render_shootist_roll
 from bot.rules.core.actions import Request
 from bot.rules.shootist.ammo import PickUpRequest, ReloadRequest
 from bot.rules.shootist.brawl import BreakOffRequest, BrawlRequest
@@ -112,7 +111,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
         """Run the action through the Rolls cog (the rules keep the Draw order), shown on Shootist's roll card."""
-        await act(interaction, build, SHOOTIST.key, ruled_by_the_rules, render_shootist_roll)
+        await act(interaction, build, SHOOTIST.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The shootist's name", type="A shootist or an Indian",

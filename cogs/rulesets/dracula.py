@@ -23,7 +23,7 @@ from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
 from bot.rules.qotd.campaign import Standing
 from bot.glue.table import Table, open_table
-from cogs.campaign import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
+from bot.glue.campaigns import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
 from bot.glue.casting import add_character, card_embed
 
 from bot.glue import options
