@@ -387,3 +387,17 @@ def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
     assert "1. Kid: **4♠**\n2. Joe: **A♥**" in out and "== After the gunfight ==" in out
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved[:3] == ["001-hand.png", "002-roll.png", "003-played.png"] and "008-deck.png" in saved
+
+
+def test_a_gunfight_card_is_offered_from_the_askers_hand_and_taken_as_the_hand_shows_it(tmp_path):
+    """`card:?` lists the asker's own hand, as the hand shows it, and nobody else's; `card:4♠` plays the 4♠."""
+    script = GUNFIGHT.replace("pete: /gunfight move card:4S\n", "pete: /gunfight move card:?\n"
+                              "dora: /gunfight move card:?\npete: /gunfight move card:4♠\n")
+    out = play(tmp_path, script, "--seed", "41").stdout
+    pete = ("3♠", "10♠", "4♠", "K♥", "7♦")
+    assert "In your hand: " + ", ".join(pete) + "." in out
+    offered = out.split("card takes:")[1].split("\n\n")[0]
+    assert sorted(line.split("(")[1].split(" ")[0] for line in offered.strip().splitlines()) == sorted(pete)
+    theirs = out.split("card takes:")[2].split("\n\n")[0]
+    assert not any(f"({card} " in theirs for card in pete)
+    assert "== Kid plays 4♠ to move ==" in out
