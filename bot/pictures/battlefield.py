@@ -13,6 +13,7 @@ import functools
 import math
 import pickle
 from collections import OrderedDict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -262,9 +263,8 @@ def place_labels(scene: Scene, width: int, height: int) -> list[Label]:
     first place free in that order, else the one overlapping least. A label may cover a token where nothing else
     is free."""
     s = scale(scene)
-    taken = [box for _, box in _names_of(scene.terrain)]
+    taken, tokens = Boxes(box for _, box in _names_of(scene.terrain)), Boxes(_reach_of(f, s) for f in scene.figures)
     bounds = (RULER, HEADER + RULER, width, height)
-    tokens = [_reach_of(figure, s) for figure in scene.figures]
     labels = []
     if scene.last_shot is not None:
         shot = scene.last_shot
@@ -291,7 +291,40 @@ def _reach_of(figure: Figure, s: int) -> Box:
     return round(x - across), round(y - down), round(x + across), round(y + down)
 
 
-def _place(words: str, sprite: Sprite, x: float, y: float, reach: int, taken: list[Box], tokens: list[Box],
+class Boxes:
+    """Boxes on the map, filed by the squares of a coarse grid they touch: what a box overlaps is looked for only
+    among those filed where it lies, so that placing a crowd's labels costs no more than a few per label."""
+
+    SQUARE = 64
+
+    def __init__(self, boxes: Iterable[Box] = ()) -> None:
+        self._filed: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            self.add(box)
+
+    def _squares(self, box: Box) -> Iterator[tuple[int, int]]:
+        for column in range(box[0] // self.SQUARE, (box[2] - 1) // self.SQUARE + 1):
+            for row in range(box[1] // self.SQUARE, (box[3] - 1) // self.SQUARE + 1):
+                yield column, row
+
+    def add(self, box: Box) -> None:
+        for square in self._squares(box):
+            self._filed.setdefault(square, []).append(box)
+
+    def overlap(self, box: Box) -> int:
+        """The pixels ``box`` shares with the boxes filed (each counted once)."""
+        left, top, right, bottom = box
+        total, seen = 0, set()
+        for square in self._squares(box):
+            for other in self._filed.get(square, ()):
+                if other[0] < right and left < other[2] and other[1] < bottom and top < other[3] \
+                        and id(other) not in seen:
+                    seen.add(id(other))
+                    total += _overlap(box, other)
+        return total
+
+
+def _place(words: str, sprite: Sprite, x: float, y: float, reach: int, taken: Boxes, tokens: Boxes,
            bounds: Box, spots: tuple[tuple[int, int, int], ...] = ()) -> Label:
     """A label for what stands at ``x, y`` (``reach`` pixels round), at the first place that overlaps nothing
     ``taken`` (which it joins), and as few ``tokens`` as may be."""
@@ -303,13 +336,15 @@ def _place(words: str, sprite: Sprite, x: float, y: float, reach: int, taken: li
         left = min(max(left, bounds[0] - RULER), bounds[2] - w)
         top = min(max(top, bounds[1]), bounds[3] - h)
         box = (left, top, left + w, top + h)
-        overlap = (sum(_overlap(box, other) for other in taken) * COVERED
-                   + sum(_overlap(box, other) for other in tokens))
+        overlap = taken.overlap(box) * COVERED
+        if least is not None and overlap >= least:
+            continue
+        overlap += tokens.overlap(box)
         if least is None or overlap < least:
             best, least = box, overlap
             if not overlap:
                 break
-    taken.append(best)
+    taken.add(best)
     leader = None if _near(best, x, y, reach) else (round(x), round(y), round(min(max(x, best[0]), best[2])),
                                                     round(min(max(y, best[1]), best[3])))
     return Label(words, best, sprite, leader)
