@@ -7,55 +7,23 @@ recovery (see :func:`bot.glue.campaigns.end_adventure`), so an adventure can nev
 
 from __future__ import annotations
 
-import functools
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
-from bot.storage import CampaignExists, RosterRow
+from bot.storage import CampaignExists
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, safe, send
-from bot.rules.core import serial
-from bot.rules.qotd.campaign import Standing, cast_veteran, enlist
-from bot.rules.qotd.traits import PERSONALITIES
 from bot.rules.core.ruleset import RULESETS
-from bot.rules.dracula.campaign import described as posse_described
-from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.norman.campaign import described as gang_described
-from bot.rules.norman.ruleset import NORMAN
+from bot.rules.core.ruleset import Campaign as RosterRules
 from bot.rules.qotd.ruleset import QOTD
-from bot.glue.table import clean_name, open_table
+from bot.glue.table import clean_name
 
 from bot.glue import options
-from bot.glue.casting import character_embed
-from bot.glue.campaigns import (SwapMenu, TraitMenu, adventure_of, find_campaign, find_veteran, keep_on_roster,
-                                 kept_line, offer, pupil, require_campaign_director, roster_choices, roster_row_to_cast,
-                                 veteran)
-
-
-def roster_line(row: RosterRow) -> str:
-    """One roster character: type, personality, player, how they stand, adventures, the last recovery."""
-    vet = veteran(row)
-    character = vet.character
-    name = f"**{safe(row.name)}**"
-    standing = {Standing.READY: "ready", Standing.RESTING: "misses the next adventure",
-                Standing.DEAD: "dead"}[vet.standing]
-    if vet.cards_less:
-        standing += ", one card less" + (" and reduced dice" if vet.reduced else "") + " next adventure"
-    if vet.traits_due:
-        standing += ", a new trait to pick"
-    last = f"; last: {safe(row.notes[-1])}" if row.notes else ""
-    played = f"{row.adventures} adventure{'s' * (row.adventures != 1)}"
-    return (f"{'~~' + name + '~~' if vet.standing is Standing.DEAD else name} ({character.type.title}, "
-            f"{PERSONALITIES[character.personality].name}, <@{row.owner_id}>) — {standing}; {played}{last}")
-
-
-KEPT = {DRACULA.key: (posse_described, "`/dracula enrol` a model"),
-        NORMAN.key: (gang_described, "`/gunfight enrol` a figure")}
-"""The rulesets whose roster keeps a character as the game left it: how an entry reads, and how one is added."""
+from bot.glue.campaigns import (SwapMenu, TraitMenu, enrol, find_campaign, find_veteran, offer, pupil, recast,
+                                 require_campaign_director, roster_choices, roster_line, veteran)
 
 
 @app_commands.guild_only()
@@ -86,8 +54,10 @@ class Campaign(commands.GroupCog, group_name="campaign",
         embed = discord.Embed(title=f"The campaign {safe(campaign.name)} begins", colour=COLOUR,
                               description=f"Director: {interaction.user.mention}\n{plays}"
                                           "Its Director starts each adventure in a channel with "
-                                          "`/game start campaign:`. Players put their characters on the roster "
-                                          "with `/campaign add`, and cast them again with `/campaign cast`.")
+                                          "`/game start campaign:`." + (
+                                              " Players put their characters on the roster with `/campaign add`, "
+                                              "and cast them again with `/campaign cast`."
+                                              if isinstance(rules, RosterRules) else ""))
         await send(interaction, embed=embed)
 
     @app_commands.command(name="add")
@@ -95,35 +65,14 @@ class Campaign(commands.GroupCog, group_name="campaign",
     @app_commands.autocomplete(character=options.characters)
     async def add(self, interaction: discord.Interaction, character: str) -> None:
         """Put a character of this adventure on its campaign's roster, to carry over to the next ones."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            adventure_of(table)
-            target = table.character(character)
-            table.require_control(target)
-            if target.is_beast:
-                raise UserError("Beasts do not join a roster.")
-            campaign = await keep_on_roster(self.bot, table, target, serial.to_json(enlist(target)))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "after this adventure they carry over to the next.")
+        await enrol(self.bot, interaction, character)
 
     @app_commands.command(name="cast")
     @app_commands.describe(character="A character on the roster of this adventure's campaign")
     @app_commands.autocomplete(character=roster_choices)
     async def cast(self, interaction: discord.Interaction, character: str) -> None:
         """Cast a roster character into this adventure, as the last one left them."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            row = await roster_row_to_cast(self.bot, table, character)
-            if any(c.roster_id == row.id for c in table.state.characters.values()):
-                raise UserError(f"{safe(row.name)} is in this adventure already.")
-            table.require_room(row.owner_id)
-            target, cards = cast_veteran(veteran(row), row.id)
-            if row.traits_due:
-                raise UserError(f"{safe(row.name)} has a new trait to pick first: `/campaign learn`.")
-            table.cast(target, cards)
-            await table.commit("cast", f"{target.name} is cast from the roster as a {target.type.title}.",
-                               {"character": target.key, "roster": row.id})
-        notes = [note for note, on in (("one card less", row.cards_less), ("reduced dice", target.reduced)) if on]
-        shown = f"**{safe(target.name)}** rides again" + (f", with {' and '.join(notes)}" if notes else "") + "."
-        await send(interaction, content=shown, embed=character_embed(target, f"<@{target.owner}>"))
+        await recast(self.bot, interaction, character)
 
     @app_commands.command(name="show")
     @app_commands.describe(campaign="Which campaign (default: this adventure's)")
@@ -146,12 +95,11 @@ class Campaign(commands.GroupCog, group_name="campaign",
                 f"Plays {plays.title if plays else found.ruleset}",
                 f"Adventure under way in <#{channel}>" if channel else
                 ("The campaign has ended." if found.status == "ended" else "No adventure under way.")]
-        if found.ruleset in KEPT:
-            described, adding = KEPT[found.ruleset]
-            line = functools.partial(kept_line, described=described)
+        if isinstance(plays, RosterRules):
+            lines = [roster_line(row, plays) for row in roster] or ["Nobody is on the roster yet: `/campaign add` a "
+                                                                    "character."]
         else:
-            line, adding = roster_line, "`/campaign add` a character"
-        lines = [line(row) for row in roster] or [f"Nobody is on the roster yet: {adding}."]
+            lines = [f"{plays.title if plays else found.ruleset} keeps no roster: its games carry nobody over."]
         embed = discord.Embed(title=clip(f"{safe(found.name)} — the roster", 256), colour=COLOUR,
                               description=clip("\n".join(head) + "\n\n" + "\n".join(lines), DESCRIPTION_LIMIT))
         await send(interaction, embed=embed)
@@ -165,7 +113,8 @@ class Campaign(commands.GroupCog, group_name="campaign",
         await pupil(interaction, row.id)
         game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id)
         asked_for = row.owner_id != interaction.user.id and game is not None
-        await offer(interaction, row.id, veteran(row).character, ping=asked_for and bool(pingable(game, [row.owner_id])))
+        await offer(interaction, row.id, veteran(row).character,
+                    ping=asked_for and bool(pingable(game, [row.owner_id])))
 
     @app_commands.command(name="end")
     @app_commands.describe(campaign="The campaign that is over")

@@ -24,7 +24,7 @@ from bot.glue.exporting import elsewhere
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.rules.core.fair import Seal
 from bot.glue.seals import announced

@@ -4,16 +4,14 @@ the bot with them, and run it or push its slash commands to Discord."""
 
 from __future__ import annotations
 
+import importlib.util
 import pkgutil
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from types import ModuleType
 
 import discord
 
-import cogs
-import cogs.rulesets
 from bot.app.health import heartbeat
 from bot.app.settings import Settings
 from bot.glue.client import DirectorBot
@@ -23,16 +21,23 @@ from bot.rules import registry  # noqa: F401  (every ruleset the bot plays)
 from bot.storage import Database, ServerRow
 
 
-def modules_of(package: ModuleType) -> list[str]:
-    """The modules (not the packages) of ``package``, by name."""
-    return sorted(f"{package.__name__}.{found.name}" for found in pkgutil.iter_modules(package.__path__)
-                  if not found.ispkg)
+SHARED = "cogs"
+"""The package of the shared features' extensions."""
+RULESETS = "cogs.rulesets"
+"""The package of each ruleset's own extension."""
+
+
+def modules_of(package: str) -> list[str]:
+    """The modules (not the packages) of the package named, by name: found where it lies, and loaded by
+    ``load_extension`` alone (nothing of ``bot`` imports ``cogs``)."""
+    places = importlib.util.find_spec(package).submodule_search_locations
+    return sorted(f"{package}.{found.name}" for found in pkgutil.iter_modules(places) if not found.ispkg)
 
 
 def extensions() -> tuple[str, ...]:
     """Every extension the bot loads: the shared features first, so that a ruleset's extension may add its verbs
     to a shared group (see :mod:`cogs.rulesets`), then each ruleset's."""
-    return (*modules_of(cogs), *modules_of(cogs.rulesets))
+    return (*modules_of(SHARED), *modules_of(RULESETS))
 
 
 def make_bot(settings: Settings, database: Database, *, kind: type[DirectorBot] = DirectorBot,

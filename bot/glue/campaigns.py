@@ -1,13 +1,13 @@
 """Campaigns, as the shared commands and every ruleset's roster commands use them: finding a campaign and its
-roster characters, an adventure's set, putting a character on the roster and casting it back, Post Action
-Rest and Recovery when an adventure ends (see :func:`end_adventure`), and the menus of the new traits
-experience teaches, which work after restarts."""
+roster characters, an adventure's set, enrolling a character on the roster, casting it back and amending it,
+the end of a campaign's game (see :func:`end_adventure`: what the ruleset's roster keeps, Post Action Rest and
+Recovery in Quick on the Draw), and the menus of the new traits experience teaches, which work after restarts."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,24 +17,25 @@ from bot.glue.consent import pingable
 from bot.storage import CampaignRow, GameRow, RosterRow
 from bot.glue.errors import NotAllowed, NotFound, UserError, guarded
 from bot.glue.replies import COLOUR, clip, pages, describe, fitted, safe, send
-from bot.rules.core import serial
-from bot.rules.qotd.campaign import (Recovery, Standing, Veteran, after_adventure, at_limit, learn, lessons, may_learn,
-                                     missed_adventure, recover)
+from bot.rules.core.results import Resolution
+from bot.rules.core.ruleset import Enlisted, Homecoming, Ruleset, Standing, State
+from bot.rules.core.ruleset import Campaign as RosterRules
+from bot.rules.qotd.campaign import Veteran, at_limit, kept, learn, lessons, may_learn
+from bot.rules.qotd.campaign import veteran as held
 from bot.rules.qotd.battlefield import Battlefield
-from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
-from bot.rules.qotd.state import Character, QotdState, Trait
-from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.rules.core.ruleset import Cast, CastSpec, Ruleset
-from bot.rules.norman.campaign import described as gang_described, homecoming
+from bot.rules.qotd.state import Character, Trait
+from bot.rules.qotd.traits import SKILLS
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import DEAD, NormanState
-from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, quote, require_stored, slug
+from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from bot.glue import options
 from bot.glue.maps import named
-from bot.glue.casting import trait_text
+from bot.glue.casting import card_embed, trait_text
+
+BACK = "back"
+"""The swap menu's option to pick another new trait instead."""
 
 
 BACK = "back"
@@ -48,9 +49,8 @@ def row_id(text: str) -> int | None:
 
 
 def veteran(row: RosterRow) -> Veteran:
-    """A roster row as the rules engine sees it."""
-    return Veteran(serial.from_json(Character, row.data), Standing(row.status), row.cards_less, row.reduced,
-                   row.traits_due)
+    """A roster row of Quick on the Draw as its rules engine sees it."""
+    return held(enlisted(row))
 
 
 async def find_campaign(bot: DirectorBot, guild_id: int, text: str) -> CampaignRow:
@@ -148,18 +148,25 @@ def adventure_of(table: Table) -> int:
     return table.game.campaign_id
 
 
-async def put_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> tuple[int, CampaignRow]:
-    """Put a character of the adventure on its campaign's roster as ``data`` (any ruleset's JSON of it), logged,
-    unless a living one of the roster has its name. Returns its roster id and the campaign."""
-    campaign_id = adventure_of(table)
-    if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
-           for row in await bot.db.roster(campaign_id)):
-        raise UserError(f"The roster already has a character called {safe(target.name)}.")
-    entry = await table.uow.enrol(target.owner, target.name, data)
-    campaign = await bot.db.campaign(table.interaction.guild_id, campaign_id)
-    await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
-                    {"character": target.key, "roster": entry})
-    return entry, campaign
+def enlisted(row: RosterRow) -> Enlisted:
+    """A roster row as its campaign's ruleset sees it."""
+    return Enlisted(row.id, row.owner_id, row.name, Standing(row.status), row.data)
+
+
+def roster_of(rules: Ruleset) -> RosterRules:
+    """The ruleset as its campaigns' roster (see :class:`~bot.rules.core.ruleset.Campaign`); refused for a ruleset
+    whose campaigns keep none."""
+    if not isinstance(rules, RosterRules):
+        raise UserError(f"{rules.title} keeps no roster: its campaigns carry nobody from one game to the next.")
+    return rules
+
+
+def roster_line(row: RosterRow, rules: RosterRules) -> str:
+    """One roster character, as its ruleset describes it, with its player; struck out once dead."""
+    who, stands = rules.describe(enlisted(row))
+    name = f"**{safe(row.name)}**"
+    name = f"~~{name}~~" if row.status == Standing.DEAD.value else name
+    return f"{name} ({safe(who)}, <@{row.owner_id}>)" + (f" — {safe(stands)}" if stands else "")
 
 
 async def roster_row_to_cast(bot: DirectorBot, table: Table, text: str) -> RosterRow:
@@ -176,129 +183,114 @@ async def roster_row_to_cast(bot: DirectorBot, table: Table, text: str) -> Roste
     return row
 
 
-async def cast_from_roster(bot: DirectorBot, table: Table, text: str,
-                           spec: Callable[[dict], tuple[str, dict[str, str]]]) -> tuple[RosterRow, Cast]:
-    """Cast a living roster character into the adventure through its ruleset (checked as
-    :func:`roster_row_to_cast`); ``spec`` gives its type and cast options from the roster's data. The caller
-    commits."""
-    row = await roster_row_to_cast(bot, table, text)
-    if row.status == Standing.DEAD.value:
-        raise UserError(f"{safe(row.name)} is dead: they cannot be cast again.")
-    table.require_room(row.owner_id)
-    type, options = spec(row.data)
-    return row, table.cast_spec(CastSpec(slug(row.name), row.name, row.owner_id, type, options))
+async def enrol(bot: DirectorBot, interaction: discord.Interaction, text: str) -> None:
+    """Put a character of the adventure on its campaign's roster, as its ruleset keeps it, unless a living one of
+    the roster has its name; logged, and remembered as the character's ``roster_id`` to carry what the adventure
+    does to it. Saved without an undo snapshot: /undo leaves the roster as it is."""
+    async with open_table(bot, interaction) as table:
+        rules = roster_of(table.ruleset)
+        campaign_id = adventure_of(table)
+        target = table.character(text)
+        table.require_control(target)
+        if target.roster_id:
+            raise UserError(f"{safe(target.name)} is on the roster already.")
+        data = rules.enrol(table.state, target.key)
+        if any(row.name.casefold() == target.name.casefold() and row.status != Standing.DEAD.value
+               for row in await bot.db.roster(campaign_id)):
+            raise UserError(f"The roster already has a character called {safe(target.name)}.")
+        target.roster_id = await table.uow.enrol(target.owner, target.name, data)
+        campaign = await bot.db.campaign(interaction.guild_id, campaign_id)
+        await table.log("enrol", f"{target.name} joins the roster of {campaign.name}.",
+                        {"character": target.key, "roster": target.roster_id})
+        table.uow.save(table.state.to_json())
+    await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
+                                    "`/campaign cast` brings them into its next games.")
 
 
-async def keep_on_roster(bot: DirectorBot, table: Table, target: Cast, data: dict) -> CampaignRow:
-    """Put a character on the roster (:func:`put_on_roster`) that remembers its entry, as its ``roster_id``, to
-    carry what the adventure does to it; saved without an undo snapshot: /undo leaves the roster as it is."""
-    if target.roster_id:
-        raise UserError(f"{safe(target.name)} is on the roster already.")
-    target.roster_id, campaign = await put_on_roster(bot, table, target, data)
-    table.uow.save(table.state.to_json())
-    return campaign
+async def recast(bot: DirectorBot, interaction: discord.Interaction, text: str) -> None:
+    """Cast a roster character into the adventure as its ruleset keeps it (checked as :func:`roster_row_to_cast`)."""
+    async with open_table(bot, interaction) as table:
+        rules = roster_of(table.ruleset)
+        row = await roster_row_to_cast(bot, table, text)
+        if any(c.roster_id == row.id for c in table.state.characters.values()):
+            raise UserError(f"{safe(row.name)} is in this adventure already.")
+        table.require_room(row.owner_id)
+        table.refuse_look_alike(slug(row.name), row.name)
+        cast = rules.recast(table.state, enlisted(row), table.dice)
+        await table.commit("cast", f"{row.name} is cast from the roster.", {"character": cast.key, "roster": row.id})
+        embed = card_embed(rules, table.state, cast.key)
+    who, _ = rules.describe(enlisted(row))
+    await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(who)}.", embed=embed)
 
 
-async def amend_on_roster(bot: DirectorBot, interaction: discord.Interaction, text: str, rules: Ruleset,
-                          change: Callable[[dict], dict], dead: bool | None) -> tuple[RosterRow, CampaignRow]:
-    """A roster character of a campaign of ``rules`` as its Director amends it between games: ``change`` makes its
-    new data, ``dead`` (if given) its standing. Stored; returns the row as amended, and its campaign."""
+async def amend(bot: DirectorBot, interaction: discord.Interaction, text: str, rules: Ruleset,
+                changes: dict[str, Any], dead: bool | None) -> None:
+    """A roster character of a campaign of ``rules`` as its Director amends it between games: ``changes`` are the
+    ruleset's own (see :meth:`~bot.rules.core.ruleset.Campaign.amend`), ``dead`` (if given) its standing."""
     row = await find_veteran(bot, interaction.guild_id, text)
     campaign = await bot.db.campaign(interaction.guild_id, row.campaign_id)
     if campaign.ruleset != rules.key:
         raise UserError(f"{safe(row.name)} is on the roster of {safe(campaign.name)}, which does not play "
                         f"{rules.title}.")
     await require_campaign_director(bot, interaction, campaign, "amend its roster")
-    data = change(row.data)
+    data = roster_of(rules).amend(enlisted(row), changes)
     status = row.status if dead is None else (Standing.DEAD if dead else Standing.READY).value
     await bot.db.amend_roster(row.id, data, status)
-    return dataclasses.replace(row, data=data, status=status), campaign
-
-
-@dataclass(frozen=True)
-class Recovered:
-    """One roster character's Post Action Rest and Recovery, and how they stand after it."""
-
-    row: RosterRow
-    recovery: Recovery
-    after: Veteran
+    row = dataclasses.replace(row, data=data, status=status)
+    await send(interaction, content=f"The roster of **{safe(campaign.name)}**: {roster_line(row, rules)}.")
 
 
 @dataclass(frozen=True)
 class Aftermath:
-    """The end of an adventure: the campaign, and the outcome for each roster character who took part."""
+    """The end of a campaign's game for its roster: the campaign, and what the roster keeps of each of its
+    characters the game changed (see :meth:`~bot.rules.core.ruleset.Campaign.keep`)."""
 
     campaign: CampaignRow
-    outcomes: tuple[Recovered, ...]
+    rules: RosterRules
+    roster: dict[int, RosterRow]
+    """The roster before the game's end, by entry."""
+    homecomings: tuple[Homecoming, ...]
 
-    def resolution(self) -> Resolution:
-        """Every recovery roll and its consequence, as the game's log keeps rolls."""
-        return Resolution("recovery", f"Post Action Rest and Recovery: {self.campaign.name}", actor="",
-                          readings=tuple(r for o in self.outcomes for r in o.recovery.readings),
-                          changes=tuple(f"{o.row.name}: {consequence(o.recovery, o.after)}" for o in self.outcomes))
-
-
-async def end_adventure(bot: DirectorBot, table: Table) -> Aftermath:
-    """Roll Post Action Rest and Recovery for every roster character who took part, and queue the
-    roster's changes to commit with the game's end. Those who missed the adventure come back fully
-    recovered for the next one."""
-    campaign = await bot.db.campaign(table.interaction.guild_id, adventure_of(table))
-    played = {c.roster_id: c for c in table.state.characters.values() if c.roster_id}
-    outcomes = []
-    for row in await bot.db.roster(campaign.id):
-        before = veteran(row)
-        character = played.get(row.id)
-        if character is None:
-            after = missed_adventure(before)
-            if after != before:
-                table.uow.update_roster(row.id, status=after.standing.value, cards_less=0, reduced=False)
-            continue
-        recovery = recover(character, table.dice)
-        after = after_adventure(before, character, recovery)
-        titles = " → ".join(reading.outcome.title for reading in recovery.readings)
-        table.uow.update_roster(row.id, data=serial.to_json(after.character), status=after.standing.value,
-                                cards_less=after.cards_less, reduced=after.reduced, traits_due=after.traits_due,
-                                adventures=row.adventures + 1, notes=[*row.notes, titles])
-        outcomes.append(Recovered(row, recovery, after))
-    return Aftermath(campaign, tuple(outcomes))
+    def resolution(self) -> Resolution | None:
+        """Every roll the homecomings made and what it means, as the game's log keeps rolls (None for no roll)."""
+        rolled = [home for home in self.homecomings if home.readings]
+        if not rolled:
+            return None
+        return Resolution("recovery", f"{self.rules.homecoming}: {self.campaign.name}", actor="",
+                          readings=tuple(r for home in rolled for r in home.readings),
+                          changes=tuple(f"{self.roster[home.entry].name}: {home.outcome}" for home in rolled))
 
 
-def consequence(recovery: Recovery, after: Veteran) -> str:
-    """What a recovery means for the next adventure, in plain words."""
-    if after.standing is Standing.DEAD:
-        return "Dies: they cannot be cast again."
-    words = []
-    if recovery.personality:
-        words.append(f"Now {PERSONALITIES[recovery.personality].name}.")
-    if after.standing is Standing.RESTING and not recovery.sits_out:
-        words.append("With one card less they would have none: they miss the next adventure and come back "
-                     "fully recovered.")
-    elif after.standing is Standing.RESTING:
-        words.append("Misses the next adventure, then comes back fully recovered.")
-    elif after.cards_less:
-        less = "one card less and reduced dice" if after.reduced else "one card less"
-        words.append(f"In the next adventure: {less}; or they miss it and come back fully recovered.")
-    else:
-        words.append("Takes part in the next adventure fully fit.")
-    if recovery.new_trait:
-        words.append("Picks a new trait from the menu below.")
-    return " ".join(words)
+async def end_adventure(bot: DirectorBot, table: Table) -> Aftermath | None:
+    """At the end of a campaign's game whose ruleset keeps a roster, what the roster keeps of its characters,
+    queued to commit with the game's end; None for a game of no campaign, or of a ruleset with no roster."""
+    if table.game.campaign_id is None or not isinstance(table.ruleset, RosterRules):
+        return None
+    campaign = await bot.db.campaign(table.interaction.guild_id, table.game.campaign_id)
+    roster = {row.id: row for row in await bot.db.roster(campaign.id)}
+    homecomings = table.ruleset.keep(table.state, [enlisted(row) for row in roster.values()], table.dice)
+    for home in homecomings:
+        table.uow.update_roster(home.entry, data=home.data, status=home.standing.value)
+    return Aftermath(campaign, table.ruleset, roster, tuple(homecomings))
 
 
-async def announce_recovery(interaction: discord.Interaction, content: str, state: QotdState,
-                            aftermath: Aftermath, game: GameRow) -> None:
-    """The wrap with every recovery roll and its consequence, then a trait menu for each character
-    who learnt from the adventure, pinging their player if the adventure may (see :mod:`bot.glue.consent`)."""
-    paragraphs = ["\n".join(describe(r, state, True) for r in o.recovery.readings)
-                  + f"\n→ {consequence(o.recovery, o.after)}" for o in aftermath.outcomes]
-    title = clip(f"Post Action Rest and Recovery — {safe(aftermath.campaign.name)}", 256)
-    for i, page in enumerate(pages(paragraphs or ["Nobody from the roster took part in this adventure."])):
-        await send(interaction, content=content if i == 0 else "",
-                   embed=discord.Embed(title=title, colour=COLOUR, description=page))
-    for outcome in aftermath.outcomes:
-        if outcome.recovery.new_trait:
-            owner = outcome.after.character.owner
-            await offer(interaction, outcome.row.id, outcome.after.character, ping=bool(pingable(game, [owner])))
+async def announce_homecoming(interaction: discord.Interaction, state: State, aftermath: Aftermath,
+                              game: GameRow) -> None:
+    """What the game's end made of each roster character (the rolls, if any, and what they mean), then a trait menu
+    for each character with one to pick, pinging their player if the game may (see :mod:`bot.glue.consent`)."""
+    told = [home for home in aftermath.homecomings if home.outcome]
+    paragraphs = [("\n".join(describe(r, state, aftermath.rules.bands) for r in home.readings)
+                   + f"\n→ {safe(home.outcome)}")
+                  if home.readings else f"**{safe(aftermath.roster[home.entry].name)}**: {safe(home.outcome)}"
+                  for home in told]
+    title = clip(f"{aftermath.rules.homecoming} — {safe(aftermath.campaign.name)}", 256)
+    for page in pages(paragraphs):
+        await send(interaction, embed=discord.Embed(title=title, colour=COLOUR, description=page))
+    for home in aftermath.homecomings:
+        if home.to_pick:
+            owner = aftermath.roster[home.entry].owner_id
+            character = veteran(dataclasses.replace(aftermath.roster[home.entry], data=home.data)).character
+            await offer(interaction, home.entry, character, ping=bool(pingable(game, [owner])))
 
 
 def lesson_value(trait: Trait) -> str:
@@ -350,9 +342,10 @@ async def pupil(interaction: discord.Interaction, entry_id: int) -> tuple[Roster
     campaign = await interaction.client.db.campaign(interaction.guild_id, row.campaign_id)
     if row.owner_id != interaction.user.id and not await may_direct(interaction.client, interaction, campaign):
         raise NotAllowed(f"Only {safe(row.name)}'s player or a Director can pick {safe(row.name)}'s new trait.")
-    if not row.traits_due:
+    pupil = veteran(row)
+    if not pupil.traits_due:
         raise UserError(f"{safe(row.name)} has no new trait to pick.")
-    return row, veteran(row)
+    return row, pupil
 
 
 async def teach(interaction: discord.Interaction, entry_id: int, lesson: Trait,
@@ -376,12 +369,13 @@ async def teach(interaction: discord.Interaction, entry_id: int, lesson: Trait,
             edit=True))
         return
     learn(character, lesson, replacing)
-    if not await interaction.client.db.teach(row.id, serial.to_json(character), row.traits_due):
+    taught = dataclasses.replace(vet, character=character, traits_due=vet.traits_due - 1)
+    if not await interaction.client.db.replace_roster_data(row.id, row.data, kept(taught)):
         raise UserError(f"{safe(row.name)}'s new trait has been picked already.")
     news = f"**{safe(row.name)}** learns {safe(trait_text(lesson))}: {SKILLS[lesson.key].effect}"
     if replacing is not None:
         news += f" It replaces {safe(trait_text(replacing))}."
-    more = row.traits_due > 1
+    more = taught.traits_due > 0
     await interaction.response.edit_message(**fitted(news + ("\n" + prompt(row.name) if more else ""),
                                                    view=trait_view(entry_id, character) if more else None,
                                                    edit=True))
@@ -446,15 +440,6 @@ class SkillForm(discord.ui.Modal, title="Good in a particular skill"):
         await guarded(interaction, teach(interaction, self.entry, Trait("good_in", self.skill.value)))
 
 
-def kept_line(row: RosterRow, described: Callable[[dict], str]) -> str:
-    """One roster entry of Dracula's America (Rank, Weapons, Skills, Lasting Injuries) or of Mackenzie Norman's
-    gunfight (kit, skills, notches), as ``described``, and its player; dead or not."""
-    name = f"**{safe(row.name)}**"
-    if row.status == Standing.DEAD.value:
-        return f"~~{name}~~ ({safe(described(row.data))}, <@{row.owner_id}>) — dead"
-    return f"{name} ({safe(described(row.data))}, <@{row.owner_id}>)"
-
-
 async def roster_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """The living characters of the server's campaigns' rosters, the user's own first."""
     if interaction.guild_id is None:
@@ -473,16 +458,3 @@ def require_aftermath(table: Table) -> None:
     if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
         raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
                         "`/gunfight aftermath` before the gunfight ends.")
-
-
-def gang_home(table: Table) -> list[str]:
-    """At a campaign's gunfight's end, each roster figure goes home to the roster as the aftermath left it, dead or
-    alive, each gang's unspent Money with it (queued to commit with the game's end). Returns what each keeps."""
-    state: NormanState = table.state
-    purses = {user: seat.money for user, seat in state.seats.items()}
-    lines = []
-    for figure, data in homecoming([f for f in state.characters.values() if f.roster_id], purses):
-        dead = figure.status == DEAD
-        table.uow.update_roster(figure.roster_id, data=data, status=(Standing.DEAD if dead else Standing.READY).value)
-        lines.append(f"**{safe(figure.name)}**: {safe(gang_described(data))}" + (" — dead." if dead else "."))
-    return lines

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glue.answering import Arrivals
+from bot.glue.arrivals import Arrivals
 from bot.storage import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from bot.glue.errors import ReplyFailed, UserError
 from bot.glue.names import MemberNames

@@ -21,7 +21,7 @@ from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
                                       mark_shot, placed, plan_on_map, positions, shot_on_map, spread_reach,
                                       spread_to)
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 from bot.rules.qotd.state import Condition, QotdState
 
 

@@ -17,7 +17,7 @@ from bot.rules.core.dice import Keep
 from bot.rules.core.replay import Reading, modified
 from bot.rules.core.ruleset import State
 from bot.rules.qotd.dv import dv_line
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 
 log = logging.getLogger("director.replies")
 

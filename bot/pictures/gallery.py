@@ -27,8 +27,12 @@ from bot.rules.qotd.on_the_map import mark_shot, mover_of
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.sets import ready
 from bot.rules.qotd.state import Carried, Character, Condition, QotdState, Mount, Trait, WeaponCondition
-from bot.pictures import (render_battlefield, render_board_pages, render_burt_roll, render_burt_turn, render_deck,
-                          render_roll, render_turn)
+from bot.pictures.battlefield import render_battlefield
+from bot.pictures.board import render_board_pages
+from bot.pictures.burt import render_burt_roll, render_burt_turn
+from bot.pictures.deck import render_deck
+from bot.pictures.roll import render_roll
+from bot.pictures.turn import render_turn
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 PLAYERS = (101, 102, 103, 104, 105)

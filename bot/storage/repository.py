@@ -137,13 +137,13 @@ class CampaignRow:
     name: str
     director_id: int
     status: str
-    ruleset: str = "qotd"
+    ruleset: str
     """The ruleset its adventures play."""
 
 
 @dataclass(frozen=True, slots=True)
 class RosterRow:
-    """A character on a campaign's roster; ``data`` is the rules engine's JSON of the character."""
+    """A character on a campaign's roster: ready, resting or dead, and ``data``, the JSON its ruleset keeps of it."""
 
     id: int
     campaign_id: int
@@ -151,11 +151,6 @@ class RosterRow:
     name: str
     data: dict[str, Any]
     status: str
-    adventures: int
-    notes: list[Any]
-    cards_less: int
-    reduced: bool
-    traits_due: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +165,8 @@ class RosterName:
     campaign: str
 
 
-ROSTER_CHANGES = frozenset({"data", "status", "adventures", "notes", "cards_less", "reduced", "traits_due"})
-"""The columns of a roster entry that an adventure's end may change."""
+ROSTER_CHANGES = frozenset({"data", "status"})
+"""The columns of a roster entry that a game's end may change."""
 
 
 def _columns(row: type, *models: type) -> list[Any]:
@@ -209,16 +204,10 @@ def mirror_rows(state: dict[str, Any]) -> Mirror:
     """The rows that mirror the state's seats and cast, in a fixed order (the state's order may vary). Any
     ruleset's state: only a character's ``name`` and ``owner`` are sure to be stored (``type`` may be left
     out as its default)."""
-    players = [{"user_id": int(user), "suits": ",".join(f"{suit}:{pack}" for suit, pack in suits(seat))}
-               for user, seat in state.get("seats", {}).items()]
+    players = [{"user_id": int(user)} for user in state.get("seats", {})]
     characters = [{"key": key, "name": c["name"], "owner_id": int(c["owner"]), "type": c.get("type", "")}
                   for key, c in state.get("characters", {}).items()]
     return sorted(players, key=lambda row: row["user_id"]), sorted(characters, key=lambda row: row["key"])
-
-
-def suits(seat: Any) -> list[tuple[str, int]]:
-    """The suits of a seat as stored: Quick on the Draw's; a ruleset's seat of another shape has none."""
-    return seat.get("suits", []) if isinstance(seat, dict) else []
 
 
 def mirror_hash(rows: Mirror) -> str:
@@ -445,8 +434,7 @@ class Database:
 
     # -- campaigns and their rosters ------------------------------------------------
 
-    async def start_campaign(self, guild_id: int, name: str, director_id: int, ruleset: str = "qotd"
-                             ) -> CampaignRow:
+    async def start_campaign(self, guild_id: int, name: str, director_id: int, ruleset: str) -> CampaignRow:
         """Start a campaign of a ruleset on the server; CampaignExists if an active one has that name."""
         statement = (insert(Campaign).values(guild_id=guild_id, name=name, director_id=director_id, ruleset=ruleset)
                      .returning(Campaign.id))
@@ -509,15 +497,12 @@ class Database:
                                  .where(RosterEntry.id == entry_id, Campaign.guild_id == guild_id))
         return RosterRow(*found[0]) if found else None
 
-    async def teach(self, entry_id: int, data: dict[str, Any], traits_due: int) -> bool:
-        """Store a roster character who picked a new trait: ``data`` with it, and one trait fewer due.
-
-        False (and nothing stored) when the entry no longer has ``traits_due`` traits to pick,
-        because someone picked one meanwhile.
-        """
+    async def replace_roster_data(self, entry_id: int, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        """Store a roster character's data as ``after`` if it is still ``before``: False (and nothing stored) when
+        someone changed it meanwhile."""
         return await self._write_alone(update(RosterEntry)
-                                       .where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
-                                       .values(data=data, traits_due=traits_due - 1)) == 1
+                                       .where(RosterEntry.id == entry_id, RosterEntry.data == before)
+                                       .values(data=after)) == 1
 
     async def amend_roster(self, entry_id: int, data: dict[str, Any], status: str) -> None:
         """Store a roster character as its campaign's Director amended it between adventures."""
@@ -830,7 +815,7 @@ class UnitOfWork:
 
     # -- the game ----------------------------------------------------------------
 
-    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str = "qotd") -> None:
+    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str) -> None:
         """Start a game in the channel on commit; GameExists if it has one (now, or by the commit).
 
         ``game.id`` is known once the unit has committed.

@@ -16,15 +16,13 @@ from bot.glue.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
-from bot.rules.dracula.campaign import amend as amended, cast_options, described, enlist, kept
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
-from bot.rules.qotd.campaign import Standing
 from bot.glue.table import Table, open_table
-from bot.glue.campaigns import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
-from bot.glue.casting import add_character, card_embed
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
+from bot.glue.casting import add_character
 
 from bot.glue import options
 from bot.glue.acting import act, ruled_by_the_rules
@@ -207,26 +205,16 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games."""
-        async with open_table(self.bot, interaction, DRACULA.key) as table:
-            target = table.character(model)
-            table.require_control(target)
-            _, campaign = await put_on_roster(self.bot, table, target, enlist(target))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "`/dracula recast` brings them into its next games.")
+        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
+        add` does)."""
+        await enrol(self.bot, interaction, model)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
-        """Cast a roster model into this adventure, as the roster keeps it."""
-        async with open_table(self.bot, interaction, DRACULA.key) as table:
-            row, cast = await cast_from_roster(self.bot, table, model,
-                                               lambda data: (kept(data).rank, cast_options(kept(data))))
-            await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
-                               {"character": cast.key, "roster": row.id})
-            embed = card_embed(DRACULA, table.state, cast.key)
-        await send(interaction, content=f"**{safe(row.name)}** rides again.", embed=embed)
+        """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
+        await recast(self.bot, interaction, model)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
@@ -238,11 +226,8 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
                     injuries: str | None = None, dead: bool | None = None) -> None:
         """Between games, the campaign's Director amends a roster model: Rank, Skills, Lasting Injuries."""
-        row, campaign = await amend_on_roster(self.bot, interaction, model, DRACULA,
-                                              lambda data: amended(data, rank, skills, injuries), dead)
-        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(row.data))}" + \
-            (" — dead." if row.status == Standing.DEAD.value else ".")
-        await send(interaction, content=said)
+        await amend(self.bot, interaction, model, DRACULA, {"rank": rank, "skills": skills, "injuries": injuries},
+                    dead)
 
     @app_commands.command(name="settings")
     @app_commands.describe(multiple_enemies="The Fight modifier for each enemy in Contact after the first",

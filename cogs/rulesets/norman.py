@@ -21,16 +21,15 @@ from bot.glue.errors import NotAllowed, UserError
 from bot.pictures import render_turn
 from bot.glue.replies import COLOUR, SHOWN_ENTRY, render, safe, send
 from bot.rules.core.actions import Request
-from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PickUpRequest, PlayRequest, SkillRequest, SwapRequest
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
+from bot.rules.norman.state import SKILLS, NormanState, Settings, stock
 from bot.glue.table import INTEGER, Table, open_table, require_stored
 
 from bot.glue import options
 from bot.glue.errors import guarded
-from bot.glue.campaigns import amend_on_roster, cast_from_roster, keep_on_roster, kept_line, roster_choices
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
 from bot.glue.casting import add_character
 from bot.glue.hands import hand_view
 from bot.glue.acting import act, ruled_by_the_rules
@@ -343,27 +342,15 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(figure="Yours (a Director: anyone's)")
     @app_commands.autocomplete(figure=options.characters)
     async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
-        """Put a figure on the campaign's roster for its next gunfights."""
-        async with open_table(self.bot, interaction, NORMAN.key) as table:
-            target = table.character(figure)
-            table.require_control(target)
-            if target.status == DEAD:
-                raise UserError(f"{safe(target.name)} is dead and off to Boot Hill.")
-            campaign = await keep_on_roster(self.bot, table, target, enlist(target))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "`/gunfight recast` brings them into its next gunfights.")
+        """Put a figure on the campaign's roster for its next gunfights (as `/campaign add` does)."""
+        await enrol(self.bot, interaction, figure)
 
     @app_commands.command(name="recast")
     @app_commands.describe(figure="A figure on this campaign's roster")
     @app_commands.autocomplete(figure=roster_choices)
     async def recast(self, interaction: discord.Interaction, figure: str) -> None:
-        """Cast a roster figure into this gunfight, with its notches and skills."""
-        async with open_table(self.bot, interaction, NORMAN.key) as table:
-            row, cast = await cast_from_roster(self.bot, table, figure, lambda data: cast_options(kept(data).figure))
-            rejoin(table.state, cast, kept(row.data), row.id)
-            await table.commit("cast", f"{row.name} is cast from the roster.",
-                               {"character": cast.key, "roster": row.id})
-        await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(described(row.data))}.")
+        """Cast a roster figure into this gunfight, with its notches and skills (as `/campaign cast` does)."""
+        await recast(self.bot, interaction, figure)
 
     @app_commands.command(name="amend")
     @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",
@@ -375,9 +362,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                     dynamite: app_commands.Range[int, 0, 9] | None = None, horse: bool | None = None,
                     dead: bool | None = None) -> None:
         """The campaign's Director amends a roster figure's kit."""
-        row, campaign = await amend_on_roster(self.bot, interaction, figure, NORMAN,
-                                              lambda data: amended(data, pistols, long, dynamite, horse), dead)
-        await send(interaction, content=f"The roster of **{safe(campaign.name)}**: {kept_line(row, described)}.")
+        await amend(self.bot, interaction, figure, NORMAN,
+                    {"pistols": pistols, "long": long, "dynamite": dynamite, "horse": horse}, dead)
 
     @app_commands.command(name="town")
     @app_commands.describe(buildings="The buildings, comma-separated")

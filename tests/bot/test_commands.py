@@ -318,7 +318,7 @@ async def test_game_start_makes_the_channel_a_set(scene):
     no_pings(result)
     after = await view(scene)
     assert after.director == scene.dora.id and after.game.characters == {} and after.game.seats == {}
-    assert after.log == [("start", "dora starts a game.")]
+    assert after.log == [("start", "dora starts a game of Quick on the Draw.")]
     refused(await run(scene, "pete", "game start"), "already has a game")
     await assert_unchanged(scene, after)
 

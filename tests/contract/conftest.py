@@ -46,10 +46,6 @@ GAPS: dict[tuple[str, str], str] = {
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
         "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
         "forks on QOTD)",
-    **{("test_campaign_show_tells_how_to_fill_the_roster_only_with_the_rulesets_own_command", key):
-       "/campaign show tells a campaign of a ruleset with no roster to `/campaign add` a character: Quick on the "
-       "Draw's command, refused in the campaign's own adventures (the roster's words fall back to QotD's)"
-       for key in ("burt", "shootist", "duel")},
 }
 """Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
 (so closing the gap fails it until the entry goes)."""

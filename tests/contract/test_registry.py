@@ -3,11 +3,9 @@
 from bot.rules.core.ruleset import RULESETS
 
 from .conftest import CASTING, KEYS
-from .test_campaign import ROSTERS
 
 
 def test_every_registered_ruleset_has_a_way_to_be_driven():
     """A ruleset added to the registry needs a row in CASTING, or every contract fails for it; High Noon is the
     one ruleset the contracts add themselves."""
     assert set(KEYS) - set(RULESETS) == {"duel"} and sorted(CASTING) == sorted(KEYS)
-    assert set(ROSTERS) <= set(KEYS)

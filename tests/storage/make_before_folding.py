@@ -1,5 +1,5 @@
-"""Made tests/storage/before_folding.db.gz: a database as the bot stored it before the roster's Quick on the Draw columns
-(``cards_less``, ``reduced``, ``traits_due``) were folded into its ``data``, for the test that upgrades it
+"""Made tests/storage/before_folding.db.gz: a database as the bot stored it before the roster's Quick on the Draw
+columns (``cards_less``, ``reduced``, ``traits_due``) were folded into its ``data``, for the test that upgrades it
 (test_roster_folding.py). It was run once, with the code of that time (commit d4cb260), as
 ``python -m tests.storage.make_before_folding tests/storage/before_folding.db.gz``; it is kept to show how the file
 was made, not to run again.

@@ -14,13 +14,15 @@ from __future__ import annotations
 import enum
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
+from .replay import Reading
+from .results import Resolution
 
 
 @runtime_checkable
@@ -208,10 +210,98 @@ class HiddenHands(Protocol):
 
 @runtime_checkable
 class OnAMap(Protocol):
-    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page)."""
+    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
+    campaign's adventure on the map of the one before."""
 
     def on_a_map(self, state: State) -> bool:
         """Whether the game is played on a map."""
+
+    def lay_out(self, state: State, field: Any) -> None:
+        """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+
+@runtime_checkable
+class Tunable(Protocol):
+    """A ruleset whose games a Director tunes with ``/game settings`` options of its own (readings of the text
+    where groups differ, a number the text leaves open)."""
+
+    settings_options: ClassVar[frozenset[str]]
+    """The ``/game settings`` options it takes."""
+
+    def settings(self, state: State) -> list[tuple[str, str]]:
+        """Each of the game's own settings as (title, what it is now), for ``/game settings`` to show."""
+
+    def change_settings(self, state: State, chosen: Mapping[str, Any]) -> str:
+        """Change the settings ``chosen`` (by option, as typed); returns the change in words, for the log."""
+
+
+class Standing(enum.Enum):
+    """Where a roster character stands between the games of a campaign (stored as its value)."""
+
+    READY = "ready"
+    RESTING = "resting"
+    """Misses the next game, then comes back."""
+    DEAD = "dead"
+    """Never cast again."""
+
+
+@dataclass(frozen=True)
+class Enlisted:
+    """A character on a campaign's roster, as the bot hands it to the campaign's ruleset."""
+
+    entry: int
+    """Its roster entry's id."""
+    owner: int
+    name: str
+    standing: Standing
+    data: dict[str, Any]
+    """What the ruleset keeps of it between games (JSON, as :meth:`Campaign.enrol` made it)."""
+
+
+@dataclass(frozen=True)
+class Homecoming:
+    """What the end of a game makes of one roster character: how it stands and what the roster keeps of it."""
+
+    entry: int
+    standing: Standing
+    data: dict[str, Any]
+    outcome: str = ""
+    """What it means for the next game, in the ruleset's words (plain text; "" to say nothing)."""
+    readings: tuple[Reading, ...] = ()
+    """The rolls that decided it, if any."""
+    to_pick: bool = False
+    """Whether its player has something to pick before it is cast again (see :meth:`Campaign.recast`)."""
+
+
+@runtime_checkable
+class Campaign(Protocol):
+    """A ruleset whose campaigns keep a roster: characters carried from one game of the campaign to the next.
+
+    The ruleset's characters carry ``roster_id``, the id of their roster entry (0 for none), so that the game's end
+    knows who came from the roster or joined it.
+    """
+
+    homecoming: ClassVar[str]
+    """What the text calls the end of a game for the roster: "Post Action Rest and Recovery", "The aftermath"."""
+
+    def enrol(self, state: State, key: str) -> dict[str, Any]:
+        """What the roster keeps of the game's character ``key``, who joins it (JSON); RulesError if it may not."""
+
+    def recast(self, state: State, enlisted: Enlisted, rng: random.Random) -> Cast:
+        """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
+        may not be (dead, missing this game, ...)."""
+
+    def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """At the game's end, what the roster keeps of its characters: of those the game changed, in the
+        roster's order."""
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
+        ruleset's own (None: unchanged); RulesError if not allowed."""
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        """A roster character in words (plain text): who it is ("Hero, Brave"), and how it stands for the next
+        game ("" to say nothing but whether it is dead)."""
 
 
 class Ruleset(Protocol):
@@ -234,6 +324,9 @@ class Ruleset(Protocol):
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    holding: ClassVar[bool] = False
+    """Whether a character may hold at a deadline (``/game settings deadline_action:hold``, see :data:`HOLD`);
+    where none may, play moves on."""
     bands: ClassVar[bool] = False
     """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
@@ -299,6 +392,15 @@ class Ruleset(Protocol):
         as codes, for its log entry (see bot/glue/seals.py). By default none."""
         return []
 
+    def played(self, state: State) -> str:
+        """How long the game has gone on, after "The game ends": " after 3 phases" ("" by default)."""
+        return ""
+
+    def summary(self, state: State, resolutions: Sequence[Resolution]) -> list[str]:
+        """The end-of-game summary, line by line (markdown, names escaped), from the game's state and its actions'
+        resolutions as logged, undone ones left out; none by default."""
+        return []
+
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)
@@ -346,6 +448,11 @@ def escape(name: str) -> str:
     """A name as plain text in Discord markdown, for :attr:`Step.lines`, :attr:`Wait.asks` and the like; as the
     bot's ``safe`` gives it (names reach the rules checked: no mentions, no links, nothing hidden)."""
     return MARKDOWN.sub(lambda match: "\\" + match[0], name)
+
+
+def first() -> Ruleset:
+    """The ruleset registered first: a game's or a campaign's when none is chosen."""
+    return next(iter(RULESETS.values()))
 
 
 def ruleset(key: str) -> Ruleset:

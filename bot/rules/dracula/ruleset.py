@@ -15,28 +15,19 @@ from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, 
                                      register)
 
 from .actions import RecoveryRequest
-from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS
+from .campaign import PosseRoster
+from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS, listed
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
 from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
                    play, posse_of, to_play)
 
-
-def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
-    """The names of a comma-separated list, as the text prints them (any case typed), or a refusal."""
-    by_lower = {k.lower(): k for k in known}
-    out = []
-    for item in filter(None, (i.strip() for i in text.split(","))):
-        if item.lower() not in by_lower:
-            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
-        out.append(by_lower[item.lower()])
-    return out
 
 PUBLIC_FIELDS = ("characters", "settings", "turn", "phase", "round", "order", "flipped", "at", "activation",
                  "npc_winner")
 """The fields of a game's state that anyone may read as they are (see :meth:`Dracula.redact`)."""
 
 
-class Dracula(Ruleset):
+class Dracula(PosseRoster, Ruleset):
     key = "dracula"
     title = "Dracula's America"
     group = "dracula"

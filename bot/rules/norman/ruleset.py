@@ -18,6 +18,7 @@ from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, 
                                      register)
 
 from . import actions
+from .campaign import Gang
 from .charts import CHARTS
 from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
     uses
@@ -50,7 +51,7 @@ def option(spec: CastSpec, name: str, default: int = 0) -> int:
         raise RulesError(f"{name} is a number, not {text!r}.") from None
 
 
-class Norman(Ruleset):
+class Norman(Gang, Ruleset):
     key = "norman"
     title = "Mackenzie Norman's card gunfight"
     group = "gunfight"
@@ -452,7 +453,7 @@ class Norman(Ruleset):
                 "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
                 "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
                 "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end. In a "
-                "campaign, `/gunfight enrol` and `/gunfight recast` carry a gang's figures, notches and skills on.")
+                "campaign, `/campaign add` and `/campaign cast` carry a gang's figures, notches and skills on.")
 
 
 NORMAN = register(Norman())

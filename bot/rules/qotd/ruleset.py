@@ -8,17 +8,24 @@ waits on above all, and turns the pack as ``/draw`` does.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
 from ..core.ruleset import HOLD, Board, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from .battlefield import Battlefield
 from .board import board
+from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
 from .charts import CHARTS, GRIDS
+from .readings import OPTIONS, change_settings, settings_shown
+from .results import Resolution
 from .state import Character, Condition, QotdState, Seat
+from .summary import summary_lines
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
@@ -107,7 +114,7 @@ def turn_on(state: QotdState, shuffle: random.Random | None) -> tuple[list[str],
     return lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character
 
 
-class QuickOnTheDraw(Ruleset):
+class QuickOnTheDraw(Adventures, Ruleset):
     """Quick on the Draw, the bot's first game: its verbs are top-level commands."""
 
     key = "qotd"
@@ -119,6 +126,14 @@ class QuickOnTheDraw(Ruleset):
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
     bands = True
+    holding = True
+    settings_options = OPTIONS
+
+    def settings(self, state: QotdState) -> list[tuple[str, str]]:
+        return settings_shown(state)
+
+    def change_settings(self, state: QotdState, chosen: Mapping[str, Any]) -> str:
+        return change_settings(state, chosen)
 
     def new_game(self) -> QotdState:
         return QotdState()
@@ -237,6 +252,17 @@ class QuickOnTheDraw(Ruleset):
 
     def on_a_map(self, state: QotdState) -> bool:
         return state.battlefield is not None
+
+    def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
+        state.battlefield = field
+
+    def played(self, state: QotdState) -> str:
+        phases = state.deck.phase
+        return f" after {phases} phase{'s' * (phases != 1)}"
+
+    def summary(self, state: QotdState, resolutions: Sequence[Resolution]) -> list[str]:
+        """Who went down, and each character's shots, fights, hits and cards lost."""
+        return summary_lines(state, resolutions)
 
     def help(self) -> str:
         return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "

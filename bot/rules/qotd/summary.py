@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core.cards import Card
+from ..core.ruleset import escape
 from .results import Resolution
 from .state import OUT_OF_ACTION, Character, QotdState
 
@@ -53,3 +54,20 @@ def down(state: QotdState) -> list[tuple[Character, str]]:
         if words:
             out.append((character, ", ".join(words)))
     return out
+
+
+def summary_lines(state: QotdState, resolutions: Iterable[Resolution]) -> list[str]:
+    """The end-of-game summary: who went down, and each character's shots, fights, hits and cards lost."""
+    fallen = [f"**{escape(c.name)}**: {how}" for c, how in down(state)]
+    lines = ["**Casualties**", *(fallen or ["None: everyone walks away."]), "", "**Who did what**"]
+    for key, done in deeds(state, resolutions).items():
+        if not done.anything:
+            continue
+        tally = ((done.shots, "shot"), (done.fights, "fight"), (done.hits, "hit"))
+        counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in tally if n)
+        losses = [f"lost {', '.join(map(str, cards))} ({how})"
+                  for cards, how in ((done.lost, "for good"), (done.stunned, "stunned")) if cards]
+        lines.append(f"**{escape(state.characters[key].name)}**: " + "; ".join(filter(None, (counts, *losses))))
+    if lines[-1] == "**Who did what**":
+        lines.append("Nobody shot, fought or lost a card.")
+    return lines
