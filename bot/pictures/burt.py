@@ -150,7 +150,7 @@ def render_burt_roll(resolution: Resolution) -> bytes:
     """The roll card of a Burt action: each die with what it needed and its outcome, then what changed."""
     headline = wrap(resolution.headline, font(BOLD, 14), ROLL_WIDTH - 2 * GAP, 2)
     canvas = Canvas(ROLL_WIDTH, _roll_height(resolution, headline))
-    canvas.header(HEADER, card_title(resolution.kind))
+    canvas.header(HEADER, card_title(resolution))
     y = HEADLINE
     for line in headline:
         canvas.write(GAP, y, line, font(BOLD, 14), INK)

@@ -89,20 +89,10 @@ DICE_WORDS = re.compile(r"\b(?:a |an |\d*)D\d+(?: take (?:best|worst|all))?\b", 
 """Dice written out in a reading's reason ("Main Character: 2D10 take best", "a D6")."""
 
 
-CARD_TITLES = {"dracula-shoot": "Shoot Action", "dracula-fight": "Fight Action", "dracula-plain": "Action",
-               "dracula-react": "Reaction", "dracula-test": "Test", "dracula-recovery": "Recovery Phase",
-               "norman-play": "Cards played", "norman-contact": "Close combat", "norman-defend": "Strike back",
-               "norman-door": "At the door", "norman-pickup": "Pick up", "norman-swap": "Cheatin' rat",
-               "burt-getup": "Get up", "burt-unjam": "Clear a jam", "shootist-breakoff": "Break off",
-               "shootist-drawdie": "Draw die", "shootist-pickup": "Pick up", "come_round": "Come round",
-               "quickdraw": "Quick draw"}
-"""A roll card's heading where the request's own name is not the text's word for it."""
-
-
-def card_title(kind: str) -> str:
-    """A roll card's heading for a request's kind, in words: "dracula-shoot" is a Shoot Action, "shoot" a Shoot,
-    "burt-fire" a Fire (the ruleset's prefix is no part of it)."""
-    return CARD_TITLES.get(kind) or kind.rpartition("-")[2].replace("_", " ").capitalize() or "Roll"
+def card_title(resolution: Resolution) -> str:
+    """A roll card's heading: the request's title in the text's words, else the last word of its kind ("burt-fire"
+    is a Fire: the ruleset's prefix is no part of it)."""
+    return resolution.title or resolution.kind.rpartition("-")[2].replace("_", " ").capitalize() or "Roll"
 
 
 def subtitle(reading: Reading) -> str:
@@ -225,7 +215,7 @@ def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
     band strip (1 / 2-4 / 5-9 / 10), which other rulesets' dice do not read."""
     layout = roll_layout(resolution, bands)
     canvas = Canvas(*layout.size)
-    canvas.header(HEADER, card_title(resolution.kind), "waiting for a choice" if resolution.decision else "")
+    canvas.header(HEADER, card_title(resolution), "waiting for a choice" if resolution.decision else "")
     for index, line in enumerate(layout.headline):
         canvas.write(MARGIN, HEADLINE + index * LINE, line, font(BOLD, HEADLINE_SIZE), INK)
     for reading, row in zip(resolution.readings, layout.rows):

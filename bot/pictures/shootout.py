@@ -44,7 +44,7 @@ def render_shootist_roll(resolution: Resolution) -> bytes:
     top = HEADLINE + 12 + LINE * (len(headline) - 1)
     height = top + ROW * len(resolution.readings) + LINE * len(changes) + MARGIN + 6
     canvas = Canvas(WIDTH, height)
-    canvas.header(HEADER, card_title(resolution.kind), "Shootist")
+    canvas.header(HEADER, card_title(resolution), "Shootist")
     for index, line in enumerate(headline):
         canvas.write(MARGIN, HEADLINE + index * LINE, line, font(BOLD, 14), INK)
     y = top

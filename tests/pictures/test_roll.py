@@ -168,23 +168,31 @@ def test_a_subtitle_too_long_for_beside_the_label_leads_the_notes_uncut():
     assert not any(line.endswith(ELLIPSIS) for line in row.notes)
 
 
-def kinds(of=Request):
-    """The kind of every request of every ruleset."""
+def requests(of=Request):
+    """Every kind of request of every ruleset."""
     found = []
     for sub in of.__subclasses__():
-        found += [sub.__dict__["kind"]] if isinstance(sub.__dict__.get("kind"), str) else []
-        found += kinds(sub)
+        found += [sub] if isinstance(sub.__dict__.get("kind"), str) else []
+        found += requests(sub)
     return found
 
 
 def test_every_cards_heading_is_in_words_without_its_rulesets_key():
     """Dracula's cards were headed "Dracula-shoot": every kind of request has a heading in words."""
-    assert {NORMAN.key, SHOOTIST.key, "dracula", "burt"} <= {kind.partition("-")[0] for kind in kinds()}
-    for kind in kinds():
-        title = card_title(kind)
-        assert title and title[0].isupper() and "-" not in title and "_" not in title, kind
-        assert not any(title.lower().startswith(key) for key in RULESETS), kind
-    assert card_title("dracula-shoot") == "Shoot Action" and card_title("dracula-recovery") == "Recovery Phase"
+    assert {NORMAN.key, SHOOTIST.key, "dracula", "burt"} <= {r.kind.partition("-")[0] for r in requests()}
+    for request in requests():
+        title = card_title(Resolution(request.kind, "", "", title=request.title))
+        assert title and title[0].isupper() and "-" not in title and "_" not in title, request.kind
+        assert not any(title.lower().startswith(key) for key in RULESETS), request.kind
+
+
+def test_dracula_s_cards_are_headed_as_the_text_names_its_actions_and_phases():
+    """DA 80, 97, 121: a Shoot Action, a Fight Action, the Recovery Phase."""
+    state = two_posses()
+    state.phase = Phase.NPC
+    _, resolution = perform(state, RecoveryRequest(), Faces())
+    assert card_title(resolution) == "Recovery Phase"
+    assert card_title(Resolution("dracula-shoot", "", "", title="Shoot Action")) == "Shoot Action"
 
 
 def test_the_recovery_phases_card_says_what_the_phase_did_with_nobody_downed():

@@ -94,6 +94,7 @@ class ShootRequest(Request):
     """A Shoot Action (DA 97-120): weapon, target, range band and the situation's Dice Modifiers."""
 
     kind = "dracula-shoot"
+    title = "Shoot Action"
     shooter: str
     target: str
     weapon: str
@@ -275,6 +276,7 @@ class FightRequest(Request):
     """A Fight Action (DA 122-141): both models roll a 3 Dice Fight Test."""
 
     kind = "dracula-fight"
+    title = "Fight Action"
     attacker: str
     defender: str
     charging: bool = False
@@ -364,6 +366,7 @@ class PlainRequest(Request):
     """An Action the quick reference gives no roll for: Move, Lookout, or clearing a Jammed Token (DA 58, 179)."""
 
     kind = "dracula-plain"
+    title = "Action"
     model: str
     what: str
     weapon: str = ""
@@ -404,6 +407,7 @@ class ReactRequest(Request):
     docs/rulings.md): a Reaction Test; passed, the model makes one Action (Move, Shoot or Fight) at once."""
 
     kind = "dracula-react"
+    title = "Reaction"
     model: str
 
     def involved(self) -> tuple[str, ...]:
@@ -452,6 +456,7 @@ class NamedTestRequest(Request):
     docs/rulings.md). Not an Action."""
 
     kind = "dracula-test"
+    title = "Test"
     model: str
     test: str
     """A key of :data:`NAMED_TESTS`."""
@@ -483,6 +488,7 @@ class RecoveryRequest(Request):
     """The Recovery Phase (DA 80-95): Done Tokens off, a Recovery Test for each Downed model, Bottle Checks."""
 
     kind = "dracula-recovery"
+    title = "Recovery Phase"
     contact: list[str] = field(default_factory=list)
     """Downed models with a friendly non-Downed model in Contact: +1 Die (DA 84)."""
 

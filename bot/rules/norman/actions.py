@@ -145,6 +145,7 @@ class PlayRequest(Request):
     Dynamite throw (a Shoot card with a distance card)."""
 
     kind = "norman-play"
+    title = "Cards played"
     player: int
     figure: str
     what: str
@@ -442,6 +443,7 @@ class ContactRequest(Request):
     """MN 146-159: a figure in base contact attacks with Shoot cards placed out of sight."""
 
     kind = "norman-contact"
+    title = "Close combat"
     player: int
     figure: str
     target: str
@@ -482,6 +484,7 @@ class DefendRequest(Request):
     """The defender's Shoot cards back (none, one or two), out of sight; then both sides reveal."""
 
     kind = "norman-defend"
+    title = "Strike back"
     player: int
     cards: tuple[str, ...] = ()
 
@@ -548,6 +551,7 @@ class DoorRequest(Request):
     character over, ``take`` takes a Money card."""
 
     kind = "norman-door"
+    title = "At the door"
     player: int
     figure: str
     building: str
@@ -617,6 +621,7 @@ class PickUpRequest(Request):
     """MN 144-145: a dud stick of Dynamite picked up to be used again."""
 
     kind = "norman-pickup"
+    title = "Pick up"
     player: int
     figure: str
 
@@ -640,6 +645,7 @@ class SwapRequest(Request):
     """MN 248-250, Cheatin' rat: on being dealt cards, discard up to one and replace it."""
 
     kind = "norman-swap"
+    title = "Cheatin' rat"
     player: int
     card: str
 

@@ -95,6 +95,7 @@ class BreakOffRequest(ByShootist):
     his action, when he is before every opponent in this turn's Draw order."""
 
     kind = "shootist-breakoff"
+    title = "Break off"
 
 
 @action(BreakOffRequest)

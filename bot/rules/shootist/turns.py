@@ -202,6 +202,7 @@ class DrawDieRequest(ByShootist):
     choice stands for every Draw phase to come until changed."""
 
     kind = "shootist-drawdie"
+    title = "Draw die"
     sides: int = 0
     """The lesser die; 0 for his own Draw die."""
     first: bool = False
