@@ -35,9 +35,7 @@ KNOWN_EXCEPTIONS = {
     "bot.rules.shootist.state": {"qotd"},
     "cogs.campaign": {"qotd"},
     "cogs.cast": {"qotd"},
-    "cogs.game": {"qotd"},
     "cogs.help": {"qotd"},
-    "cogs.history": {"qotd"},
 }
 """THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
 keys they name. Each is a branch of the shared code on one ruleset that is still to go into the ruleset protocol:

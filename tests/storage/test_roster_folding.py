@@ -14,7 +14,7 @@ import pytest
 from simcord import Env
 from sqlalchemy import MetaData, insert, select, text
 
-import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
+import bot.rules.registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS
 from bot.storage import Database
 from tests.bot.conftest import make_bot, tombstone, unexpected_errors
