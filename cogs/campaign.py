@@ -16,9 +16,8 @@ from bot.glue.consent import pingable
 from bot.storage import CampaignExists
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, safe, send
-from bot.rules.core.ruleset import RULESETS
+from bot.rules.core.ruleset import RULESETS, first
 from bot.rules.core.ruleset import Campaign as RosterRules
-from bot.rules.qotd.ruleset import QOTD
 from bot.glue.table import clean_name
 
 from bot.glue import options
@@ -43,7 +42,7 @@ class Campaign(commands.GroupCog, group_name="campaign",
     async def start(self, interaction: discord.Interaction, name: str, ruleset: str | None = None) -> None:
         """Start a campaign on this server, with you as its Director."""
         name = clean_name(name, "campaign name")
-        rules = options.ruleset(ruleset) if ruleset is not None else QOTD
+        rules = options.ruleset(ruleset) if ruleset is not None else first()
         if any(c.name.casefold() == name.casefold() for c in await self.bot.db.campaigns(interaction.guild_id)):
             raise UserError(f"This server already has a campaign called {safe(name)}.")
         try:

@@ -11,14 +11,11 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, clip, safe, send
-from bot.rules.core.cards import SUIT_SYMBOLS
-from bot.rules.qotd.beasts import ANIMALS
-from bot.rules.qotd.state import Vehicle
+from bot.glue.replies import safe, send
 from bot.glue.table import open_table
 
 from bot.glue import options
-from bot.glue.casting import card_embed, cards_text, character_embed, row_words, vehicle_embed, vehicle_line
+from bot.glue.casting import cast_list_embed, sheet_embed
 
 
 
@@ -38,43 +35,17 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
             state = table.state
-        if not table.plays_qotd:
-            await send(interaction, embed=card_embed(table.ruleset, state, key))
-            return
-        if key in state.vehicles:
-            vehicle = state.vehicles[key]
-            await send(interaction, embed=vehicle_embed(state, vehicle, f"<@{vehicle.owner}>"))
-            return
-        target = state.characters[key]
-        await send(interaction, embed=character_embed(target, f"<@{target.owner}>"))
+        await send(interaction, embed=sheet_embed(table.ruleset.sheet(state, key)))
 
     @app_commands.command(name="list")
     async def list(self, interaction: discord.Interaction) -> None:
         """The cast list: every character, its player's suit and its cards."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
-        if not state.characters and not getattr(state, "vehicles", None):
+        listed = table.ruleset.cast_list(state)
+        if not listed:
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
-        if not table.plays_qotd:
-            lines = [f"**{safe(row.name)}** ({', '.join(filter(None, (row.kind, f'<@{row.owner}>')))})"
-                     + (f" — {safe(row_words(row))}" if row.words or row.badges or row.gear else "")
-                     for row in table.ruleset.board(state).rows]
-            await send(interaction, embed=discord.Embed(title="Cast list", colour=COLOUR,
-                                                        description=clip("\n".join(lines), 4096)))
-            return
-        lines = []
-        for character in state.characters.values():
-            suit = SUIT_SYMBOLS.get(character.cards[0].suit, "") if character.cards else ""
-            kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
-            words = f" — {', '.join(character.state_words)}" if character.state_words else ""
-            lines.append(f"{suit} **{safe(character.name)}** ({kind}, <@{character.owner}>): "
-                         f"{cards_text(character)}{words}")
-        embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(lines), 4096))
-        if state.vehicles:
-            embed.add_field(name="Vehicles", value=clip("\n".join(vehicle_line(state, v)
-                                                                  for v in state.vehicles.values()), 1024),
-                            inline=False)
-        await send(interaction, embed=embed)
+        await send(interaction, embed=cast_list_embed(listed))
 
     @app_commands.command(name="remove")
     @app_commands.describe(character="Who (or which vehicle) leaves the cast")
@@ -83,14 +54,14 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """Remove a character (with its cards) or a vehicle."""
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
-            target = table.state.characters.get(key) or table.state.vehicles[key]
+            target = table.state.characters.get(key) or table.others[key]
             table.require_control(target)
             if table.state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            if isinstance(target, Vehicle):
-                del table.state.vehicles[key]
+            if key in table.state.characters:
+                table.ruleset.remove(table.state, key)
             else:
-                table.ruleset.remove(table.state, target.key)
+                table.ruleset.remove_other(table.state, key)
             await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
         await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
 

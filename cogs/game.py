@@ -158,8 +158,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
         description = "\n".join([f"Director: {interaction.user.mention}",
-                                 f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
-                                 f"{'cast' if rules.group else 'add'}`. "
+                                 f"Players join with `/game join`, then cast with `/{rules.cast_command}`. "
                                  f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
                                  *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:

@@ -25,7 +25,7 @@ from bot.storage import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitO
 from bot.glue.errors import ReplyFailed
 from bot.pictures.pool import asked_for
 from bot.pictures import roll_picture
-from bot.glue.replies import post, render, safe
+from bot.glue.replies import markdown, post, render, safe
 from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
 from bot.rules.core.actions import decide
@@ -227,7 +227,7 @@ class Timers(commands.Cog):
         if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
-            moved = await after_roll_aside(state, resolution)                # a move on the map is carried out too
+            moved = await after_roll_aside(rules, state, resolution)                # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
             drawn, filename = roll_picture(rules, resolution), "roll.png"
@@ -236,7 +236,8 @@ class Timers(commands.Cog):
             dice = self.bot.dice(rules, state, game.channel_id)
             step = rules.at_deadline(state, wait, dice, game.deadline_action)
             outcome = step.outcome or ("does not act." if who else f"{wait.then}." if wait.then else "")
-            data, turned, sealed = step_data(step, dice), step.lines, sealing(rules, before, state, uow.head)
+            data, turned, sealed = step_data(step, dice), [*map(markdown, step.lines)], sealing(rules, before, state,
+                                                                                               uow.head)
             content, embed, ping, drawn = step_message(rules, state, step, announced(sealed, rules.turn_name))
             filename = step_filename(step)
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])

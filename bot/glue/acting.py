@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 
 from bot.glue import maps
-from bot.glue.answering import acknowledge_if_crowded
+from bot.glue.answering import acknowledge_if_crowded, acknowledge_press_if_crowded
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
 from bot.glue.replies import picture, render_soon, resolution_embed, safe, send
@@ -53,6 +53,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         """Settle the roll; refusals and failures get the same handling as slash commands."""
         try:
+            await acknowledge_press_if_crowded(interaction)
             await settle(interaction, require_stored(self.game), require_stored(self.entry, INTEGER), self.choice)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)
@@ -76,7 +77,7 @@ def roll_message(game_id: int, entry: int, rules: Ruleset, state: State, resolut
                  ) -> tuple[str, discord.Embed, discord.ui.View | None, list[int]]:
     """The content, embed, buttons and ping showing a roll (log entry ``entry``) of a game of ``rules``: a
     decision waiting pings its roller's owner."""
-    embed = resolution_embed(state, resolution, rules.bands)
+    embed = resolution_embed(state, resolution, rules)
     if not resolution.decision:
         return "", embed, None, []
     owner = state.characters[resolution.decision.roller].owner
@@ -109,18 +110,18 @@ async def act(interaction: discord.Interaction, build: Callable[[Table], Request
     :func:`bot.pictures.roll.roll_picture`); the re-roll buttons work alike.
     """
     async with open_table(interaction.client, interaction, ruleset) as table:
-        before = maps.the_map(table.state)
+        before = maps.the_map(table.ruleset, table.state)
         request = build(table)
         leave = check(table, request)
         table.ask(asked(request))
         state, resolution = perform(table.state, request, table.dice)
         drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
-        moved = await maps.after_roll_aside(table.state, resolution)
-        on_map = maps.map_soon(table.state, before)
+        moved = await maps.after_roll_aside(table.ruleset, table.state, resolution)
+        on_map = maps.map_soon(table.ruleset, table.state, before)
         entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                    {"resolution": serial.to_json(resolution),
-                                    **maps.log_positions(table.state, request.involved())})
+                                    **maps.log_positions(table.ruleset, table.state, request.involved())})
     await reply(interaction, table, entry, resolution, drawing, leave, on_map, moved)
 
 
@@ -136,7 +137,7 @@ async def reply(interaction: discord.Interaction, table: Table, entry: int, reso
         await acknowledge_if_crowded(interaction)
     image = await picture(drawing)
     await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
-               more=await maps.map_after_roll(table.state, on_map, moved), ping=pingable(table.game, ping))
+               more=await maps.map_after_roll(table.ruleset, table.state, on_map, moved), ping=pingable(table.game, ping))
 
 
 async def settle(interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
@@ -155,13 +156,13 @@ async def settle(interaction: discord.Interaction, game_id: int, entry: int, cho
         roller = table.state.characters[pending["roller"]]
         if roller.owner != interaction.user.id and not table.is_director:
             raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
-        before = maps.the_map(table.state)
+        before = maps.the_map(table.ruleset, table.state)
         table.ask(f"decide {choice} {asked(pending_request(table.state))}")
         state, resolution = decide(table.state, choice, table.dice)
         drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
-        moved = await maps.after_roll_aside(table.state, resolution)
-        on_map = maps.map_soon(table.state, before)
+        moved = await maps.after_roll_aside(table.ruleset, table.state, resolution)
+        on_map = maps.map_soon(table.ruleset, table.state, before)
         decided = await table.commit("decide", f"{roller.name}: {choice}",
                                      {"resolution": serial.to_json(resolution)})
     if interaction.message is not None:

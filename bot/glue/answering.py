@@ -8,8 +8,9 @@ is stored when it would otherwise keep others waiting, or wait itself: when its 
 after it and its store waits on the database. The command then gives way to them, so that a burst is
 acknowledged, command after command, before the answers are written out; so is a command under a burst
 before a picture, which waits its turn for a worker. Otherwise it is acknowledged only if storing it takes
-longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, which a quick store calls off before it can fire): a
-store that fails at once (the database out of reach) is refused to its user alone.
+longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, armed only once the store is known to wait, and called off
+when it ends: SQLite's quick commit, made on the event loop, arms none): a store that fails at once (the
+database out of reach) is refused to its user alone.
 """
 
 from __future__ import annotations
@@ -34,15 +35,16 @@ ACKNOWLEDGE_AFTER = 1.0
 """Seconds an accepted change may take to store before Discord is told its answer is coming."""
 
 
-async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = True) -> None:
     """Tell Discord the answer is coming ("thinking"), if it has not been answered yet: an interaction not
     acknowledged within 3 s is lost. Done once a command is accepted (its refusals stay ephemeral) and
     before what may keep it waiting: storing the change, a long piece of work. Should Discord refuse it, the
-    command goes on, and its answer is the acknowledgement."""
+    command goes on, and its answer is the acknowledgement. A press acknowledged without ``thinking`` shows
+    nothing (a deferred update)."""
     if interaction.response.is_done():
         return
     try:
-        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
     except discord.HTTPException as error:
         log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
 
@@ -70,10 +72,18 @@ async def accepted(arrivals: Arrivals, interaction: discord.Interaction, uow: Un
     storing takes long is returned."""
     if not (arrivals.waited(interaction) >= GIVE_WAY_AFTER or uow.store_waits
             or (arrivals.behind(interaction) and not uow.store_is_quick)):
-        return LateAcknowledgement(interaction)
+        return LateAcknowledgement(interaction, uow)
     await acknowledge(interaction)
     await asyncio.sleep(0)                # the commands that arrived meanwhile reach their acceptance first
     return None
+
+
+async def acknowledge_press_if_crowded(interaction: discord.Interaction) -> None:
+    """A button or menu pressed under a burst (see :meth:`Arrivals.crowded`) is acknowledged at once, before its
+    game is read: a deferred update shows no one anything, and the press's answer and refusals follow as messages
+    of their own, each public or private as it would have been."""
+    if interaction.client.arrivals.crowded(interaction):
+        await acknowledge(interaction, thinking=False)
 
 
 async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:
@@ -84,18 +94,25 @@ async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:
 
 
 class LateAcknowledgement:
-    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`."""
+    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`: timed from the
+    moment the store is known to wait (:attr:`UnitOfWork.on_slow_store`)."""
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, uow: UnitOfWork) -> None:
+        self.interaction = interaction
         self.acknowledging: asyncio.Task[None] | None = None
-        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due, interaction)
+        self.timer: asyncio.TimerHandle | None = None
+        uow.on_slow_store = self._arm
 
-    def _due(self, interaction: discord.Interaction) -> None:
-        self.acknowledging = asyncio.ensure_future(acknowledge(interaction))
+    def _arm(self) -> None:
+        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due)
+
+    def _due(self) -> None:
+        self.acknowledging = asyncio.ensure_future(acknowledge(self.interaction))
 
     async def settle(self) -> None:
         """The store is over: an acknowledgement under way is let finish (the answer follows it), one not yet
         due is called off."""
-        self.timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
         if self.acknowledging is not None:
             await self.acknowledging

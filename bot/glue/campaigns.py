@@ -27,12 +27,12 @@ from bot.rules.qotd.map_checks import stored_map
 from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.state import Character, Trait
 from bot.rules.qotd.traits import SKILLS
-from bot.rules.norman.ruleset import NORMAN
 from bot.glue.table import NAME_LIMIT, Table, clean_name, directs, open_table, quote, require_stored, slug
 
 from bot.glue import options
 from bot.glue.maps import named
-from bot.glue.casting import card_embed, trait_text
+from bot.glue.casting import sheet_embed
+from bot.rules.qotd.sheets import trait_text
 
 BACK = "back"
 """The swap menu's option to pick another new trait instead."""
@@ -218,7 +218,7 @@ async def recast(bot: DirectorBot, interaction: discord.Interaction, text: str) 
         table.refuse_look_alike(slug(row.name), row.name)
         cast = rules.recast(table.state, enlisted(row), table.dice)
         await table.commit("cast", f"{row.name} is cast from the roster.", {"character": cast.key, "roster": row.id})
-        embed = card_embed(rules, table.state, cast.key)
+        embed = sheet_embed(rules.sheet(table.state, cast.key))
     who, _ = rules.describe(enlisted(row))
     await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(who)}.", embed=embed)
 
@@ -279,7 +279,7 @@ async def announce_homecoming(interaction: discord.Interaction, state: State, af
     """What the game's end made of each roster character (the rolls, if any, and what they mean), then a trait menu
     for each character with one to pick, pinging their player if the game may (see :mod:`bot.glue.consent`)."""
     told = [home for home in aftermath.homecomings if home.outcome]
-    paragraphs = [("\n".join(describe(r, state, aftermath.rules.bands) for r in home.readings)
+    paragraphs = [("\n".join(describe(r, state, aftermath.rules) for r in home.readings)
                    + f"\n→ {safe(home.outcome)}")
                   if home.readings else f"**{safe(aftermath.roster[home.entry].name)}**: {safe(home.outcome)}"
                   for home in told]
@@ -452,9 +452,7 @@ async def roster_choices(interaction: discord.Interaction, typed: str) -> list[a
 
 
 def require_aftermath(table: Table) -> None:
-    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
-    keeps what the aftermath gives (docs/rulings.md)."""
-    state = table.state
-    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
-                        "`/gunfight aftermath` before the gunfight ends.")
+    """Refuse to end a game that its ruleset's roster cannot leave yet (a gunfight before its aftermath, while a
+    roster figure is in it; see :meth:`~bot.rules.core.ruleset.Campaign.unfinished`)."""
+    if isinstance(table.ruleset, RosterRules) and (why := table.ruleset.unfinished(table.state)):
+        raise UserError(why)

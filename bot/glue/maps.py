@@ -6,6 +6,7 @@ route)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,11 +16,10 @@ from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe
 from bot.glue.table import Table, clean_name
 from bot.pictures import render_scene, scene_of
-from bot.rules.core.ruleset import State
+from bot.rules.core.ruleset import OnAMap, Ruleset, State
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route
 from bot.rules.qotd.map_checks import stored_map
-from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
-                                      mark_shot, placed, plan_on_map, positions, shot_on_map, spread_reach,
+from bot.rules.qotd.on_the_map import (bolting, in_contact, mark_shot, placed, plan_on_map, shot_on_map, spread_reach,
                                       spread_to)
 from bot.rules.core.results import Resolution
 from bot.rules.qotd.state import Condition, QotdState
@@ -49,53 +49,42 @@ def named(field: Battlefield, pieces: list[Area | Obstacle] | None = None) -> Ba
     return field
 
 
-def the_map(state: State) -> Battlefield | None:
-    """The game's map: only a game of Quick on the Draw has one, and only once a Director makes it."""
-    return state.battlefield if isinstance(state, QotdState) else None
+def the_map(rules: Ruleset, state: State) -> Any | None:
+    """The game's map (see :class:`~bot.rules.core.ruleset.OnAMap`); None off one."""
+    return rules.field(state) if isinstance(rules, OnAMap) else None
 
 
-def log_positions(state: State, keys: tuple[str, ...]) -> dict:
+def log_positions(rules: Ruleset, state: State, keys: tuple[str, ...]) -> dict:
     """Where those in an action stand, for its log entry (nothing off a map)."""
-    found = positions(state, keys) if the_map(state) else {}
+    found = rules.positions(state, keys) if the_map(rules, state) is not None else {}
     return {"positions": found} if found else {}
 
 
-def after_roll(state: State, resolution: Resolution) -> str:
-    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
-    whose courage broke fled, those whose result sends them back or to the nearest cover moved, the mount of a
-    rider thrown bolted; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, QotdState) or state.battlefield is None:
+async def after_roll_aside(rules: Ruleset, state: State, resolution: Resolution) -> str:
+    """What a decided roll does on the game's map (:meth:`~bot.rules.core.ruleset.OnAMap.after_roll`), in a
+    thread of its own: a search for cover reads hundreds of places, and no server's game waits on the event loop
+    meanwhile (the state is this command's alone)."""
+    if resolution.decision is not None or the_map(rules, state) is None:
         return ""
-    readings = resolution.readings
-    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
-            flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
-    return " ".join(filter(None, done))
+    return await asyncio.to_thread(rules.after_roll, state, resolution)
 
 
-async def after_roll_aside(state: State, resolution: Resolution) -> str:
-    """:func:`after_roll` in a thread of its own when the game has a map: a search for cover reads hundreds of
-    places, and no server's game waits on the event loop meanwhile (the state is this command's alone)."""
-    if resolution.decision is not None or the_map(state) is None:
-        return ""
-    return await asyncio.to_thread(after_roll, state, resolution)
-
-
-def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] | None:
+def map_soon(rules: Ruleset, state: State, before: Any | None) -> asyncio.Future[bytes] | None:
     """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
     None when it did not, or while a planned move waits for its roll to be decided."""
-    field = the_map(state)
+    field = the_map(rules, state)
     if field is None or field is before or field.plan is not None:
         return None
     return render_soon(render_scene, scene_of(state))
 
 
-async def map_after_roll(state: QotdState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
+async def map_after_roll(rules: Ruleset, state: State, drawing: asyncio.Future[bytes] | None, moved: str
+                         ) -> list[Shown]:
     """The map's embed and picture (from :func:`map_soon`) to show in the roll's reply, under its card: how the
     token moved, or the line of fire; none when the roll did not change the map."""
     if drawing is None:
         return []
-    words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
-    return [(map_embed(state, words), FILENAME, await picture(drawing))]
+    return [(map_embed(state, moved or rules.shot_words(state)), FILENAME, await picture(drawing))]
 
 
 async def squares(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

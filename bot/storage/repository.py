@@ -36,7 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.rules.core.fair import chain
-from bot.storage.engine import describe, make_engine, migrate
+from bot.storage.engine import Written, describe, make_engine, migrate
 from bot.storage.models import Campaign, Character, Game, LogEntry, Player, RosterEntry, SavedMap, Server, utcnow
 from bot.storage.quick import SHOWN_BY, FileBusy, QuickCommit
 
@@ -215,9 +215,14 @@ def mirror_hash(rows: Mirror) -> str:
     return hashlib.blake2b(json.dumps(rows, sort_keys=True).encode(), digest_size=16).hexdigest()
 
 
-def pack_state(state: dict[str, Any]) -> bytes:
-    """A state as stored in a snapshot: compact JSON, zlib-compressed."""
-    return zlib.compress(json.dumps(state, separators=(",", ":")).encode())
+def written(state: dict[str, Any]) -> str:
+    """A state written out as compact JSON, as the games table, its cache and the snapshots keep it."""
+    return json.dumps(state, separators=(",", ":"))
+
+
+def pack_state(state: dict[str, Any] | str) -> bytes:
+    """A state as stored in a snapshot: its JSON (given, or written out now), zlib-compressed."""
+    return zlib.compress((state if isinstance(state, str) else written(state)).encode())
 
 
 GAME_CACHE_SIZE = 4096
@@ -615,7 +620,7 @@ class GameLoads:
         found = {}
         for *values, digest, last_seq, head in rows:
             game = GameRow(*values)
-            found[game.guild_id, game.channel_id] = _Cached(game, json.dumps(game.state), digest, last_seq, head)
+            found[game.guild_id, game.channel_id] = _Cached(game, written(game.state), digest, last_seq, head)
         return found
 
 
@@ -636,6 +641,8 @@ class UnitOfWork:
         self._connection: AsyncConnection | None = None
         self._lock: asyncio.Lock | None = None
         self._loaded: _Cached | None = None
+        self._loaded_state: dict[str, Any] | None = None
+        """The game's state as the unit loaded it, from the JSON :attr:`_loaded` keeps."""
         self._starting = False
         self._state: dict[str, Any] | None = None
         self._changes: dict[str, Any] = {}
@@ -647,6 +654,9 @@ class UnitOfWork:
         self._write_on: AsyncConnection | None = None
         self._mirror: tuple[dict[str, Any], Mirror, str] | None = None
         """The state to store, its mirror rows and their hash, once worked out (see :meth:`_mirrored`)."""
+        self.on_slow_store: Callable[[], None] | None = None
+        """Called once, before the unit's store waits on the database or a thread: any store but SQLite's quick
+        commit, made on the event loop (see :mod:`bot.storage.quick`), which nothing can interrupt."""
 
     async def __aenter__(self) -> UnitOfWork:
         self._lock = self.database._channel_lock(*self.key)
@@ -662,12 +672,15 @@ class UnitOfWork:
             raise
         if self._loaded:
             self.game = self._loaded.game()
+            self._loaded_state = self.game.state
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, error: BaseException | None, *_: Any) -> None:
         try:
             if exc_type is None and self._dirty:
                 try:
+                    if not self.store_is_quick or self._connection is not None:
+                        self._slow_store()
                     async with _reachable():
                         connection = await self._write_connection()
                         stored = await self._write(connection)
@@ -680,6 +693,12 @@ class UnitOfWork:
             await self._end_writing(error)
         finally:
             await self._close()
+
+    def _slow_store(self) -> None:
+        """The store is about to wait: tell :attr:`on_slow_store`, once."""
+        told, self.on_slow_store = self.on_slow_store, None
+        if told is not None:
+            told()
 
     async def _write_connection(self) -> AsyncConnection:
         """The connection of the unit's write transaction, begun now if it has not begun yet (on SQLite,
@@ -766,9 +785,10 @@ class UnitOfWork:
         """
         game, loaded = self._require_game(), self._loaded
         state, mirror, digest = self._mirrored()
+        text = written(state) if self._state is not None or self._starting else loaded.state_text
         last_seq = loaded.last_seq + len(self._entries)
         values = {**self._changes, "version": game.version + 1}
-        for name, value, changed in (("state", state, self._state is not None),
+        for name, value, changed in (("state", Written(text), self._state is not None),
                                      ("mirror_hash", digest, digest != loaded.mirror_hash),
                                      ("last_seq", last_seq, last_seq != loaded.last_seq),
                                      ("chain", self.head, self.head != loaded.chain)):
@@ -780,9 +800,9 @@ class UnitOfWork:
                 if not quick.commit(game.id, game.version, {**values, "updated_at": utcnow()},
                                     ({"game_id": game.id, **entry} for entry in self._entries)):
                     raise StaleGame()
-                return self._stored(game, state, digest, last_seq)
+                return self._stored(game, text, digest, last_seq)
             except FileBusy:
-                pass                      # another process has the file for now: wait for it the usual way
+                self._slow_store()        # another process has the file for now: wait for it the usual way
         if self._starting:
             try:
                 game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))
@@ -804,14 +824,15 @@ class UnitOfWork:
             await connection.execute(insert(LogEntry), [{"game_id": game.id, **entry} for entry in self._entries])
         for statement in self._writes:
             await connection.execute(statement(game.id))
-        return self._stored(game, state, digest, last_seq)
+        return self._stored(game, text, digest, last_seq)
 
-    def _stored(self, game: GameRow, state: dict[str, Any], digest: str, last_seq: int) -> _Cached | None:
-        """The game as the unit has stored it, for the cache (None when the game ended)."""
+    def _stored(self, game: GameRow, text: str, digest: str, last_seq: int) -> _Cached | None:
+        """The game as the unit has stored it (its state written out as ``text``), for the cache (None when the
+        game ended)."""
         if self._changes.get("status") == "ended":
             return None
-        return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), json.dumps(state), digest,
-                       last_seq, self.head)
+        return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), text, digest, last_seq,
+                       self.head)
 
     # -- the game ----------------------------------------------------------------
 
@@ -931,16 +952,22 @@ class UnitOfWork:
 
     async def log(self, actor_id: int, kind: str, text: str, data: dict[str, Any] | None = None,
                   before: dict[str, Any] | None = None) -> int:
-        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo.
-        The entry's data (as JSON reads it back) gets the log's running digest after it, ``chain``."""
+        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo,
+        from the JSON the game was loaded from when it is that state. The entry's data (as JSON reads it back)
+        gets the log's running digest after it, ``chain``."""
         self._require_game()
         seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
         at, stored = utcnow(), json.loads(json.dumps(data or {}))
         stored["chain"] = chain(self.head, seq, at, actor_id, kind, text, stored)
         self._entries.append({"seq": seq, "at": at, "actor_id": actor_id, "kind": kind, "text": text,
                               "data": stored, "message_id": None, "undone": False,
-                              "snapshot": None if before is None else pack_state(before)})
+                              "snapshot": None if before is None else pack_state(self._text_of(before))})
         return seq
+
+    def _text_of(self, state: dict[str, Any]) -> dict[str, Any] | str:
+        """The JSON ``state`` was loaded from, when it is the game's state as the unit loaded it; else itself."""
+        loaded = self._loaded
+        return loaded.state_text if loaded is not None and state is self._loaded_state else state
 
     async def _rows(self, query: Executable) -> list[Any]:
         async with _reachable():

@@ -18,7 +18,7 @@ from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequ
                                       ShootRequest)
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.dracula.state import DraculaState, Model, Phase
+from bot.rules.dracula.state import Phase
 from bot.rules.dracula.turn import activate
 from bot.glue.table import Table, open_table
 from bot.glue.campaigns import amend, enrol, recast, roster_choices
@@ -27,24 +27,6 @@ from bot.glue.casting import add_character
 from bot.glue import options
 from bot.glue.acting import act, ruled_by_the_rules
 from bot.glue.options import matching
-
-
-def acting_model(table: Table, given: str | None) -> Model:
-    """The model named, or else the one model with an Action left, of the Activation under way or of a
-    Reaction (the commander's own first); its player's or a Director's to command."""
-    state: DraculaState = table.state
-    if given:
-        model = table.character(given)
-    else:
-        activation = state.activation
-        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
-            if activation else []
-        left = [k for k in left if state.characters[k].owner == table.user_id] or left
-        if len(left) != 1:
-            raise UserError("Name the model that acts.")
-        model = state.characters[left[0]]
-    table.require_control(model)
-    return model
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -103,11 +85,12 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                            range="The target's range band for that Weapon", cover="The target has Cover (-1 Die)",
                            back_shooter="A Back-Shooter (+1 Die)", elevated="The shooter is Elevated (+1 Die)",
                            trick="Trick Shooter: the modifier ignored (Rifle-Class only)",
-                           twice="Sixgun or Repeater Rifle: Shoot twice as one Action",
-                           second_weapon="Gunslinger: the second Pistol-Class Weapon fired",
+                           twice="Sixgun or Repeater: Shoot twice as one Action",
+                           second_weapon="Gunslinger: a second Pistol-Class Weapon",
                            second_target="Gunslinger: the second Weapon's target",
                            fight="Into a Fight: the other models in it",
-                           shooter="Who shoots (default: the Activated model)")
+                           shooter="Who shoots (default: the Activated model)",
+                           sawn_off="LeMat's Sawn-Off shot (once a game)")
     @app_commands.autocomplete(target=options.characters, shooter=options.characters, weapon=weapons,
                                second_weapon=weapons, second_target=options.characters)
     async def shoot(self, interaction: discord.Interaction, target: str, weapon: str,
@@ -115,14 +98,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     back_shooter: bool = False, elevated: bool = False,
                     trick: Literal["long", "cover"] | None = None, twice: bool = False,
                     second_weapon: str | None = None, second_target: str | None = None, fight: str = "",
-                    shooter: str | None = None) -> None:
+                    shooter: str | None = None, sawn_off: bool = False) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
-            model = acting_model(table, shooter)
+            model = table.actor(shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
-                                list(table.characters_named(fight)))
+                                list(table.characters_named(fight)), sawn_off)
         await self.act(interaction, build)
 
     @app_commands.command(name="fight")
@@ -139,7 +122,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     attacker: str | None = None) -> None:
         """A Fight Action: both models roll a 3 Dice Fight Test; the loser makes a Save."""
         def build(table: Table) -> FightRequest:
-            model = acting_model(table, attacker)
+            model = table.actor(attacker)
             return FightRequest(model.key, table.character(defender).key, charging, fortified, enemies,
                                 defender_enemies, close_work)
         await self.act(interaction, build)
@@ -149,14 +132,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(model=options.characters)
     async def move(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Move Action (a Downed model crawls up to 2\")."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "move"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "move"))
 
     @app_commands.command(name="lookout")
     @app_commands.describe(model="Who goes on Lookout (default: the Activated model)")
     @app_commands.autocomplete(model=options.characters)
     async def lookout(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Lookout Action: the model gets a Lookout marker."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "lookout"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "lookout"))
 
     @app_commands.command(name="react")
     @app_commands.describe(model="The model on Lookout that Reacts")
@@ -187,7 +170,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(weapon=weapons, model=options.characters)
     async def clear(self, interaction: discord.Interaction, weapon: str, model: str | None = None) -> None:
         """Spend an Action clearing a Weapon's Jammed Token."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "clear",
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "clear",
                                                                weapon.lower()))
 
     @app_commands.command(name="recovery")

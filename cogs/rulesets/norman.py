@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.glue.answering import acknowledge_press_if_crowded
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
@@ -48,16 +49,8 @@ def codes(text: str) -> tuple[str, ...]:
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
     """The player and key of the figure named, or of the one activated now (or the user's one figure left to
     activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
-    state: NormanState = table.state
-    ready = [f for f in state.characters.values() if f.owner == table.user_id and f.standing and not f.activated]
-    if name:
-        chosen = table.character(name)
-    elif state.acting:
-        chosen = state.characters[state.acting]
-    elif len(ready) == 1:
-        chosen = ready[0]
-    else:
-        raise UserError("Name the figure that acts.")
+    chosen = table.character(name) if name else table.state.characters[table.ruleset.actor(table.state,
+                                                                                            table.user_id)]
     if chosen.owner != table.user_id:
         raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key
@@ -82,6 +75,7 @@ class WindowButton(discord.ui.DynamicItem[discord.ui.Button],
                    item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await acknowledge_press_if_crowded(interaction)
         await guarded(interaction, answer(interaction, require_stored(self.game), require_stored(self.entry, INTEGER),
                                           require_stored(self.play, INTEGER), self.cancel))
 
@@ -123,7 +117,8 @@ async def answer(interaction: discord.Interaction, game: int, entry: int, play: 
         return AnswerRequest(interaction.user.id, cancel)
     table = await run(interaction, build)
     said = "You let the play stand." if cancel == STAND else \
-        "Your Joker lies face down: it shows when every answer is in."
+        "Your Joker lies face down: it shows when every answer is in." if table.state.window else \
+        "Your Joker is played: every answer is in, and the channel sees them."
     await send(interaction, content=said, ephemeral=True)
     if table.state.window is None and interaction.message is not None:
         try:

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.glue import options
-from bot.glue.casting import announce_cast, cast_for, character_embed, owned, vehicle_embed
+from bot.glue.casting import announce_cast, cast_for, owned, sheet_embed
 from bot.glue.errors import UserError
 from bot.glue.pings import invite
 from bot.glue.replies import safe, send
@@ -21,7 +21,9 @@ from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.dv import ARMOUR
 from bot.rules.qotd.on_the_map import dismount, remount
-from bot.rules.qotd.ruleset import QOTD, TYPES
+from bot.rules.core.ruleset import CastSpec
+from bot.rules.qotd.ruleset import QOTD
+from bot.rules.qotd.sheets import character_sheet, vehicle_sheet
 from bot.rules.qotd.state import Carried, Character, Mount, Role, Trait
 from bot.rules.qotd.traits import SKILLS
 from bot.rules.qotd.vehicles import KINDS, add_vehicle, board, new_vehicle, set_speed, vehicle_words
@@ -48,12 +50,11 @@ class QotdCast(app_commands.Group):
         async with open_table(interaction.client, interaction, QOTD.key) as table:
             owner = cast_for(table, player, "character")
             table.require_room(owner)
-            character = Character(slug(name), name, owner, TYPES[type], personality)
-            table.cast(character)
+            character = table.cast_spec(CastSpec(slug(name), name, owner, type, {"personality": personality}))
             asked = owner != interaction.user.id and invite(table, owner)
             await table.commit("cast", f"{name} is cast as a {character.type.title}.",
                                {"character": character.key})
-            embed = character_embed(character, f"<@{owner}>")
+            embed = sheet_embed(character_sheet(character))
         await announce_cast(interaction, table, name, embed, owner, asked)
 
     @app_commands.command(name="beast")
@@ -69,9 +70,10 @@ class QotdCast(app_commands.Group):
             kind = ANIMALS[animal]
             character = Character(slug(name), name, interaction.user.id, CharacterType.MINOR, "ordinary",
                                   animal=animal, attack_dice=kind.attack_dice, active=active)
-            table.cast(character)
+            table.refuse_look_alike(character.key, character.name)
+            table.state.add(character, table.dice)
             await table.commit("cast", f"{name} the {kind.name} is cast.", {"character": character.key})
-            embed = character_embed(character, f"<@{character.owner}>")
+            embed = sheet_embed(character_sheet(character))
         await send(interaction, content=f"**{safe(name)}** lurks nearby.", embed=embed)
 
     @beast.autocomplete("animal")
@@ -189,7 +191,7 @@ class QotdCast(app_commands.Group):
             owner = cast_for(table, player, "vehicle")
             vehicle = add_vehicle(table.state, new_vehicle(slug(name), name, owner, kind, construction or ""))
             await table.commit("vehicle", f"{name} the {KINDS[kind].name.lower()} is cast.", {"vehicle": vehicle.key})
-            embed = vehicle_embed(table.state, vehicle, f"<@{owner}>")
+            embed = sheet_embed(vehicle_sheet(table.state, vehicle))
         await send(interaction, content=f"**{safe(name)}** rolls in.", embed=embed)
 
     @app_commands.command(name="aboard")
@@ -201,7 +203,7 @@ class QotdCast(app_commands.Group):
         """Put a character aboard a vehicle (driver, crew, passenger), or down."""
         async with open_table(interaction.client, interaction, QOTD.key) as table:
             rider = owned(table, character)
-            ride = table.vehicle(vehicle) if vehicle else None
+            ride = table.other(vehicle) if vehicle else None
             board(table.state, rider, ride, Role(role))
             text = (f"{rider.name} climbs aboard the {ride.name} as {'its ' if role == 'driver' else ''}{role}."
                     if ride else f"{rider.name} climbs down.")
@@ -215,7 +217,7 @@ class QotdCast(app_commands.Group):
                     paces: app_commands.Range[int, 0, 48]) -> None:
         """How far a vehicle moved this turn: its speed."""
         async with open_table(interaction.client, interaction, QOTD.key) as table:
-            ride = table.vehicle(vehicle)
+            ride = table.other(vehicle)
             table.require_control(ride)
             set_speed(ride, paces)
             words = ", ".join(vehicle_words(ride))

@@ -116,6 +116,7 @@ class HighNoon(Ruleset):
     state_type = DuelState
     character_types = {"gunslinger": "Gunslinger", "greenhorn": "Greenhorn"}
     cast_options = {"grit": "Points of grit (default by type)"}
+    plain_cast = {"type": "gunslinger"}
     charts = {THE_SHOT.key: THE_SHOT}
 
     def new_game(self) -> DuelState:

@@ -347,3 +347,13 @@ async def card_up(scene, name: str) -> None:
             return
         await scene.dora.slash(scene.channel, "draw")
     raise AssertionError(f"{name}'s card never came up")
+
+
+def first_responses(env, since: int) -> dict[int, int]:
+    """The type of each interaction's first response from the bot since the ``since``-th REST call: 4 its
+    answer, 5 an acknowledgement ("thinking…") that its answer is coming, 6 a press acknowledged unseen."""
+    first: dict[int, int] = {}
+    for request in env.http_requests[since:]:
+        if found := Stopwatch.CALLBACK.search(request.path):
+            first.setdefault(int(found[1]), request.json["type"])
+    return first

@@ -166,3 +166,39 @@ async def test_the_reminder_names_the_card_up_and_the_deadline_turns_the_next(sc
     assert deadline.content.startswith("⏰ The deadline passed: **Doc** does not act.")
     state = await stored(scene)
     assert state.characters["doc"].actions == 0 and state.turned[-1] != "doc"
+
+
+async def test_a_fistfight_and_a_fourth_hit_read_as_the_text_says(scene):
+    """What the players read (issue: refusals that mislead): a card up with both actions spent says so, not
+    that it is not up (SB 135); a missed punch is no shot; a punch's "Light wound" (SB 405-409) rolls no damage
+    die; a rider who "falls over stunned" (SB 385) is off his horse (SB 189); and the 4th hit is all "a
+    character can take" (SB 329)."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="burt")
+    for player in (scene.pete, scene.polly):
+        await player.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "burt cast", name="Doc", type="gunslinger", weapons="pistol .45")
+    await scene.polly.slash(scene.channel, "burt cast", name="Ike", type="cowboy", mounted=True)
+    await scene.dora.slash(scene.channel, "deal")
+    await draw_until_up(scene, "doc")
+
+    scene.env.bot.rng = Faces(4)                             # a punch hits on 5 (SB 405-407)
+    missed = await scene.pete.slash(scene.channel, "burt fight", target="Ike", attack="punch")
+    assert "The attack misses." in text_of(missed) and "shot" not in text_of(missed)
+    scene.env.bot.rng = Faces(5, 1)                          # a hit, and a 1 on the shock d6
+    punched = await scene.pete.slash(scene.channel, "burt fight", target="Ike", attack="punch")
+    assert "Punch damage: light, whatever the die (nothing to roll)." in text_of(punched)
+    assert "Ike falls off the horse, stunned." in text_of(punched)
+    ike = (await stored(scene)).characters["ike"]
+    assert ike.stunned and not ike.mounted
+
+    refused(await scene.pete.slash(scene.channel, "burt act", action="draw"),
+            "Doc has no action left: both actions of their card are spent")
+    for _ in range(3):
+        await scene.pete.slash(scene.channel, "burt initiative", character="Doc")
+    await scene.pete.slash(scene.channel, "burt act", action="draw")
+    scene.env.bot.rng = Faces(9, 9)                          # a hit; 9 on the .45 row: Critical, 3 hits
+    await scene.pete.slash(scene.channel, "burt fire", target="Ike", distance=10)
+    scene.env.bot.rng = Faces(9, 1)                          # a hit; 1: Light, the 4th hit
+    shot = await scene.pete.slash(scene.channel, "burt fire", target="Ike", distance=10)
+    assert "Ike has taken 4 hits, all a character can take: dead." in text_of(shot)
+    assert "more than" not in text_of(shot)

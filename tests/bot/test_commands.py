@@ -25,7 +25,8 @@ from simcord import OptionError
 from bot.rules.qotd.state import Condition
 from tests.rules.scripted import Dice
 
-from .helpers import View, card_up, channel_view, end_game, pinged, png, refused, text_of
+from .helpers import (View, card_up, channel_view, end_game, first_responses, pinged, png, refused, text_of, unsettled,
+                      words_of)
 
 LONG = "x" * 10_000
 NOBODY = "Nobody"
@@ -810,6 +811,32 @@ async def test_draw_works_again_once_the_owner_decides(pending):
     assert png(await result.response.attachments[0].read())
     assert len((await view(scene)).game.deck.turned) > len(before.game.deck.turned)
 
+
+
+async def test_presses_arriving_together_are_acknowledged_before_their_game_is_read(pending):
+    """A re-roll button pressed in a burst is acknowledged at once, before its game is read, by a deferred update
+    that shows no one anything (the real Discord drops an interaction not acknowledged within 3 s): a refused
+    press stays its presser's alone and the decision is answered in the channel. A press on its own is simply
+    answered."""
+    scene = pending
+    scene.env.bot.rng = Dice()
+    calls = len(scene.env.http_requests)
+    with unsettled(scene.env):
+        stranger = await scene.polly.click(scene.decision, label="Keep")
+        owner = await scene.pete.click(scene.decision, label="Keep")
+        await scene.dora.slash(scene.guild.create_text_channel("livery"), "game start")
+    await scene.env.settle()
+    first = first_responses(scene.env, calls)
+    assert [first[stranger._interaction.id], first[owner._interaction.id]] == [6, 6]
+    [refusal], [answer] = stranger.followups, owner.followups
+    assert refusal.ephemeral and "Only Doc's player or a Director" in refusal.content
+    assert "Where’s the target!" in words_of(answer) and not answer.ephemeral
+    assert (await view(scene)).game.pending is None
+
+    again = await step(scene, "pete", "shoot", {"shooter": "Doc", "target": "Wyatt", "paces": 6}, (3,))
+    calls = len(scene.env.http_requests)
+    alone = await scene.pete.click(again.response.message, label="Keep")
+    assert list(first_responses(scene.env, calls).values()) == [4] and "Where’s the target!" in text_of(alone)
 
 # -- names are shown as typed, never as markdown or pings ------------------------------------------------
 

@@ -581,3 +581,18 @@ async def test_the_kit_a_shot_needs_is_on_the_cast_card_in_cast_show_and_list_an
     gear = {name: tuple(phrase.text for phrase in row.gear) for name, row in rows.items()}
     assert gear["Abe"] == ("Pistol", "Rifle") and gear["Dee"] == ("Heavy Pistol", "Shotgun", "Deadeye")
     assert gear["Wolf"] == ("unarmed",)
+
+
+async def test_a_player_casting_an_npc_is_refused_at_once(scene):
+    """DA 73-78: Innocent Bystanders and Supernatural Creatures act in the NPC Phase, in no posse: a player's
+    `type:supernatural` is refused when cast (not later, when Activating it), and a Director casts it."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="dracula")
+    await scene.pete.slash(scene.channel, "game join")
+    for type in ("supernatural", "bystander"):
+        refused(await scene.pete.slash(scene.channel, "dracula cast", name="Wolf", type=type),
+                "Only a Director can cast a")
+    words = text_of(await scene.pete.slash(scene.channel, "dracula cast", name="Wolf", type="supernatural"))
+    assert "Supernatural models and Innocent Bystanders are NPCs" in words and "NPC Phase (DA 73-78)" in words
+    assert (await stored(scene)).characters == {}
+    cast = await scene.dora.slash(scene.channel, "dracula cast", name="Wolf", type="supernatural")
+    assert "Wolf** joins the cast" in text_of(cast) and (await stored(scene)).characters["wolf"].npc

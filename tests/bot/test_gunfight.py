@@ -112,8 +112,9 @@ async def answer_all(scene, sweep: Sweep, players, message, cancel: int | None =
         last = await players[user].click(message, label=label)
         assert not last.response.ephemeral, text_of(last)
         [mine] = last.followups
-        assert mine.ephemeral and ("Joker lies face down" if user == cancel else "let the play stand") in mine.content
         state = await look(sweep)
+        assert mine.ephemeral and ("let the play stand" if user != cancel else "Joker lies face down" if state.window
+                                   else "Joker is played: every answer is in") in mine.content
         if state.window:
             assert f"Answers in: {len(state.window.answers)} of" in text_of(last)
             assert "Joker" not in text_of(last).replace("cancel it with a Joker", "")
@@ -635,3 +636,39 @@ async def test_a_figures_weapons_are_on_its_card_in_cast_show_and_on_the_board(s
     rows = {row.name: row for row in NORMAN.board(await stored(scene)).rows}
     assert [tuple(phrase.text for phrase in rows[name].gear) for name in ("Kid", "Ann")] == [
         ("Pistol", "Dynamite"), ("Rifle",)]
+
+
+async def test_the_last_answer_a_joker_and_a_card_held_by_another_read_as_they_are(scene):
+    """MN 73-78: the last answer in shows the Jokers at once, so the one who gave it is not told it lies face
+    down; a card held by another player is "not held", whatever its rank."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="norman")
+    players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
+    for player in players.values():
+        await player.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "gunfight cast", name="Kid", type="man", pistols=1)
+    await scene.polly.slash(scene.channel, "gunfight cast", name="Joe", type="man", pistols=1)
+    await scene.dora.slash(scene.channel, "deal")
+    for _ in range(40):                  # on until the one to play holds a move card and the other a Joker
+        state = await stored(scene)
+        if state.player is None:
+            await scene.dora.slash(scene.channel, "deal")
+            continue
+        user = state.player
+        other = next(u for u in players if u != user)
+        if (any(c.rank in MOVE_RANKS for c in state.seats[user].hand)
+                and any(c.is_joker for c in state.seats[other].hand)):
+            break
+        await players[user].slash(scene.channel, "draw")
+    else:
+        raise AssertionError("no deal gave one player a move card and the other a Joker")
+    mine = next(f for f in state.characters.values() if f.owner == user)
+    theirs = next(c for c in state.seats[other].hand if not c.is_joker and c.rank not in MOVE_RANKS)
+    refused(await players[user].slash(scene.channel, "gunfight move", card=theirs.code, figure=mine.name),
+            f"You do not hold the {theirs}")
+    move = next(c for c in state.seats[user].hand if c.rank in MOVE_RANKS)
+    played = await players[user].slash(scene.channel, "gunfight move", card=move.code, figure=mine.name)
+    [window] = played.followups
+    closed = await players[other].click(window.message, label="Cancel with a Joker")
+    [mine_only] = closed.followups
+    assert mine_only.ephemeral and "Your Joker is played: every answer is in" in mine_only.content
+    assert "lies face down" not in mine_only.content and "Joker cancels" in text_of(closed)

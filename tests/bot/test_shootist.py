@@ -205,3 +205,18 @@ async def test_fanned_shots_come_after_everyone(scene):
     assert "-1 fanning → D8" in text_of(second) and "+1 has moved this turn" in text_of(second)
     assert (await stored(scene)).characters["kid"].weapons[0].loaded == 4
     assert "Turn 1 is over" in text_of(await scene.pete.slash(scene.channel, "draw"))
+
+
+async def test_a_lawmans_star_stops_a_blow_in_a_brawl_as_a_blow(scene):
+    """SH 119: the Lawman's star; in a brawl (SH 67-70) what it stops is a blow, not "the bullet"."""
+    await scene.dora.slash(scene.channel, "game start", ruleset="shootist")
+    for player in (scene.pete, scene.polly):
+        await player.slash(scene.channel, "game join")
+    await scene.pete.slash(scene.channel, "shootist cast", name="Kid", brawl="D10")
+    await scene.polly.slash(scene.channel, "shootist cast", name="Ann", abilities="Lawman")
+    scene.env.bot.rng = Dice(6, 2)                                   # Kid draws first
+    await scene.dora.slash(scene.channel, "deal")
+    scene.env.bot.rng = Dice(9, 2, 3, 1)             # Kid's brawl 9 against Ann's 2: a chest hit; the star's D6 1
+    brawled = await scene.pete.slash(scene.channel, "shootist brawl", opponent="Ann")
+    assert "The blow glances off Ann's star." in text_of(brawled) and "bullet" not in text_of(brawled)
+    assert (await stored(scene)).characters["ann"].wounds == []

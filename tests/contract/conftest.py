@@ -2,9 +2,9 @@
 ruleset of tests/bot/duel.py, loaded as a ruleset's cog is), and how to drive each where the rulesets differ.
 
 The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, filled by
-``bot.rules.registry``); only what no ruleset object says yet (the options its cast command needs) is in
-:data:`CASTING`, and a test fails when a registered ruleset has no row there. Where a ruleset falls short of a
-contract today, :data:`GAPS` says how, and the test is expected to fail for it.
+``bot.rules.registry``), each saying how it casts (:attr:`~bot.rules.core.ruleset.Ruleset.cast_command`,
+:attr:`~bot.rules.core.ruleset.Ruleset.plain_cast`). Where a ruleset falls short of a contract today,
+:data:`GAPS` says how, and the test is expected to fail for it.
 
 Each test module shares one SimCord Discord and one database (a copy of a database migrated once for the run);
 each test plays on a server of its own in it.
@@ -29,17 +29,6 @@ from tests.conftest import migrated
 
 KEYS = [*RULESETS, duel.DUEL.key]
 """Every registered ruleset, in the registry's order, then High Noon."""
-
-CASTING: dict[str, dict[str, object]] = {
-    "qotd": {"type": "supporting", "personality": "ordinary"},
-    "burt": {"type": "gunslinger"},
-    "shootist": {},
-    "dracula": {"type": "hero", "weapons": "Pistol"},
-    "norman": {"type": "man", "pistols": 1},
-    "duel": {"type": "gunslinger"},
-}
-"""The options, besides ``name:``, with which a player casts a plain fighting character of each ruleset."""
-
 
 GAPS: dict[tuple[str, str], str] = {
     ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):

@@ -225,6 +225,15 @@ def test_a_failed_poison_test_is_two_lethal_hits_and_a_tough_character_may_rerol
     assert len(ike.lost) == 2 and ike.casualty
 
 
+def test_a_failed_poison_test_calls_for_the_courage_test_any_hits_do():
+    """2729: failing the poison test, "treat as a 2 lethal hits"; 2423-2424: "Unless the character is now a
+    casualty or has passed out they must take a Courage Test"."""
+    state = game(person("doc", HERO))
+    state, result = keeping(state, TestRequest("doc", "poison"), Dice(3, 3, 6, 6))
+    assert [r.label for r in result.readings] == ["Poison", "Taking a Courage Test"]
+    assert titles(result)[0] == "Treat as 2 Lethal Hits" and len(state.characters["doc"].lost) == 2
+
+
 def test_a_flustered_response_to_an_attack_lowers_the_dv_by_1_and_blocks_nothing():
     """925-928 and 2145: responding to an attack on 2 to 4 is Flustered!: "Panic and DV is lowered by 1", and
     the block the defender wanted does not happen; the card is used up all the same (2150)."""

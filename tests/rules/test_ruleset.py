@@ -9,7 +9,7 @@ import pytest
 
 from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, escape, register, ruleset
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
 
@@ -95,3 +95,77 @@ def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
 def test_names_are_escaped_as_markdown():
     assert escape("*Kid* _the_ ~Bold~ `x` |y|") == "\\*Kid\\* \\_the\\_ \\~Bold\\~ \\`x\\` \\|y\\|"
     assert escape("# Sheriff") == "\\# Sheriff" and escape("- Doc") == "\\- Doc" and escape("Doc") == "Doc"
+
+
+def dealt_with_a_card_up(*kinds):
+    """A game of the given characters, dealt, with the first character's card up."""
+    state = QOTD.new_game()
+    for index, kind in enumerate(kinds):
+        state.add(person(f"c{index}", kind, owner=index + 1), random.Random(1))
+    QOTD.deal(state, random.Random(3))
+    QOTD.advance(state, random.Random(3))
+    return state
+
+
+def test_at_a_deadline_that_holds_the_character_whose_card_is_up_holds_and_the_next_card_is_turned():
+    """Book 864-868: Heroes, Main and Supporting characters may hold instead of acting, once a phase; the game's
+    deadline policy (ruling of /game settings deadline_action) has them do so."""
+    state = dealt_with_a_card_up(HERO, HERO)
+    held = state.acting
+    wait = QOTD.waiting_on(state, DIRECTOR)
+    assert wait.reason == TURN and wait.holds == f"**{held.name}** holds"
+    step = QOTD.at_deadline(state, wait, random.Random(4), HOLD)
+    assert step.outcome == "holds." and Condition.HOLDING in held.conditions
+    assert len(state.deck.turned) >= 2 and step.faces
+
+
+def test_at_a_deadline_a_minor_character_cannot_hold_and_the_turn_passes():
+    """Book 864: only Heroes, Main and Supporting characters hold."""
+    state = dealt_with_a_card_up(HERO, MINOR, HERO)
+    while state.acting.key != "c1" or state.deck.spent:
+        QOTD.advance(state, random.Random(5))
+    minor = state.acting
+    step = QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4), HOLD)
+    assert step.outcome == ("cannot hold (Only Heroes, Main and Supporting Characters can hold.): the turn "
+                            "passes.")
+    assert Condition.HOLDING not in minor.conditions
+
+
+def test_at_a_deadline_that_skips_the_turn_passes_without_holding():
+    state = dealt_with_a_card_up(HERO, HERO)
+    first = state.acting
+    step = QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4), "skip")
+    assert step.outcome == "does not act: the turn passes." and Condition.HOLDING not in first.conditions
+
+
+def test_a_deal_with_cards_still_to_come_is_refused_unless_dealt_again_and_a_draw_needs_a_deal():
+    state = QOTD.new_game()
+    with pytest.raises(RulesError, match="Nobody in the cast has a card"):
+        QOTD.deal(state, random.Random(1))
+    state.add(person("doc", HERO), random.Random(1))
+    with pytest.raises(RulesError, match="No phase has been dealt yet"):
+        QOTD.advance(state, random.Random(1))
+    QOTD.deal(state, random.Random(3))
+    with pytest.raises(RulesError, match=r"Phase 1 still has \d+ cards to come"):
+        QOTD.deal(state, random.Random(3))
+    assert QOTD.deal(state, random.Random(3), again=True).title == "Phase 2"
+
+
+def test_a_card_shuffled_in_among_those_to_come_is_placed_for_the_log():
+    state = dealt_with_a_card_up(HERO)
+    before = state.to_json()
+    assert QOTD.placed(before, state) == []
+    card = state.deck.to_come.pop()
+    state.deck.to_come.insert(0, card)
+    moved = state.to_json()
+    state.deck.to_come.remove(card)
+    assert QOTD.placed({"deck": {**before["deck"], "to_come": [c for c in moved["deck"]["to_come"]
+                                                               if c != card.code]}}, state) == []
+    assert QOTD.placed({"deck": {**before["deck"], "to_come": []}}, state) == [c.code for c in state.deck.to_come]
+
+
+def test_the_deck_tells_the_cards_turned_and_the_card_up():
+    state = dealt_with_a_card_up(HERO, MINOR)
+    shown = QOTD.deck(state)
+    assert shown.title == "Phase 1" and shown.lines[0].endswith(f", {len(state.deck.to_come)} to come.")
+    assert shown.lines[1].startswith(f"{state.deck.current} — **{state.acting.name}**")

@@ -21,6 +21,18 @@ def test_lucky_improves_the_hits_a_character_causes():
     assert len(state.characters["ike"].lost) == 1
 
 
+def test_lucky_improves_a_graze_a_character_causes():
+    """Lines 250-252: Lucky improves "the results of hits caused by them": a Graze took nothing from the target
+    (2431-2435) and can be improved, as a Near Miss can (see docs/rulings.md)."""
+    state = game(person("doc", SUPPORTING, personality="lucky"), person("ike", SUPPORTING, owner=2, armour="minimal"))
+    # Doc wants to shoot 6, hits 6; Ike's effect 9 at DV 1: a Graze - Doc's Lucky is offered
+    state, result = perform(state, ShotRequest("doc", "ike", paces=6), Dice(6, 6, 9))
+    assert titles(result)[-1] == "Graze"
+    assert result.decision.roller == "doc" and [r.label for r in result.decision.rights] == ["Lucky (Doc) — 4 left"]
+    state, result = decide(state, "lucky", Dice(3, 6))                # 3 at DV 1: 1 Hit; courage 6
+    assert titles(result)[2] == "1 Hit" and len(state.characters["ike"].lost) == 1
+
+
 def test_an_expert_by_the_books_name_is_an_expert_with_every_weapon_of_the_kind():
     """Lines 323-335: an Expert's "proficiency is often reflected in their skill e.g. Pistoleer, Rifleman,
     Swordsman, Bowman": a Pistoleer lowers the DV with any handgun and may re-roll a miss with it."""

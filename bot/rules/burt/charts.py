@@ -144,6 +144,9 @@ HIT = Outcome("Hit", "The shot hits: roll for its effect on the Hits table.")
 MISS = Outcome("Miss", "The shot misses.")
 JAMMED = Outcome("Jammed", "A 1 indicates a jammed weapon: the shot misses, and the weapon must be unjammed "
                            "(an UNJAM action) before it fires again.")
+LANDS = Outcome("Hit", "The attack lands.")
+MISSES = Outcome("Miss", "The attack misses.")
+"""The roll to hit in hand to hand (SB 395-433)."""
 SECOND_DIE = Outcome("10: roll again", "The roll needed is over 10: roll the second die.")
 
 

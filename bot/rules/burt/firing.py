@@ -183,7 +183,7 @@ def wound(state: BurtState, ctx: Context, target: Gunman, title: str, real: bool
         state.take_hits(target, severity)
         if target.out:
             ctx.note(f"{target.name} is dead." if severity is Severity.DEAD else
-                     f"{target.name} has taken {target.hits} hits, more than a character can take: dead.")
+                     f"{target.name} has taken {target.hits} hits, all a character can take: dead.")
             return
         ctx.note(f"{target.name} takes a {severity.title.lower()} wound: {target.hits} hit"
                  f"{'s' * (target.hits > 1)} of 4.")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..core.actions import Request, Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
-from .charts import DAMAGE, HIT, MISS, OVERPOWERED, Attack, threshold
+from .charts import DAMAGE, LANDS, MISSES, OVERPOWERED, Attack, threshold
 from .firing import other, wound
 from .rolls import get_up, roll_on
 from .state import BurtState, Gunman
@@ -63,15 +63,24 @@ def fight(state: BurtState, request: FightRequest, ctx: Context) -> Story:
     story = begin(ctx, Story("burt-fight", f"{attacker.name}: {attack.title} at {target.name}", attacker.key,
                              target.key))
     state.spend(attacker, attack.actions, ctx)
-    chart = threshold("hand_to_hand", f"{attack.title}: {attack.to_hit} to hit", 10, attack.to_hit, MISS, HIT)
-    if roll_on(ctx, chart, f"{attack.title} to hit", attacker).outcome is not HIT:
+    chart = threshold("hand_to_hand", f"{attack.title}: {attack.to_hit} to hit", 10, attack.to_hit, MISSES, LANDS)
+    if roll_on(ctx, chart, f"{attack.title} to hit", attacker).outcome is not LANDS:
         return story
     if attack is Attack.GRAPPLE:
         overpower(target, request.then, ctx)
         return story
-    damage = roll_on(ctx, DAMAGE[attack], f"{attack.title} damage", target)
-    wound(state, ctx, target, damage.outcome.title, real=attack.real)
+    wound(state, ctx, target, damage(ctx, attack, target), real=attack.real)
     return story
+
+
+def damage(ctx: Context, attack: Attack, target: Gunman) -> str:
+    """The attack's damage (SB 403-427): rolled on its d10, but for a punch, whose damage is a "Light wound"
+    whatever the die (SB 405-409), so nothing is rolled."""
+    rows = DAMAGE[attack].rows
+    if len(rows) == 1:
+        ctx.note(f"{attack.title} damage: {rows[0].outcome.title.lower()}, whatever the die (nothing to roll).")
+        return rows[0].outcome.title
+    return roll_on(ctx, DAMAGE[attack], f"{attack.title} damage", target).outcome.title
 
 
 def overpower(target: Gunman, then: str, ctx: Context) -> None:

@@ -33,8 +33,10 @@ def shock(state: BurtState, ctx: Context, character: Gunman, hits: int) -> bool:
     chart = threshold("shock", f"Shock: stunned on {hits} or less", SHOCK_DIE, hits + 1, STUNNED, SHAKEN_OFF)
     reading = roll_on(ctx, chart, "Shock", character, SHOCK_DIE)
     if reading.outcome is STUNNED:
+        mounted = character.mounted
         state.fall(character, stunned=True)
-        ctx.note(f"{character.name} falls over stunned.")
+        ctx.note(f"{character.name} falls off the horse, stunned." if mounted else f"{character.name} falls over "
+                 "stunned.")
         return True
     return False
 
@@ -70,7 +72,6 @@ def difficult(state: BurtState, ctx: Context, character: Gunman, what: str) -> b
     if reading.outcome is not FALLEN:
         return False
     if character.mounted:
-        character.mounted = False
         state.fall(character, stunned=True)
         ctx.note(f"{character.name} falls off the horse, stunned.")
     else:

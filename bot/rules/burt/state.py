@@ -312,8 +312,9 @@ class BurtState:
             left = f" and has {character.actions} left" if self.acting == character.key else ""
             raise RulesError(f"{character.name} needs both actions of their card for that double action{left}.")
         else:
-            raise RulesError(f"{character.name} has no action left: their card is not up. Spend initiative points "
-                             "for an extra action (`/burt initiative`).")
+            why = "both actions of their card are spent" if self.acting == character.key else "their card is not up"
+            raise RulesError(f"{character.name} has no action left: {why}. Spend initiative points for an extra "
+                             "action (`/burt initiative`).")
 
     def price(self, character: Gunman) -> int:
         """What an extra single action costs the character's player (SB 141); 0: none may be bought."""
@@ -331,8 +332,9 @@ class BurtState:
             character.aim_at = ""
 
     def fall(self, character: Gunman, stunned: bool) -> None:
-        """The character falls over (stunned or not): he is lying, and his AIMs and his move are lost."""
-        character.lying = True
+        """The character falls over (stunned or not): he is lying, off his horse if he was mounted, and his AIMs
+        and his move are lost."""
+        character.lying, character.mounted = True, False
         character.stunned = character.stunned or stunned
         character.aims, character.aim_at, character.gait = 0, "", Gait.STILL
 

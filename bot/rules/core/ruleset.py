@@ -12,9 +12,10 @@ deadline does, its charts and its status board. Each system's own actions are
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -22,7 +23,9 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
+from .replay import Reading
 from .results import Resolution
+from .words import Words
 
 
 @runtime_checkable
@@ -93,8 +96,9 @@ class Step:
 
     title: str
     """E.g. "Turn 3 — 5 cards to come"."""
-    lines: list[str]
-    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    lines: list[str | Words]
+    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
+    markdown, names escaped)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
@@ -178,6 +182,42 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A member of the cast in full, as data (``/cast show``): the bot writes it as an embed."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    fields: tuple[tuple[str, str, bool], ...] = ()
+    """(title, what, whether it shares a line with its neighbours), in markdown, names escaped."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the cast list (``/cast list``)."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    detail: str = ""
+    """What follows the name, type and player: cards, state, figures (markdown, names escaped)."""
+    sign: str = ""
+    """A sign before the name: the suit the character's cards come from."""
+    section: str = ""
+    """The part of the list it goes in ("Vehicles"); "" for the characters."""
+
+
+def plain(word: str | Phrase) -> str:
+    """A board row's word as plain text."""
+    return word if isinstance(word, str) else word.text
+
+
+def phrased(row: BoardRow) -> list[str]:
+    """A board row's state words and figures, as plain words: "Shock", "Hits 2"."""
+    return [*map(plain, row.words), *(f"{label} {figure}" for label, figure in row.badges)]
+
+
+@dataclass(frozen=True)
 class Private:
     """What one player alone may see of a game with hidden hands: shown to them ephemerally, never posted."""
 
@@ -213,11 +253,36 @@ class OnAMap(Protocol):
     """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
     campaign's adventure on the map of the one before."""
 
-    def on_a_map(self, state: State) -> bool:
-        """Whether the game is played on a map."""
+    def field(self, state: State) -> Any | None:
+        """The game's map as the ruleset reads it; None when it is played on none."""
 
     def lay_out(self, state: State, field: Any) -> None:
         """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+    def positions(self, state: State, keys: tuple[str, ...]) -> dict[str, Any]:
+        """Where the characters ``keys`` stand on the map, for an action's log entry (none off it)."""
+
+    def after_roll(self, state: State, resolution: Resolution) -> str:
+        """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
+        the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
+
+    def shot_words(self, state: State) -> str:
+        """The map's last line of fire in words, shown under its picture."""
+
+
+@runtime_checkable
+class Targets(Protocol):
+    """A ruleset whose cast holds more than characters (Quick on the Draw's vehicles): the shared commands that
+    name a character (``/cast show``, ``/cast remove``) name these too."""
+
+    others_called: ClassVar[str]
+    """What the text calls them: "vehicle"."""
+
+    def others(self, state: State) -> Mapping[str, Cast]:
+        """Every member of the cast that is not a character, by key."""
+
+    def remove_other(self, state: State, key: str) -> Cast:
+        """Take one of them out of the game."""
 
 
 @runtime_checkable
@@ -291,9 +356,12 @@ class Campaign(Protocol):
         """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
         may not be (dead, missing this game, ...)."""
 
+    def unfinished(self, state: State) -> str:
+        """Why the game may not end yet, so that the roster keeps what the text gives its characters (plain text;
+        "" when it may end)."""
+
     def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
-        """At the game's end, what the roster keeps of its characters: of those the game changed, in the
-        roster's order."""
+        """At the game's end, what the roster keeps of its characters: of those the game changed."""
 
     def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
         """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
@@ -312,16 +380,21 @@ class Ruleset(Protocol):
     """
 
     key: ClassVar[str]
-    """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
+    """Stored with the game: the name of the ruleset's package (at most 32 characters)."""
     title: ClassVar[str]
     """As players name it: "Quick on the Draw"."""
     group: ClassVar[str]
-    """Its command group ("burt" for `/burt fire`); "" for Quick on the Draw, whose verbs are top level."""
+    """Its command group (`/gunfight …`); "" for a ruleset whose verbs are top-level commands."""
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
+    directors_types: ClassVar[Mapping[str, str]] = {}
+    """Types only a Director casts, and why (the NPCs the Director moves)."""
     cast_options: ClassVar[Mapping[str, str]]
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
+    plain_cast: ClassVar[Mapping[str, object]]
+    """The options, besides ``name:``, of :attr:`cast_command` that cast a plain fighting character, as a player
+    types them (``{"type": "gunslinger"}``): how the ruleset casts, shown as an example."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
     holding: ClassVar[bool] = False
@@ -331,6 +404,11 @@ class Ruleset(Protocol):
     """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
     """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
+
+    @property
+    def cast_command(self) -> str:
+        """The command that casts a character: its group's ``cast``, or the shared ``/cast add``."""
+        return f"{self.group} cast" if self.group else "cast add"
 
     def new_game(self) -> State:
         """A game with nobody cast and nothing dealt."""
@@ -371,6 +449,15 @@ class Ruleset(Protocol):
         state.seats[user] = ""
         return ""
 
+    def actor(self, state: State, user: int) -> str:
+        """The key of the character who acts when ``user``'s command names nobody (whose card is up, whose turn it
+        is ...); :class:`~.errors.RulesError` saying whom to name when there is none. By default, nobody."""
+        raise RulesError("Name the character who acts.")
+
+    def seated(self, state: State, user: int) -> str:
+        """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
+        return ""
+
     def leave(self, state: State, user: int) -> None:
         """Give up a player's seat (none of their characters is cast)."""
         del state.seats[user]
@@ -401,6 +488,24 @@ class Ruleset(Protocol):
         resolutions as logged, undone ones left out; none by default."""
         return []
 
+    def sheet(self, state: State, key: str) -> Sheet:
+        """A member of the cast in full (``/cast show``); by default as its board row has it, its gear as its
+        kit (what a shot needs to name)."""
+        row = next(row for row in self.board(state).rows if row.key == key)
+        fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
+        fields += [("Kit", escape(", ".join(map(plain, row.gear))), False)] if row.gear else []
+        return Sheet(row.name, row.owner, row.kind, tuple(fields))
+
+    def cast_list(self, state: State) -> list[Listed]:
+        """The cast list (``/cast list``); by default the board's rows with their words, figures and gear."""
+        return [Listed(row.name, row.owner, row.kind, escape(", ".join([*phrased(row), *map(plain, row.gear)])))
+                for row in self.board(state).rows]
+
+    def column_line(self, reading: Reading) -> str:
+        """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
+        by default, its number."""
+        return f"Column {reading.column}"
+
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)
@@ -417,6 +522,17 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError(f"Two rulesets with the key {ruleset.key!r}")
     RULESETS[ruleset.key] = ruleset
     return ruleset
+
+
+def exposing(module: str, name: str) -> Callable[[str], Any]:
+    """A ruleset package's ``__getattr__`` that gives its ``RULESET`` (found by :mod:`bot.rules.registry`): the
+    object ``name`` of its module ``module``, imported only when asked for, so that importing one of the package's
+    modules (as the pictures do) registers no ruleset."""
+    def attribute(wanted: str) -> Any:
+        if wanted != "RULESET":
+            raise AttributeError(wanted)
+        return getattr(importlib.import_module(module), name)
+    return attribute
 
 
 HOLD = "hold"

@@ -23,6 +23,7 @@ GUNSMITH = Right("gunsmith", "Gunsmith: re-roll")
 HAWKEYE = Right("hawkeye", "Hawkeye: re-roll the Test")
 QUICKDRAW = Right("quickdraw", "Quickdraw: re-roll the Test")
 NERVES_OF_STEEL = "Nerves of Steel"
+LEMAT, SAWN_OFF = "lemat pistol", "sawn-off shotgun"
 
 
 def spend(state: DraculaState, model: Model, what: str) -> None:
@@ -46,6 +47,11 @@ def spend(state: DraculaState, model: Model, what: str) -> None:
     activation.actions[model.key] -= 1
     activation.made += 1
     model.lookout = False               # an Action of its own ends its watch (a Lookout Action puts it back)
+
+
+def nerves_of_steel(model: Model) -> str:
+    """The skill re-rolling any one die of every Nerve Test the model takes, Bottle Checks included (DA 195)."""
+    return NERVES_OF_STEEL if NERVES_OF_STEEL in model.skills else ""
 
 
 def reacting(state: DraculaState, model: Model) -> bool:
@@ -113,6 +119,8 @@ class ShootRequest(Request):
     """Its target, if another."""
     fight: list[str] = field(default_factory=list)
     """Shooting into a Fight: the other models in the Fight with the target (DA 186; see docs/rulings.md)."""
+    sawn_off: bool = False
+    """A LeMat Pistol's once-per-game shot as a Sawn-Off Shotgun (DA 174)."""
 
     def involved(self) -> tuple[str, ...]:
         return (self.shooter, self.target, *((self.second_target,) if self.second_target else ()), *self.fight)
@@ -162,9 +170,10 @@ def jamming_check(ctx: Context, shooter: Model, weapon: str) -> None:
         ctx.note(f"{shooter.name}'s {gun.kind.name} is Jammed.")
 
 
-def shot(ctx: Context, shooter: Model, target: Model, request: ShootRequest, weapon: Weapon, label: str) -> None:
+def shot(ctx: Context, shooter: Model, target: Model, request: ShootRequest, volley: Volley) -> None:
     """One shot: the Shooting Test, the Save if hit, the Jamming Check if missed with a 1."""
-    reading = take_test(ctx, label=label, roller=shooter.key, sides=shooter.grit, base=TEST_DICE,
+    weapon = volley.weapon
+    reading = take_test(ctx, label=volley.label, roller=shooter.key, sides=shooter.grit, base=TEST_DICE,
                         modifiers=shooting_modifiers(shooter, request, weapon))
     hits = won(reading)
     if hits:
@@ -175,14 +184,28 @@ def shot(ctx: Context, shooter: Model, target: Model, request: ShootRequest, wea
             modifiers.append((f"{weapon.name} at {weapon.medium + 1}-{weapon.long}\"", weapon.save_long))
         save(ctx, target, hits, modifiers)
     elif 1 in reading.roll.faces and weapon.jam:
-        jamming_check(ctx, shooter, weapon.name.lower())
+        jamming_check(ctx, shooter, volley.gun)
     if not weapon.jam:
-        shooter.gun(weapon.name.lower()).jammed = True
-        ctx.note(f"{shooter.name}'s {weapon.name} Jams after Shooting.")
+        gun = shooter.gun(volley.gun)
+        gun.jammed = True
+        ctx.note(f"{shooter.name}'s {gun.kind.name} Jams after Shooting.")
 
 
-def ready_to_fire(state: DraculaState, shooter: Model, key: str, target: Model) -> Weapon:
-    """The weapon ``key`` of the shooter's, if it may fire at ``target`` now (DA 58, 158, 179)."""
+@dataclass
+class Volley:
+    """One weapon's shot of a Shoot Action: the gun carried (its key), the profile it shoots with (a LeMat's
+    Sawn-Off shot is a Sawn-Off Shotgun's, DA 174), its target and the label of its Test."""
+
+    gun: str
+    weapon: Weapon
+    target: Model
+    label: str
+
+
+def ready_to_fire(state: DraculaState, shooter: Model, key: str, target: Model, gunslinging: bool = False) -> Weapon:
+    """The weapon ``key`` of the shooter's, if it may fire at ``target`` now (DA 58, 158, 179): each Weapon once
+    an Activation, the same Weapon twice for a Trigger-Happy model, never in a Reaction nor with the Gunslinger
+    Skill (DA 184)."""
     weapon = WEAPONS.get(key)
     if weapon is None:
         raise RulesError(f"There is no weapon {key!r} in the Weapon Summaries.")
@@ -192,30 +215,61 @@ def ready_to_fire(state: DraculaState, shooter: Model, key: str, target: Model) 
         raise RulesError(f"{target.name} is Downed: it may not be Shot at (DA 158).")
     if not target.on_table:
         raise RulesError(f"{target.name} is no longer on the table.")
-    trigger_happy = "Trigger-Happy" in shooter.skills and not reacting(state, shooter)     # not in a Reaction
-    if state.activation and f"{shooter.key}:{key}" in state.activation.fired and not trigger_happy:
-        raise RulesError("Each Weapon can only be fired once per Activation (DA 58, 184).")
+    fired = state.activation.fired.count(f"{shooter.key}:{key}") if state.activation else 0
+    if not fired:
+        return weapon
+    if "Trigger-Happy" not in shooter.skills or reacting(state, shooter):
+        raise RulesError("Each Weapon can only be fired once per Activation (DA 58); Trigger-Happy fires it twice, "
+                         "but not as a Reaction (DA 184).")
+    if fired > 1:
+        raise RulesError(f"{shooter.name} has fired the {weapon.name} twice this Activation: Trigger-Happy "
+                         "Shoots the same Weapon twice, no more (DA 184).")
+    if gunslinging or shooter.key in state.activation.gunslingers:
+        raise RulesError("Trigger-Happy cannot be combined with the Gunslinger Skill (DA 184).")
     return weapon
 
 
-def volleys(state: DraculaState, shooter: Model, request: ShootRequest) -> list[tuple[Weapon, Model, str]]:
+def volleys(state: DraculaState, shooter: Model, request: ShootRequest) -> list[Volley]:
     """Each weapon fired by the Shoot Action, at its target, with the label of its Tests: one weapon (twice for a
-    Sixgun or Repeater Rifle, DA 173, 175), or a Gunslinger's two Pistol-Class Weapons (DA 185)."""
+    Sixgun or Repeater Rifle, DA 173, 175; a LeMat once a game as a Sawn-Off Shotgun, DA 174), or a
+    Gunslinger's two Pistol-Class Weapons (DA 185)."""
     target = state.model(request.target)
-    weapon = ready_to_fire(state, shooter, request.weapon, target)
+    weapon = ready_to_fire(state, shooter, request.weapon, target, bool(request.second_weapon))
     if request.twice and not weapon.twice:
         raise RulesError(f"A {weapon.name} cannot Shoot twice as one Action.")
+    if request.sawn_off:
+        return [sawn_off(shooter, request, target)]
     if not request.second_weapon:
-        return [(weapon, target, label) for label in (("Shooting Test (first shot)", "Shooting Test (second shot)")
-                                                      if request.twice else ("Shooting Test",))]
+        return [Volley(request.weapon, weapon, target, label) for label in (
+            ("Shooting Test (first shot)", "Shooting Test (second shot)") if request.twice else ("Shooting Test",))]
     other = state.model(request.second_target or request.target)
-    second = ready_to_fire(state, shooter, request.second_weapon, other)
+    second = ready_to_fire(state, shooter, request.second_weapon, other, True)
     if "Gunslinger" not in shooter.skills or request.twice or reacting(state, shooter):
         raise RulesError("Only a Gunslinger fires two Weapons as one Shoot Action, a Sixgun not twice, and not as "
                          "a Reaction (DA 185).")
     if {weapon.kind, second.kind} != {"Pistol"} or request.weapon == request.second_weapon:
         raise RulesError("A Gunslinger fires two different Pistol-Class Weapons.")
-    return [(weapon, target, f"Shooting Test ({weapon.name})"), (second, other, f"Shooting Test ({second.name})")]
+    if state.activation and any(state.activation.fired.count(f) > 1 for f in set(state.activation.fired)
+                                if f.startswith(f"{shooter.key}:")):
+        raise RulesError("The Gunslinger Skill cannot be combined with Trigger-Happy (DA 184).")
+    return [Volley(request.weapon, weapon, target, f"Shooting Test ({weapon.name})"),
+            Volley(request.second_weapon, second, other, f"Shooting Test ({second.name})")]
+
+
+def sawn_off(shooter: Model, request: ShootRequest, target: Model) -> Volley:
+    """"LeMat Pistol ... Once per game, may Shoot as Sawn-Off Shotgun" (DA 174): with the Sawn-Off's profile, so
+    it Jams after Shooting (DA 177); not with the Gunslinger Skill (DA 185)."""
+    gun = shooter.gun(request.weapon)
+    if request.weapon != LEMAT:
+        raise RulesError("Only a LeMat Pistol may Shoot as a Sawn-Off Shotgun (DA 174).")
+    if gun.special_used:
+        raise RulesError(f"{shooter.name}'s LeMat Pistol has Shot as a Sawn-Off Shotgun already: once per game "
+                         "(DA 174).")
+    if request.second_weapon:
+        raise RulesError("LeMat Pistols cannot use their once-per-game ability with the Gunslinger Skill (DA 185).")
+    gun.special_used = True
+    return Volley(LEMAT, WEAPONS[SAWN_OFF], target,
+                  "Shooting Test (LeMat Pistol as a Sawn-Off Shotgun)")
 
 
 def in_the_fight(state: DraculaState, shooter: Model, request: ShootRequest) -> list[Model]:
@@ -258,16 +312,17 @@ def shoot(state: DraculaState, request: ShootRequest, ctx: Context) -> Story:
     fighters = in_the_fight(state, shooter, request)
     spend(state, shooter, "Shoot")
     if state.activation:
-        state.activation.fired += [f"{shooter.key}:{weapon.name.lower()}" for weapon, _, _ in fired]
-    names = " and the ".join(dict.fromkeys(weapon.name for weapon, _, _ in fired))
-    targets = " and ".join(dict.fromkeys(target.name for _, target, _ in fired))
-    story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {targets} with the {names}", shooter.key,
-                             request.target))
-    for weapon, target, label in fired:
-        if fighters and target is fighters[0]:
-            target = struck(ctx, shooter, fighters)
-        if not shooter.gun(weapon.name.lower()).jammed and target.standing:
-            shot(ctx, shooter, target, request, weapon, label)
+        state.activation.fired += [f"{shooter.key}:{volley.gun}" for volley in fired]
+        if request.second_weapon:
+            state.activation.gunslingers.append(shooter.key)
+    names = " and the ".join(dict.fromkeys(WEAPONS[volley.gun].name for volley in fired))
+    targets = " and ".join(dict.fromkeys(volley.target.name for volley in fired))
+    story = begin(ctx, Story("dracula-shoot", f"{shooter.name} shoots at {targets} with the {names}"
+                             + (" as a Sawn-Off Shotgun" if request.sawn_off else ""), shooter.key, request.target))
+    for volley in fired:
+        target = struck(ctx, shooter, fighters) if fighters and volley.target is fighters[0] else volley.target
+        if not shooter.gun(volley.gun).jammed and target.standing:
+            shot(ctx, shooter, target, request, volley)
     return story
 
 
@@ -318,11 +373,12 @@ def close_work(model: Model, pistols: int) -> list[tuple[str, int]]:
 
 def fearsome(ctx: Context, attacker: Model, defender: Model) -> list[tuple[str, int]]:
     """Fearsome (DA 205): fighting it, a 1 Die Nerve Test, or -1 Die this Activation; Fearsome models ignore it.
-    (Once a Fight here: see docs/rulings.md.)"""
+    (Once a Fight here: see docs/rulings.md.) Nerves of Steel re-rolls its die, as on "all its Nerve Tests"
+    (DA 195)."""
     if "Fearsome" not in defender.skills or "Fearsome" in attacker.skills:
         return []
     nerve = take_test(ctx, label=f"Nerve Test of {attacker.name} (Fearsome)", roller=attacker.key,
-                      sides=attacker.grit, base=1)
+                      sides=attacker.grit, base=1, skill=nerves_of_steel(attacker))
     return [] if won(nerve) else [("Failed Nerve Test against Fearsome", -1)]
 
 
@@ -477,7 +533,7 @@ def named_test(state: DraculaState, request: NamedTestRequest, ctx: Context) -> 
     reading = take_test(ctx, label=f"{title} of {model.name}", roller=model.key, sides=model.grit,
                         base=state.settings.test_dice,
                         modifiers=[("Dice Modifier", request.modifier)] if request.modifier else [],
-                        skill=NERVES_OF_STEEL if request.test == "nerve" and NERVES_OF_STEEL in model.skills else "",
+                        skill=nerves_of_steel(model) if request.test == "nerve" else "",
                         again=HAWKEYE if request.test == "spotting" and "Hawkeye" in model.skills else None)
     ctx.note(f"{model.name} {'passes' if won(reading) else 'fails'} its {title}.")
     return story
@@ -511,7 +567,7 @@ def bottle_check(ctx: Context, state: DraculaState, user: int) -> None:
     taker = boss or max(standing, key=lambda m: ("novice", "veteran", "hero").index(m.rank))
     reading = take_test(ctx, label=f"Bottle Check of {taker.name}'s Posse", roller=taker.key, sides=taker.grit,
                    base=TEST_DICE if boss else 1, chart=BOTTLE,
-                   skill=NERVES_OF_STEEL if NERVES_OF_STEEL in taker.skills else "")
+                   skill=nerves_of_steel(taker))
     if won(reading) == 0:
         posse.bottled = True
         for model in models:

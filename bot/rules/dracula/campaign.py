@@ -81,6 +81,9 @@ class PosseRoster(Campaign):
         cast.roster_id = enlisted.entry
         return cast
 
+    def unfinished(self, state: DraculaState) -> str:
+        return ""
+
     def keep(self, state: DraculaState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
         """Nothing: the text has no rule for what a game does to a posse's models (see docs/rulings.md)."""
         return []

@@ -33,8 +33,11 @@ class Dracula(PosseRoster, Ruleset):
     group = "dracula"
     state_type = DraculaState
     character_types = {**RANKS, **NPCS}
+    directors_types = dict.fromkeys(NPCS, "Supernatural models and Innocent Bystanders are NPCs, in no posse: the "
+                                          "Director casts them and moves them in the NPC Phase (DA 73-78)")
     cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
                     "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    plain_cast = {"type": "hero", "weapons": "Pistol"}
     charts = CHARTS
 
     def new_game(self) -> DraculaState:
@@ -87,6 +90,17 @@ class Dracula(PosseRoster, Ruleset):
         if state.phase in (Phase.SETUP, Phase.RECOVERY):
             return draw_phase(state, rng)
         return next_activation(state, rng)
+
+    def actor(self, state: DraculaState, user: int) -> str:
+        """The one model with an Action left, of the Activation under way or of a Reaction (``user``'s own
+        first)."""
+        activation = state.activation
+        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
+            if activation else []
+        left = [k for k in left if state.characters[k].owner == user] or left
+        if len(left) != 1:
+            raise RulesError("Name the model that acts.")
+        return left[0]
 
     def waiting_on(self, state: DraculaState, director: int) -> Wait | None:
         if state.phase is Phase.SETUP:

@@ -141,7 +141,9 @@ class Activation:
     """"solo", "dual" or "pass"."""
     actions: dict[str, int] = field(default_factory=dict)
     fired: list[str] = field(default_factory=list)
-    """"model:weapon" fired this Activation (each Weapon once, DA 58)."""
+    """"model:weapon" fired this Activation (each Weapon once, DA 58; twice for Trigger-Happy, DA 184)."""
+    gunslingers: list[str] = field(default_factory=list)
+    """Models that fired two Weapons with the Gunslinger Skill this Activation: no Trigger-Happy (DA 184)."""
     moved: list[str] = field(default_factory=list)
     """Models that made a Move Action this Activation (Limp, DA 216)."""
     made: int = 0
@@ -208,6 +210,7 @@ class DraculaState:
                       for k, m in self.characters.items()}     # a Recovery Phase changes any model
         activation = dataclasses.replace(self.activation, actions=dict(self.activation.actions),
                                          fired=list(self.activation.fired), moved=list(self.activation.moved),
+                                         gunslingers=list(self.activation.gunslingers),
                                          reactions=dict(self.activation.reactions),
                                          reacted=list(self.activation.reacted)) if self.activation else None
         seats = {user: dataclasses.replace(posse) for user, posse in self.seats.items()}

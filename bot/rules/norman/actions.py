@@ -123,10 +123,10 @@ def from_hand(state: NormanState, player: int, codes: tuple[str, ...], ranks: fr
     if len(set(cards)) != len(cards):
         raise RulesError("A card can be played once.")
     for each in cards:
-        if each.rank not in ranks:
-            raise RulesError(f"The {each} is not a {use} card.")
         if each not in state.hand_of(player):
             raise RulesError(f"You do not hold the {each}.")
+        if each.rank not in ranks:
+            raise RulesError(f"The {each} is not a {use} card.")
     return cards
 
 

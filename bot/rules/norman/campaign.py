@@ -125,6 +125,14 @@ class Gang(Campaign):
         rejoin(state, cast, entry, enlisted.entry)
         return cast
 
+    def unfinished(self, state: NormanState) -> str:
+        """A gunfight with a roster figure in it ends after its aftermath: the roster keeps what the aftermath gives
+        (see docs/rulings.md)."""
+        if state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
+            return ("The roster keeps what the aftermath gives its figures: a Director rolls /gunfight aftermath "
+                    "before the gunfight ends.")
+        return ""
+
     def keep(self, state: NormanState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
         """Each roster figure of the gunfight as its aftermath left it, dead or alive, with the gang's unspent
         Money."""

@@ -250,6 +250,10 @@ class Adventures(Campaign):
             raise RulesError(f"{enlisted.name} has a new trait to pick first: /campaign learn shows the menu.")
         return state.add(character, rng, cards)
 
+    def unfinished(self, state: QotdState) -> str:
+        """Never: Post Action Rest and Recovery is rolled as the adventure ends."""
+        return ""
+
     def keep(self, state: QotdState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
         """Post Action Rest and Recovery for every veteran who took part; those who missed the adventure come
         back fully recovered for the next one."""

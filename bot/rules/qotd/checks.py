@@ -232,7 +232,8 @@ def _apply(state: QotdState, request: TestRequest, character: Character, band: B
     elif chart == "beast_reaction":
         beast_reacts(state, ctx, character, band)
     elif chart == "poison" and not band.passed:
-        poisoned(state, character, ctx)
+        if poisoned(state, character, ctx):
+            courage_test(state, ctx, character, request.in_close_combat)
     elif chart == "escape" and band is Band.DISASTER:
         worse = ENTANGLEMENT[min(len(ENTANGLEMENT) - 1, 1 + max(ENTANGLEMENT.index(c) for c in ENTANGLEMENT
                                                                  if c in character.conditions))]

@@ -283,7 +283,7 @@ def land_blow(state: QotdState, ctx: Context, attacker: Character, defender: Cha
     must_test = strike_rider_or_mount(state, ctx, defender, blow, request.at_mount, may_choose,
                                       fast=request.rider_moving)
     if attacker.is_beast and ANIMALS[attacker.animal].poison and len(defender.lost) > lost:
-        poison_test(state, ctx, defender)
+        must_test = poison_test(state, ctx, defender) or must_test
     if must_test:
         courage_test(state, ctx, defender, in_close_combat=True, leader=leader)
 

@@ -266,21 +266,23 @@ def hold_fast(target: Character, grip: Condition) -> None:
     target.conditions.add(grip)
 
 
-def poison_test(state: QotdState, ctx: Context, character: Character) -> None:
-    """Poison: a character injured by a poisoned weapon or a venomous beast tests; failing, two lethal hits."""
+def poison_test(state: QotdState, ctx: Context, character: Character) -> bool:
+    """Poison: a character injured by a poisoned weapon or a venomous beast tests; failing, two lethal hits.
+    Returns whether they call for a courage test."""
     if character.casualty:
-        return
+        return False
     situation = Situation(Test.POISON)
     reading = action_roll(state, ctx, character, CHARTS["poison"], situation,
                           reduce_for=automatic_reductions(character, Test.POISON, situation))
-    if not reading.band.passed:
-        poisoned(state, character, ctx)
+    return not reading.band.passed and poisoned(state, character, ctx)
 
 
-def poisoned(state: QotdState, character: Character, ctx: Context) -> None:
-    """A failed poison test: treated as 2 lethal hits."""
+def poisoned(state: QotdState, character: Character, ctx: Context) -> bool:
+    """A failed poison test: "treat as a 2 lethal hits" (2729), which, like any hits, call for a courage test
+    unless the character is now a casualty (2423-2424). Returns whether they do."""
     for _ in range(2):
         lose_card(state, character, True, "poison", ctx)
+    return not character.casualty
 
 
 def courage_test(state: QotdState, ctx: Context, character: Character, in_close_combat: bool,

@@ -204,6 +204,15 @@ def dice_for(character: Character, reduce_for: Iterable[str], dice: Dice | None 
     return base, f"{who}: {base}"
 
 
+IMPROVABLE = ("Near Miss", "Nick", "Graze")
+"""Effects of a hit that take nothing from the target: a Lucky character who caused the hit may re-roll them,
+"improving the results of hits caused by them" (250-252)."""
+
+
+def improvable(reading: Reading) -> bool:
+    return reading.outcome.title in IMPROVABLE
+
+
 def action_roll(state: QotdState, ctx: Context, character: Character, chart: Chart | GridChart,
                 situation: Situation, *, label: str = "", reduce_for: Iterable[str] = (),
                 dice: Dice | None = None, reduced: Dice | None = None,
@@ -216,8 +225,8 @@ def action_roll(state: QotdState, ctx: Context, character: Character, chart: Cha
     The character's joker mark, if any, is spent on this roll when it is their own, as the one acting
     (a hit on them, or a test another's action calls for, leaves it). ``whose`` names dice that are
     not the character's own; a ``leader`` within 10 paces commands the roll (:func:`command`).
-    On the effect of a hit, a Lucky ``striker`` who caused it may re-roll it when it went
-    against them (see docs/rulings.md).
+    On the effect of a hit, a Lucky ``striker`` who caused it may re-roll a result that took no card from the
+    target, when the target has no right of their own to take on it (see docs/rulings.md).
     """
     extra = tuple(extra)
     if leader is not None:
@@ -239,11 +248,10 @@ def action_roll(state: QotdState, ctx: Context, character: Character, chart: Cha
         return Reading(label, character.key, reason, roll, chart.read(roll.value), chart.key)
 
     def rights(reading: Reading) -> list[Right]:
-        if not adverse(reading):
-            if striker is not None and striker is not character:
-                return lucky_right(state, striker, owner=striker.key)
-            return []
-        found = list(extra) + trait_rights(character, situation) + luck_rights(state, character)
+        found = list(extra) + trait_rights(character, situation) + luck_rights(state, character) \
+            if adverse(reading) else []
+        if not found and striker is not None and striker is not character and improvable(reading):
+            return lucky_right(state, striker, owner=striker.key)
         return list({r.key: r for r in found}.values())
 
     def use(right: Right) -> Dice | None:

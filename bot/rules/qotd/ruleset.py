@@ -15,16 +15,20 @@ from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
-from ..core.ruleset import HOLD, Board, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.replay import Reading
+from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
 from .battlefield import Battlefield
 from .board import board
+from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
 from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
+from .dv import dv_line
 from .charts import CHARTS, GRIDS
 from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
-from .state import Character, Condition, QotdState, Seat
+from .sheets import cast_list, character_sheet, vehicle_sheet
+from .state import Character, Condition, QotdState, Seat, Vehicle
 from .summary import summary_lines
 from .traits import PERSONALITIES
 
@@ -123,11 +127,41 @@ class QuickOnTheDraw(Adventures, Ruleset):
     state_type = QotdState
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
+    plain_cast = {"type": "supporting", "personality": "ordinary"}
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
     bands = True
     holding = True
     settings_options = OPTIONS
+
+    others_called = "vehicle"
+
+    def others(self, state: QotdState) -> dict[str, Vehicle]:
+        return state.vehicles
+
+    def remove_other(self, state: QotdState, key: str) -> Vehicle:
+        return state.remove_vehicle(key)
+
+    def actor(self, state: QotdState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting is None:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting.key
+
+    def seated(self, state: QotdState, user: int) -> str:
+        return seat_text(state.seats[user])
+
+    def sheet(self, state: QotdState, key: str) -> Sheet:
+        if key in state.vehicles:
+            return vehicle_sheet(state, state.vehicles[key])
+        return character_sheet(state.characters[key])
+
+    def cast_list(self, state: QotdState) -> list[Listed]:
+        return cast_list(state)
+
+    def column_line(self, reading: Reading) -> str:
+        """The DV (or VDV) the effect chart's column was read at, adding up."""
+        return dv_line(reading)
 
     def settings(self, state: QotdState) -> list[tuple[str, str]]:
         return settings_shown(state)
@@ -250,8 +284,24 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def board(self, state: QotdState) -> Board:
         return board(state)
 
-    def on_a_map(self, state: QotdState) -> bool:
-        return state.battlefield is not None
+    def field(self, state: QotdState) -> Battlefield | None:
+        return state.battlefield
+
+    def positions(self, state: QotdState, keys: tuple[str, ...]) -> dict[str, Any]:
+        return positions(state, keys) if state.battlefield else {}
+
+    def after_roll(self, state: QotdState, resolution: Resolution) -> str:
+        """A planned move carried out, dynamite that fell short landed, those whose courage broke fled, those
+        whose result sends them back or to the nearest cover moved, the mount of a rider thrown bolted."""
+        if resolution.decision is not None or state.battlefield is None:
+            return ""
+        readings = resolution.readings
+        done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+                flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
+        return " ".join(filter(None, done))
+
+    def shot_words(self, state: QotdState) -> str:
+        return f"Line of fire: {state.battlefield.last_shot.words}."
 
     def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
         state.battlefield = field

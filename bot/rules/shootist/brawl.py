@@ -9,7 +9,7 @@ from ..core.charts import Outcome
 from ..core.errors import RulesError
 from ..core.replay import Context
 from .skills import BRAWL, DieType
-from .state import LEG, Shootist, ShootistState, Status
+from .state import LEG, Shootist, ShootistState, Status, leave_brawl
 from .turns import ByShootist, check_action
 from .weapons import WEAPONS
 from .wounds import roll, skill_die, wound
@@ -92,7 +92,8 @@ def brawl(state: ShootistState, request: BrawlRequest, ctx: Context) -> Story:
 @dataclass
 class BreakOffRequest(ByShootist):
     """"A shootist involved in a brawl, which draws first, can break-off from brawl without penalty" (SH 73):
-    his action, when he is before every opponent in this turn's Draw order."""
+    his action, when he is before every opponent in this turn's Draw order, or when he was attacked hand to hand
+    this turn, as one who "may move upto 1 hex" (SH 72)."""
 
     kind = "shootist-breakoff"
     title = "Break off"
@@ -107,11 +108,9 @@ def break_off(state: ShootistState, request: BreakOffRequest, ctx: Context) -> S
         raise RulesError(f"{shootist.name} is not in a brawl.")
     order = state.turn.order
     later = [k for k in shootist.brawling if k not in order or order.index(k) > order.index(shootist.key)]
-    if len(later) < len(shootist.brawling):
-        raise RulesError(f"{shootist.name} did not draw first: only the one who draws first may break off.")
-    for other in shootist.brawling:
-        state.characters[other].brawling.remove(shootist.key)
-    shootist.brawling = []
+    if len(later) < len(shootist.brawling) and not shootist.attacked:
+        raise RulesError(f"{shootist.name} did not draw first: only the one who draws first, or one attacked "
+                         "hand to hand this turn, may break off (SH 72-73).")
     shootist.acted = True
-    ctx.note(f"{shootist.name} breaks off without penalty.")
+    leave_brawl(state, shootist, ctx)
     return story

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..core.actions import Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
-from .state import LEG, Shootist, ShootistState
+from .state import LEG, Shootist, ShootistState, leave_brawl
 from .turns import ByShootist, check_action
 
 FOOT_MOVE = 2
@@ -28,14 +28,14 @@ class MoveRequest(ByShootist):
 
 def allowance(shootist: Shootist) -> tuple[int, str]:
     """How far he may move this turn, and why no further."""
-    if shootist.brawling:
-        return 0, "he is in a brawl (break off first)"
     if shootist.hits(LEG) >= 2:
         return 0, "both legs are hit: he can only change orientation (SH 61)"
     if shootist.hits(LEG):
         return 1, "a leg is hit: movement is limited to one hex (SH 61)"
     if shootist.attacked:
         return 1, "he was attacked hand to hand: he may move up to 1 hex (SH 72)"
+    if shootist.brawling:
+        return 0, "he is in a brawl (break off first, SH 73)"
     if shootist.mounted:
         return shootist.horse.reach, ("a wounded horse moves at half speed (SH 90)" if shootist.horse.wounds
                                       else "maximum movement on horse = 6 hexes (SH 85)")
@@ -55,10 +55,12 @@ def move(state: ShootistState, request: MoveRequest, ctx: Context) -> Story:
     else:
         cost = request.hexes + request.doors + 2 * request.windows
         said = f"{cost} hex(es) of movement"
-    if cost > most or shootist.brawling:
+    if cost > most:
         raise RulesError(f"{shootist.name} may move {most} hex(es) at most: {why}.")
     shootist.acted = shootist.moved = True
     ctx.note(f"{shootist.name} moves: {said}.")
+    if cost and shootist.brawling:
+        leave_brawl(state, shootist, ctx)
     return story
 
 

@@ -146,8 +146,6 @@ def check_can_shoot(shooter: Shootist, gun: Gun, request: ShootRequest, deferred
     weapon = gun.kind
     if shooter.attacked:
         raise RulesError(f"{shooter.name} was attacked hand to hand this turn: he may not shoot anymore (SH 72).")
-    if shooter.brawling:
-        raise RulesError(f"{shooter.name} is in a brawl: he may brawl, or break off if he drew first.")
     if shooter.arms_hit:
         raise RulesError(f"Both {shooter.name}'s arms are hit: he is unable to shoot (SH 59).")
     check_move(shooter, weapon, request, deferred)
@@ -233,13 +231,25 @@ def shot_steps(state: ShootistState, shooter: Shootist, weapon: Weapon, request:
         out.append(("two pistols", -1))
     if request.cover and shooter.type != INDIAN:
         out.append(("target in cover", -1))
-    group = PISTOL if weapon.kind == PISTOL else weapon.key
-    if (weapon.kind != THROWN and shooter.shot_turn == state.turn.number - 1 and shooter.shot_with
-            and shooter.shot_with != group):
+    if weapon.kind != THROWN and shooter.shot_turn == state.turn.number - 1 and changed_weapons(
+            shooter.shot_with, fired_with(shooter, weapon, request)):
         out.append(("changing weapons", -1))
     if weapon.kind == BOW and shooter.arm_hit:
         out.append(("an arm wounded", -1))
     return out
+
+
+def fired_with(shooter: Shootist, weapon: Weapon, request: ShootRequest) -> str:
+    """The weapons a shot is fired with, as :attr:`~.state.Shootist.shot_with` keeps them: two keys for two
+    pistols."""
+    return ",".join(g.weapon for g in two_pistols(shooter)) if request.two_pistols else weapon.key
+
+
+def changed_weapons(before: str, now: str) -> bool:
+    """"-1 if changing weapons ... It does not apply to switching between 1 and 2 pistols" (SH 45-46): a Colt
+    then a Dragoon is a change; a Colt then that Colt with a second pistol, or back, is not."""
+    last, this = set(before.split(",")), set(now.split(","))
+    return bool(before) and not (last <= this or this <= last)
 
 
 def dodge_die(target: Shootist, weapon: Weapon, behind: bool = False) -> DieType:
@@ -369,7 +379,7 @@ def after_shooting(state: ShootistState, shooter: Shootist, gun: Gun, request: S
             state.characters[request.target].lying.append(weapon.key)
             ctx.note(f"The {weapon.name} lies by {state.characters[request.target].name}: anyone may pick it up.")
     else:
-        shooter.shot_turn, shooter.shot_with = state.turn.number, PISTOL if weapon.kind == PISTOL else weapon.key
+        shooter.shot_turn, shooter.shot_with = state.turn.number, fired_with(shooter, weapon, request)
         gun.reloading = False
     if request.fan:
         state.turn.fanning.append(Deferred(shooter.key, gun.weapon, list(request.fan), request.target))

@@ -14,7 +14,7 @@ from ..core import serial
 from ..core.dice import Roll
 from ..core.errors import RulesError
 from ..core.fair import Seal
-from ..qotd.state import shallow
+from ..core.actions import shallow
 from .skills import ABILITIES, LADDER, SKILLS
 from .weapons import PISTOL, WEAPONS, Weapon
 
@@ -110,7 +110,7 @@ class Shootist:
     """Attacked hand to hand this turn: no more shooting, one hex of movement (SH 72)."""
     shot_turn: int = 0
     shot_with: str = ""
-    """The turn he last shot, and with what ("pistol" for one or two pistols), for changing weapons (SH 45)."""
+    """The turn he last shot, and with what (weapon keys, two for two pistols), for changing weapons (SH 45)."""
     brawling: list[str] = field(default_factory=list)
     lying: list[str] = field(default_factory=list)
     """Weapons thrown at him that lie where they fell, for anyone to pick up (SH 34)."""
@@ -303,3 +303,11 @@ def game_over(state: ShootistState) -> str:
         return "Nobody is left standing: the game is over."
     (names,) = sides.values()
     return f"Only {', '.join(names)} {'is' if len(names) == 1 else 'are'} left standing: the game is over."
+
+
+def leave_brawl(state: ShootistState, shootist: Shootist, ctx: Context) -> None:
+    """He breaks off from every brawl he is in, without penalty (SH 72-73)."""
+    for other in shootist.brawling:
+        state.characters[other].brawling.remove(shootist.key)
+    shootist.brawling = []
+    ctx.note(f"{shootist.name} breaks off from the brawl without penalty.")

@@ -28,6 +28,7 @@ LOCATION = Chart("location", "Wounds", (
 """The hit location table: "Roll D10 for location (D8 if legs are hidden e.g. window)" (SH 54)."""
 
 BOUNCES = Outcome("1", "The bullet bounces off the sherrif's star.")
+GLANCES = Outcome("1", "The blow glances off the sherrif's star.")
 GOES_IN = Outcome("2-6", "The star does not stop it.")
 LOCATIONS = {"Head": HEAD, "Chest": CHEST, "Spare Arm": SPARE_ARM, "Shoot Arm": SHOOT_ARM, "Leg": LEG}
 
@@ -83,8 +84,10 @@ def wound(state: ShootistState, victim: Shootist, ctx: Context, *, brawling: boo
             kill(victim, ctx, "a hit in the head")
         return title
     if location == CHEST and victim.has("lawman"):
-        if roll(ctx, victim, "Lawman", 6, lambda value: BOUNCES if value == 1 else GOES_IN).outcome is BOUNCES:
-            ctx.note(f"The bullet bounces off {victim.name}'s star.")
+        stopped = GLANCES if brawling else BOUNCES
+        if roll(ctx, victim, "Lawman", 6, lambda value: stopped if value == 1 else GOES_IN).outcome is stopped:
+            ctx.note(f"The blow glances off {victim.name}'s star." if brawling else
+                     f"The bullet bounces off {victim.name}'s star.")
             return title
     victim.wounds += [location] * (2 if double else 1)
     ctx.note(f"{victim.name} is wounded in the {title.lower()}" + (" (double damage)." if double else "."))

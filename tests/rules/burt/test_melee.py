@@ -24,11 +24,23 @@ def test_a_punch_is_no_real_damage_but_rolls_for_shock():
     state = brawl()
     _, missed = play(state, FightRequest("ike", "joe", "punch"), 4)
     assert titles(missed) == [("Punch to hit", 4, "Miss")]
-    after, punch = play(state, FightRequest("ike", "joe", "punch"), 5, 9, 1)
-    assert titles(punch) == [("Punch to hit", 5, "Hit"), ("Punch damage", 9, "Light"),
-                             ("Shock", 1, "Falls over stunned")]
+    assert missed.readings[0].outcome.effect == "The attack misses."
+    after, punch = play(state, FightRequest("ike", "joe", "punch"), 5, 1)
+    assert titles(punch) == [("Punch to hit", 5, "Hit"), ("Shock", 1, "Falls over stunned")]
+    assert "Punch damage: light, whatever the die (nothing to roll)." in punch.changes
     joe = after.characters["joe"]
     assert joe.hits == 0 and joe.wounds == [] and joe.stunned
+
+
+def test_a_mounted_man_stunned_by_shock_falls_off_his_horse():
+    """SB 385: "he falls over stunned"; SB 189: "Characters falling off a horse are stunned": a rider who falls
+    over stunned is off his horse."""
+    state = brawl()
+    state.characters["joe"].mounted = True
+    after, punch = play(state, FightRequest("ike", "joe", "punch"), 5, 1)
+    assert "Joe falls off the horse, stunned." in punch.changes
+    joe = after.characters["joe"]
+    assert joe.stunned and joe.lying and not joe.mounted
 
 
 def test_a_kick_on_an_already_wounded_man():

@@ -96,6 +96,59 @@ def test_trigger_happy_fires_the_same_weapon_twice():
     perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
 
 
+def test_trigger_happy_fires_the_same_weapon_twice_no_more():
+    """DA 184: "the same Weapon twice in a single Activation": a Slick Trigger-Happy model with three Actions
+    (DA 199) fires its Pistol twice, not three times."""
+    state = activated("abe", actions=3)
+    state.characters["abe"].skills += ["Trigger-Happy", "Slick"]
+    state, _ = perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
+    state, _ = perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
+    with pytest.raises(RulesError, match="twice, no more"):
+        perform(state, ShootRequest("abe", "ben", "pistol"), Faces())
+    perform(state, ShootRequest("abe", "ben", "rifle"), Faces(2, 2, 2))
+
+
+def test_trigger_happy_cannot_be_combined_with_gunslinger():
+    """DA 184: Trigger-Happy "cannot be combined with the Gunslinger Skill": no pistol of a Gunslinger's pair
+    fired again, and no pair after a weapon fired twice."""
+    state = activated("abe", actions=3)
+    armed(state, "abe", "heavy pistol")
+    armed(state, "abe", "sixgun")
+    state.characters["abe"].skills += ["Trigger-Happy", "Gunslinger"]
+    fired, _ = perform(state, ShootRequest("abe", "ben", "pistol", second_weapon="heavy pistol"), Faces(*[2] * 6))
+    with pytest.raises(RulesError, match="cannot be combined with the Gunslinger"):
+        perform(fired, ShootRequest("abe", "ben", "pistol"), Faces())
+    state, _ = perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
+    with pytest.raises(RulesError, match="cannot be combined with the Gunslinger"):
+        perform(state, ShootRequest("abe", "ben", "pistol", second_weapon="heavy pistol"), Faces())
+    state, _ = perform(state, ShootRequest("abe", "ben", "pistol"), Faces(2, 2, 2))
+    with pytest.raises(RulesError, match="cannot be combined with Trigger-Happy"):
+        perform(state, ShootRequest("abe", "bud", "sixgun", second_weapon="heavy pistol"), Faces())
+
+
+def test_a_lemat_shoots_once_a_game_as_a_sawn_off_shotgun():
+    """DA 174: LeMat Pistol, "Once per game, may Shoot as Sawn-Off Shotgun"; DA 177: the Sawn-Off "Automatically
+    Jams after Shooting"; DA 185: not with the Gunslinger Skill."""
+    state = activated("abe")
+    armed(state, "abe", "lemat pistol")
+    with pytest.raises(RulesError, match="Only a LeMat"):
+        perform(state, ShootRequest("abe", "ben", "pistol", sawn_off=True), Faces())
+    state.characters["abe"].skills.append("Gunslinger")
+    with pytest.raises(RulesError, match="Gunslinger Skill"):
+        perform(state, ShootRequest("abe", "ben", "lemat pistol", second_weapon="pistol", sawn_off=True), Faces())
+    state, resolution = perform(state, ShootRequest("abe", "ben", "lemat pistol", sawn_off=True), Faces(2, 2, 2))
+    assert resolution.headline == "Abe shoots at Ben with the LeMat Pistol as a Sawn-Off Shotgun"
+    assert [r.label for r in resolution.readings] == ["Shooting Test (LeMat Pistol as a Sawn-Off Shotgun)"]
+    assert "Abe's LeMat Pistol Jams after Shooting." in resolution.changes
+    lemat = state.characters["abe"].gun("lemat pistol")
+    assert lemat.jammed and lemat.special_used
+    lemat.jammed = False
+    state.activation = activated("abe").activation
+    with pytest.raises(RulesError, match="once per game"):
+        perform(state, ShootRequest("abe", "ben", "lemat pistol", sawn_off=True), Faces())
+    perform(state, ShootRequest("abe", "ben", "lemat pistol"), Faces(2, 2, 2))
+
+
 def test_a_gunslinger_fires_two_pistols_as_one_action_at_two_targets():
     """DA 185: two Pistol-Class Weapons as a single Shoot Action, against different Targets if you wish, each
     resolved separately; Sixguns may not fire twice."""
@@ -145,6 +198,17 @@ def test_fearsome_asks_a_nerve_test_of_whoever_fights_it():
     _, resolution = perform(state, FightRequest("art", "ben"), Faces(3, 2, 2, 2, 2, 2))
     assert resolution.readings[0].label == "Nerve Test of Art (Fearsome)"
     assert resolution.readings[1].adjustments == (("Failed Nerve Test against Fearsome", -1),)
+
+
+def test_nerves_of_steel_re_rolls_the_die_of_fearsomes_nerve_test():
+    """DA 195: Nerves of Steel "may re-roll any one Die result on all its Nerve Tests"; Fearsome's 1 Die Nerve
+    Test (DA 205) is one of them."""
+    state = activated("art")
+    state.characters["ben"].skills.append("Fearsome")
+    state.characters["art"].skills.append("Nerves of Steel")
+    _, resolution = perform(state, FightRequest("art", "ben"), Faces(3))
+    assert resolution.readings[0].label == "Nerve Test of Art (Fearsome)"
+    assert [r.label for r in resolution.decision.rights] == ["Re-roll the 3"]
 
 
 def test_hard_to_kill_stands_up_shaken():

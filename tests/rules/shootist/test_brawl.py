@@ -61,13 +61,46 @@ def test_attacked_hand_to_hand_may_not_shoot_but_may_brawl_and_move_one_hex():
     SHOOTIST.advance(state, None)
     with pytest.raises(RulesError, match="attacked hand to hand this turn"):
         act(state, ShootRequest("bob", "ann", hexes=0))
+    with pytest.raises(RulesError, match="1 hex"):
+        act(state, MoveRequest("bob", 2))
     state, result = act(state, BrawlRequest("bob", "ann"), 5, 2, 9)
     assert state.characters["ann"].wounds == ["leg"]
+
+
+def test_attacked_hand_to_hand_he_may_move_one_hex_out_of_the_brawl():
+    """SH 72: one attacked hand to hand "may move upto 1 hex" that turn, though he did not draw first (SH 73);
+    the move takes him out of the brawl."""
+    state, _ = act(duel(), BrawlRequest("ann", "bob"), 4, 4)
+    SHOOTIST.advance(state, None)
+    state, result = act(state, MoveRequest("bob", 1))
+    assert "Bob breaks off from the brawl without penalty." in result.changes
+    assert state.characters["ann"].brawling == [] and state.characters["bob"].brawling == []
+
+
+def test_attacked_hand_to_hand_he_may_break_off_that_turn():
+    """SH 72-73: the man attacked this turn may break off, as he may move away; the next turn only the one who
+    draws first may."""
+    state, _ = act(duel(), BrawlRequest("ann", "bob"), 4, 4)
+    SHOOTIST.advance(state, None)
+    state, result = act(state, BreakOffRequest("bob"))
+    assert state.characters["ann"].brawling == [] and state.characters["bob"].brawling == []
+
+
+def test_the_brawl_bars_shooting_only_the_turn_he_is_attacked():
+    """SH 72: "may not shoot anymore that turn": the next turn a shootist in a brawl may shoot, and stays in the
+    brawl."""
+    state, _ = act(duel(), BrawlRequest("ann", "bob"), 4, 4)
+    dealt(state, 2, 6)
+    state, result = act(state, ShootRequest("bob", "ann", hexes=0), 5, 2, 9)
+    assert titles(result) == ["Shoot 5", "Hit", "Leg"]
+    assert state.characters["bob"].brawling == ["ann"]
 
 
 def test_only_the_one_who_draws_first_breaks_off():
     """SH 73: "A shootist involved in a brawl, which draws first, can break-off from brawl without penalty"."""
     state, _ = act(duel(), BrawlRequest("ann", "bob"), 4, 4)
+    dealt(state, 6, 2)
+    state, _ = act(state, MoveRequest("ann", 0))
     SHOOTIST.advance(state, None)
     with pytest.raises(RulesError, match="did not draw first"):
         act(state, BreakOffRequest("bob"))

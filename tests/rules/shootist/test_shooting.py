@@ -291,3 +291,19 @@ def test_a_crossfire_candidate_dodges_with_his_own_die_alone():
     _, result = act(state, request, 1, 5, 3, 1)
     assert dies(result) == [6, 6, 10, 4]
     assert result.readings[2].dice_reason == "Dodge D8, +1 has moved this turn → D10"
+
+
+def test_a_colt_then_a_dragoon_is_changing_weapons_but_one_then_two_pistols_is_not():
+    """SH 45-46: "-1 if changing weapons ... It does not apply to switching between 1 and 2 pistols": a different
+    pistol is a different weapon."""
+    state = duel(ann={"weapons": "Colt, Dragoon"})
+    state, _ = act(state, ShootRequest("ann", "bob", weapon="colt", hexes=4), 1, 1)
+    dealt(state, 6, 2)
+    state, result = act(state, ShootRequest("ann", "bob", weapon="dragoon", hexes=4), 1, 1)
+    assert "changing weapons" in result.readings[0].dice_reason
+    dealt(state, 6, 2)
+    state, result = act(state, ShootRequest("ann", "bob", hexes=4, two_pistols=True), 1, 1, 1, 1)
+    assert "changing weapons" not in result.readings[0].dice_reason
+    dealt(state, 6, 2)
+    _, result = act(state, ShootRequest("ann", "bob", weapon="colt", hexes=4), 1, 1)
+    assert "changing weapons" not in result.readings[0].dice_reason
