@@ -25,7 +25,7 @@ from .fair import Hidden, Seal
 from .replay import Reading
 from .replay import Reading
 from .results import Resolution
-from .words import Words
+from .words import Bold, Name, Words, words
 
 
 @runtime_checkable
@@ -78,12 +78,12 @@ class Wait:
     """Short words for the reminder, e.g. "turn", "decision", "next turn"."""
     character: str = ""
     """Key of the character whose turn or roll it is, if one."""
-    asks: str = ""
-    """What the reminder asks of them, after their ping (markdown, names escaped): "Ann's turn: act, or
-    `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
-    then: str = ""
+    asks: str | Words = ""
+    """What the reminder asks of them, after their ping (words, :mod:`.words`; or markdown, names escaped): "Ann's
+    turn: act, or /draw the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
+    then: str | Words = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
-    holds: str = ""
+    holds: str | Words = ""
     """What it will do instead when the game's deadline has the character hold (:data:`HOLD`), for the reminder:
     "**Kid** holds". Empty where the character cannot hold."""
     draws: bool = True
@@ -205,6 +205,8 @@ class Listed:
     """A sign before the name: the suit the character's cards come from."""
     section: str = ""
     """The part of the list it goes in ("Vehicles"); "" for the characters."""
+    lead: str = " — "
+    """What stands between the player and the :attr:`detail`."""
 
 
 def plain(word: str | Phrase) -> str:
@@ -551,9 +553,9 @@ def deciding(state: State) -> Wait | None:
     roller = state.characters.get(state.pending["roller"])
     if roller is None:
         return None
-    name = escape(roller.name)
-    return Wait((roller.owner,), DECISION, roller.key, f"**{name}**'s roll waits for your choice: re-roll or keep?",
-                f"**{name}** keeps the roll")
+    name = Bold(Name(roller.name))
+    return Wait((roller.owner,), DECISION, roller.key, words(name, "'s roll waits for your choice: re-roll or keep?"),
+                words(name, " keeps the roll"))
 
 
 MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)
