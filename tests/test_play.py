@@ -513,3 +513,17 @@ async def test_dracula_shoot_offers_the_weapons_the_model_carries_first(tmp_path
         listed = await shown(console, "pete: /dracula shoot shooter:Abe weapon:?")
         assert listed[1:4] == ["  rifle  (Rifle)", "  sixgun  (Sixgun)", "  bow  (Bow)"]
         assert sum("sixgun" in line for line in listed) == 1
+
+
+def test_a_gunfight_card_is_offered_from_the_askers_hand_and_taken_as_the_hand_shows_it(tmp_path):
+    """`card:?` lists the asker's own hand, as the hand shows it, and nobody else's; `card:4♠` plays the 4♠."""
+    script = GUNFIGHT.replace("pete: /gunfight move card:4S\n", "pete: /gunfight move card:?\n"
+                              "dora: /gunfight move card:?\npete: /gunfight move card:4♠\n")
+    out = play(tmp_path, script, "--seed", "41").stdout
+    pete = ("3♠", "10♠", "4♠", "K♥", "7♦")
+    assert "In your hand: " + ", ".join(pete) + "." in out
+    offered = out.split("card takes:")[1].split("\n\n")[0]
+    assert sorted(line.split("(")[1].split(" ")[0] for line in offered.strip().splitlines()) == sorted(pete)
+    theirs = out.split("card takes:")[2].split("\n\n")[0]
+    assert not any(f"({card} " in theirs for card in pete)
+    assert "== Kid plays 4♠ to move ==" in out

@@ -3,13 +3,15 @@ rulebook's tables."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 
 from bot.glue.errors import UserError
-from bot.rules.core.ruleset import RULESETS, Ruleset, first
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset, first
 from bot.rules.qotd.beasts import ANIMALS
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Character, QotdState
@@ -101,6 +103,29 @@ async def cast_of(interaction: discord.Interaction) -> tuple[list[tuple[str, str
     rows = await interaction.client.db.character_names(interaction.guild_id, interaction.channel_id)
     return ([(name, key) for key, name, owner in rows if owner == interaction.user.id],
             [(name, key) for key, name, owner in rows if owner != interaction.user.id])
+
+
+async def own_cards(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The cards in the asker's own hand, as the hand shows them (``5♣``, with the code ``5C``): never another
+    player's, whose hands are hidden. For an option of several cards, those typed before the last are kept in
+    front and not offered again."""
+    if interaction.guild_id is None:
+        return []
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+    ruleset = RULESETS.get(game.ruleset) if game else None
+    if not isinstance(ruleset, HiddenHands):
+        return []
+    private = ruleset.private(ruleset.load(game.state), interaction.user.id)
+    *before, last = re.split(r"[\s,]+", typed[:100]) or [""]
+    typed_codes = set()
+    for code in before:
+        try:
+            typed_codes.add(Card.parse(code).code)
+        except ValueError:
+            pass
+    lead = "".join(f"{code} " for code in before)
+    hand = [Card.parse(code) for code in (private.cards if private else ()) if code not in typed_codes]
+    return matching(((f"{lead}{card} ({card.code})", f"{lead}{card.code}") for card in hand), last)
 
 
 async def vehicles(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

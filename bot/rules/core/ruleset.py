@@ -138,7 +138,7 @@ class HeldCard:
     code: str
     """As :attr:`~.cards.Card.code` writes it: "KH", "10S2"."""
     look: str = "plain"
-    """"plain", "stunned" (greyed) or "lost" (struck out)."""
+    """"plain", "stunned" (greyed), "lost" (struck out) or "out" (taken out of this phase)."""
 
 
 @dataclass(frozen=True)
@@ -490,14 +490,17 @@ class Ruleset(Protocol):
         return []
 
     def sheet(self, state: State, key: str) -> Sheet:
-        """A member of the cast in full (``/cast show``); by default as its board row has it."""
+        """A member of the cast in full (``/cast show``); by default as its board row has it, its gear as its
+        kit (what a shot needs to name)."""
         row = next(row for row in self.board(state).rows if row.key == key)
         fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
+        fields += [("Kit", escape(", ".join(map(plain, row.gear))), False)] if row.gear else []
         return Sheet(row.name, row.owner, row.kind, tuple(fields))
 
     def cast_list(self, state: State) -> list[Listed]:
-        """The cast list (``/cast list``); by default the board's rows with their words and figures."""
-        return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
+        """The cast list (``/cast list``); by default the board's rows with their words, figures and gear."""
+        return [Listed(row.name, row.owner, row.kind, escape(", ".join([*phrased(row), *map(plain, row.gear)])))
+                for row in self.board(state).rows]
 
     def column_line(self, reading: Reading) -> str:
         """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
