@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge, acknowledge_if_crowded
 from bot.glue.client import DirectorBot
 from bot.glue.hands import send_step
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, clip, render, send
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, clip, markdown, render, send
 from bot.glue.steps import check_may_step, play
 from bot.glue.table import open_table
 from bot.pictures import step_picture
@@ -57,7 +57,8 @@ class Deck(commands.Cog):
         if picture is not None:
             await acknowledge(interaction)                    # the picture may wait for a busy worker
         await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                                                    description=clip("\n".join(step.lines), DESCRIPTION_LIMIT)),
+                                                    description=clip("\n".join(map(markdown, step.lines)),
+                                                                                     DESCRIPTION_LIMIT)),
                    image=await render(picture) if picture is not None else None, filename="deck.png")
 
 

@@ -110,18 +110,18 @@ async def act(interaction: discord.Interaction, build: Callable[[Table], Request
     :func:`bot.pictures.roll.roll_picture`); the re-roll buttons work alike.
     """
     async with open_table(interaction.client, interaction, ruleset) as table:
-        before = maps.the_map(table.state)
+        before = maps.the_map(table.ruleset, table.state)
         request = build(table)
         leave = check(table, request)
         table.ask(asked(request))
         state, resolution = perform(table.state, request, table.dice)
         drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
-        moved = await maps.after_roll_aside(table.state, resolution)
-        on_map = maps.map_soon(table.state, before)
+        moved = await maps.after_roll_aside(table.ruleset, table.state, resolution)
+        on_map = maps.map_soon(table.ruleset, table.state, before)
         entry = await table.commit(request.kind, resolution.headline + (f" ({LEAVE})" if leave else ""),
                                    {"resolution": serial.to_json(resolution),
-                                    **maps.log_positions(table.state, request.involved())})
+                                    **maps.log_positions(table.ruleset, table.state, request.involved())})
     await reply(interaction, table, entry, resolution, drawing, leave, on_map, moved)
 
 
@@ -137,7 +137,7 @@ async def reply(interaction: discord.Interaction, table: Table, entry: int, reso
         await acknowledge_if_crowded(interaction)
     image = await picture(drawing)
     await send(interaction, content=content, embed=embed, image=image, filename="roll.png", view=view,
-               more=await maps.map_after_roll(table.state, on_map, moved), ping=pingable(table.game, ping))
+               more=await maps.map_after_roll(table.ruleset, table.state, on_map, moved), ping=pingable(table.game, ping))
 
 
 async def settle(interaction: discord.Interaction, game_id: int, entry: int, choice: str) -> None:
@@ -156,13 +156,13 @@ async def settle(interaction: discord.Interaction, game_id: int, entry: int, cho
         roller = table.state.characters[pending["roller"]]
         if roller.owner != interaction.user.id and not table.is_director:
             raise NotAllowed(f"Only {safe(roller.name)}'s player or a Director can decide this roll.")
-        before = maps.the_map(table.state)
+        before = maps.the_map(table.ruleset, table.state)
         table.ask(f"decide {choice} {asked(pending_request(table.state))}")
         state, resolution = decide(table.state, choice, table.dice)
         drawing = render_soon(roll_picture(table.ruleset, resolution))
         table.state = state
-        moved = await maps.after_roll_aside(table.state, resolution)
-        on_map = maps.map_soon(table.state, before)
+        moved = await maps.after_roll_aside(table.ruleset, table.state, resolution)
+        on_map = maps.map_soon(table.ruleset, table.state, before)
         decided = await table.commit("decide", f"{roller.name}: {choice}",
                                      {"resolution": serial.to_json(resolution)})
     if interaction.message is not None:

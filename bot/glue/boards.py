@@ -45,7 +45,7 @@ async def pictures(bot: DirectorBot, guild: discord.Guild | None, rules: Ruleset
     board = rules.board(state)
     owners = bot.names.of(guild, {row.owner for row in board.rows})
     pages = await render(render_board_pages, board, owners, MAX_FILES) or []
-    if isinstance(rules, OnAMap) and rules.on_a_map(state) and pages:     # the map, as the board's last page
+    if isinstance(rules, OnAMap) and rules.field(state) is not None and pages:     # the map, as the board's last page
         drawn = await render(render_scene, scene_of(state))
         pages = [*pages[:MAX_FILES - 1], drawn] if drawn else pages
     return pages

@@ -1,11 +1,12 @@
 """What the action pipeline asks of a game's map (Quick on the Draw's battlefield, the only map yet): the map
 before and after a roll, what a decided roll does on it, where those in an action stand for its log, the map's
 embed shown under a roll's card; and what a shot, a fight or a move reads from it (range, cover, contact, the
-route)."""
+route); and the set a campaign's next adventure starts on."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,13 +14,15 @@ from discord import app_commands
 from bot.glue import options
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe
+from bot.glue.client import DirectorBot
 from bot.glue.table import Table, clean_name
 from bot.pictures import render_scene, scene_of
-from bot.rules.core.ruleset import State
+from bot.storage import CampaignRow
+from bot.rules.core.ruleset import OnAMap, Ruleset, State
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route
 from bot.rules.qotd.map_checks import stored_map
-from bot.rules.qotd.on_the_map import (bolt_loose, bolting, carry_out_plan, fall_back, falls_short, flee, in_contact,
-                                      mark_shot, placed, plan_on_map, positions, shot_on_map, spread_reach,
+from bot.rules.qotd.sets import read_json, terrain_only
+from bot.rules.qotd.on_the_map import (bolting, in_contact, mark_shot, placed, plan_on_map, shot_on_map, spread_reach,
                                       spread_to)
 from bot.rules.core.results import Resolution
 from bot.rules.qotd.state import Condition, QotdState
@@ -49,53 +52,42 @@ def named(field: Battlefield, pieces: list[Area | Obstacle] | None = None) -> Ba
     return field
 
 
-def the_map(state: State) -> Battlefield | None:
-    """The game's map: only a game of Quick on the Draw has one, and only once a Director makes it."""
-    return state.battlefield if isinstance(state, QotdState) else None
+def the_map(rules: Ruleset, state: State) -> Any | None:
+    """The game's map (see :class:`~bot.rules.core.ruleset.OnAMap`); None off one."""
+    return rules.field(state) if isinstance(rules, OnAMap) else None
 
 
-def log_positions(state: State, keys: tuple[str, ...]) -> dict:
+def log_positions(rules: Ruleset, state: State, keys: tuple[str, ...]) -> dict:
     """Where those in an action stand, for its log entry (nothing off a map)."""
-    found = positions(state, keys) if the_map(state) else {}
+    found = rules.positions(state, keys) if the_map(rules, state) is not None else {}
     return {"positions": found} if found else {}
 
 
-def after_roll(state: State, resolution: Resolution) -> str:
-    """What a decided roll does on the map: a planned move carried out, dynamite that fell short landed, those
-    whose courage broke fled, those whose result sends them back or to the nearest cover moved, the mount of a
-    rider thrown bolted; the words the map's picture then shows ("" for none of them)."""
-    if resolution.decision is not None or not isinstance(state, QotdState) or state.battlefield is None:
+async def after_roll_aside(rules: Ruleset, state: State, resolution: Resolution) -> str:
+    """What a decided roll does on the game's map (:meth:`~bot.rules.core.ruleset.OnAMap.after_roll`), in a
+    thread of its own: a search for cover reads hundreds of places, and no server's game waits on the event loop
+    meanwhile (the state is this command's alone)."""
+    if resolution.decision is not None or the_map(rules, state) is None:
         return ""
-    readings = resolution.readings
-    done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
-            flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
-    return " ".join(filter(None, done))
+    return await asyncio.to_thread(rules.after_roll, state, resolution)
 
 
-async def after_roll_aside(state: State, resolution: Resolution) -> str:
-    """:func:`after_roll` in a thread of its own when the game has a map: a search for cover reads hundreds of
-    places, and no server's game waits on the event loop meanwhile (the state is this command's alone)."""
-    if resolution.decision is not None or the_map(state) is None:
-        return ""
-    return await asyncio.to_thread(after_roll, state, resolution)
-
-
-def map_soon(state: State, before: Battlefield | None) -> asyncio.Future[bytes] | None:
+def map_soon(rules: Ruleset, state: State, before: Any | None) -> asyncio.Future[bytes] | None:
     """Start drawing the map if a roll changed it (a shot drawn on it, a token moved), alongside the roll card;
     None when it did not, or while a planned move waits for its roll to be decided."""
-    field = the_map(state)
+    field = the_map(rules, state)
     if field is None or field is before or field.plan is not None:
         return None
     return render_soon(render_scene, scene_of(state))
 
 
-async def map_after_roll(state: QotdState, drawing: asyncio.Future[bytes] | None, moved: str) -> list[Shown]:
+async def map_after_roll(rules: Ruleset, state: State, drawing: asyncio.Future[bytes] | None, moved: str
+                         ) -> list[Shown]:
     """The map's embed and picture (from :func:`map_soon`) to show in the roll's reply, under its card: how the
     token moved, or the line of fire; none when the roll did not change the map."""
     if drawing is None:
         return []
-    words = moved or f"Line of fire: {state.battlefield.last_shot.words}."
-    return [(map_embed(state, words), FILENAME, await picture(drawing))]
+    return [(map_embed(state, moved or rules.shot_words(state)), FILENAME, await picture(drawing))]
 
 
 async def squares(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -176,3 +168,38 @@ def require_map(table: Table) -> Battlefield:
     if table.state.battlefield is None:
         raise UserError("This game has no map: a Director makes one with `/map new` or `/map set`.")
     return table.state.battlefield
+
+
+# -- the set of a campaign's next adventure --------------------------------------------------------------------------
+
+
+NO_MAP = "none"
+"""``/game start map_name:`` for an adventure with no map."""
+
+
+async def adventure_set(bot: DirectorBot, guild_id: int, campaign: CampaignRow, chosen: str | None
+                        ) -> tuple[Battlefield | None, str]:
+    """The map an adventure starts on, and words saying so: the set of the campaign's last adventure, its
+    terrain only (see docs/rulings.md), unless the Director chose a map the server keeps, or none."""
+    if chosen is not None and chosen.strip().casefold() == NO_MAP:
+        return None, ""
+    if chosen is not None:
+        data = await bot.db.saved_map(guild_id, chosen)
+        if data is None:
+            raise UserError(f"This server keeps no map called **{safe(chosen[:40])}**: `/map save` keeps one.")
+        return named(read_json(data)), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
+    last = await bot.db.last_adventure_state(campaign.id)
+    if not last or not last.get("battlefield"):
+        return None, ""
+    stored = stored_map(last["battlefield"])
+    if stored is None:
+        return None, ""
+    field = terrain_only(stored)
+    return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
+                   "it yet (`/map show`; `/game start map_name:` chooses another).")
+
+
+async def adventure_sets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The maps the server keeps, and none."""
+    names = await interaction.client.db.map_names(interaction.guild_id) if interaction.guild_id else []
+    return options.matching(((name, name) for name in [NO_MAP, *names]), typed)

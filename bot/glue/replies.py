@@ -17,6 +17,7 @@ from bot.rules.core.dice import Keep
 from bot.rules.core.replay import Reading, modified
 from bot.rules.core.ruleset import Ruleset, State
 from bot.rules.core.results import Resolution
+from bot.rules.core.words import Bold, Command, Name, Part, Player, Words
 
 log = logging.getLogger("director.replies")
 
@@ -83,6 +84,27 @@ def visible(text: str) -> str:
 def safe(text: str) -> str:
     """A user-given name as plain text: no markdown, no mentions, nothing hidden or turned right to left."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(visible(text)))
+
+
+def markdown(line: str | Words) -> str:
+    """A line the rules said, as Discord text: a name as plain text, a player as a mention, a command in code,
+    bold in bold (see :mod:`bot.rules.core.words`); a line of text as it is."""
+    if isinstance(line, str):
+        return line
+    return "".join(map(written, line.parts))
+
+
+def written(part: Part) -> str:
+    """One piece of :class:`~bot.rules.core.words.Words` as Discord text."""
+    if isinstance(part, Name):
+        return safe(part.text)
+    if isinstance(part, Player):
+        return f"<@{part.user}>"
+    if isinstance(part, Command):
+        return f"`/{part.text}`"
+    if isinstance(part, Bold):
+        return f"**{written(part.part)}**"
+    return part
 
 
 def name_of(state: State, key: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, render, safe
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, markdown, render, safe
 from bot.glue.table import Table
 from bot.pictures import render_turn, step_picture
 from bot.rules.core.fair import PhaseDice
@@ -31,7 +31,8 @@ def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str
     ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
     owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
-                          description=clip("\n".join([*step.lines, *notes]), DESCRIPTION_LIMIT, STEP_LINES_LEFT_OUT))
+                          description=clip("\n".join([*map(markdown, step.lines), *notes]), DESCRIPTION_LIMIT,
+                                           STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
     picture = step_picture(ruleset.key, state, step)
     if character is None:
@@ -46,7 +47,7 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
     table.ask(kind)
     dice = table.dice
     step = move(table.state, dice)
-    await table.commit(kind, " ".join([f"{step.title}:", *step.lines]), step_data(step, dice))
+    await table.commit(kind, " ".join([f"{step.title}:", *map(markdown, step.lines)]), step_data(step, dice))
     return step
 
 

@@ -160,6 +160,14 @@ class Table:
             raise UserError(f"That player has {share} characters in this game, the most this server allows a "
                             "player (`/game settings player_cast_limit:`); the Director may cast more.")
 
+    def actor(self, text: str | None) -> Cast:
+        """The character a command names, or else who acts now by its ruleset (:meth:`Ruleset.actor`); the user
+        must control it."""
+        character = self.character(text) if text else self.state.characters[self.ruleset.actor(self.state,
+                                                                                                  self.user_id)]
+        self.require_control(character)
+        return character
+
     @property
     def others(self) -> dict[str, Cast]:
         """The members of the cast that are not characters (see :class:`~bot.rules.core.ruleset.Targets`)."""

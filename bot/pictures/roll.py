@@ -14,7 +14,7 @@ from bot.rules.core.ruleset import Ruleset
 from bot.rules.qotd.dv import dv_line
 from bot.rules.qotd.results import Resolution
 from bot.pictures.sprites import die_face
-from bot.pictures.steps import Picture
+from bot.pictures.steps import Picture, registrar
 from bot.pictures.theme import (BOLD, CREAM, GOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas,
                     Sprite, font, length, name_font, on_palette, wrap)
 
@@ -209,14 +209,8 @@ ROLL_CARDS: dict[str, RollPicture] = {}
 :mod:`.steps` keeps step pictures."""
 
 
-def draws_rolls(key: str) -> Callable[[RollPicture], RollPicture]:
-    """Register the decorated function as how the ruleset ``key`` draws its rolls."""
-    def registering(card: RollPicture) -> RollPicture:
-        if key in ROLL_CARDS:
-            raise ValueError(f"Two roll cards for the ruleset {key!r}")
-        ROLL_CARDS[key] = card
-        return card
-    return registering
+draws_rolls = registrar(ROLL_CARDS, "roll cards")
+"""Register the decorated function as how the ruleset of the key given draws its rolls."""
 
 
 def roll_picture(rules: Ruleset, resolution: Resolution) -> Picture:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TypeVar
 
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import State, Step
@@ -29,18 +30,26 @@ Picture = Callable[[], bytes]
 StepPicture = Callable[[State, Step], Picture | None]
 """How a ruleset draws a step's faces (None: the step has nothing to show)."""
 
+F = TypeVar("F", bound=Callable)
 STEP_PICTURES: dict[str, StepPicture] = {}
 """How each ruleset with faces of its own draws them, by ruleset key."""
 
 
-def draws_steps(key: str) -> Callable[[StepPicture], StepPicture]:
-    """Register the decorated function as how the ruleset ``key`` draws its steps."""
-    def registering(picture: StepPicture) -> StepPicture:
-        if key in STEP_PICTURES:
-            raise ValueError(f"Two step pictures for the ruleset {key!r}")
-        STEP_PICTURES[key] = picture
-        return picture
-    return registering
+def registrar(table: dict[str, F], what: str) -> Callable[[str], Callable[[F], F]]:
+    """A decorator that registers the decorated function in ``table`` as how the ruleset of the key it is given
+    draws ``what`` (once a ruleset)."""
+    def draws(key: str) -> Callable[[F], F]:
+        def registering(picture: F) -> F:
+            if key in table:
+                raise ValueError(f"Two {what} for the ruleset {key!r}")
+            table[key] = picture
+            return picture
+        return registering
+    return draws
+
+
+draws_steps = registrar(STEP_PICTURES, "step pictures")
+"""Register the decorated function as how the ruleset of the key given draws its steps."""
 
 
 def cards_turned(state: State, step: Step) -> Picture | None:

@@ -18,7 +18,7 @@ from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequ
                                       ShootRequest)
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.dracula.state import DraculaState, Model, Phase
+from bot.rules.dracula.state import Phase
 from bot.rules.dracula.turn import activate
 from bot.glue.table import Table, open_table
 from bot.glue.campaigns import amend, enrol, recast, roster_choices
@@ -27,24 +27,6 @@ from bot.glue.casting import add_character
 from bot.glue import options
 from bot.glue.acting import act, ruled_by_the_rules
 from bot.glue.options import matching
-
-
-def acting_model(table: Table, given: str | None) -> Model:
-    """The model named, or else the one model with an Action left, of the Activation under way or of a
-    Reaction (the commander's own first); its player's or a Director's to command."""
-    state: DraculaState = table.state
-    if given:
-        model = table.character(given)
-    else:
-        activation = state.activation
-        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
-            if activation else []
-        left = [k for k in left if state.characters[k].owner == table.user_id] or left
-        if len(left) != 1:
-            raise UserError("Name the model that acts.")
-        model = state.characters[left[0]]
-    table.require_control(model)
-    return model
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -119,7 +101,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     shooter: str | None = None, sawn_off: bool = False) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
-            model = acting_model(table, shooter)
+            model = table.actor(shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
@@ -140,7 +122,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     attacker: str | None = None) -> None:
         """A Fight Action: both models roll a 3 Dice Fight Test; the loser makes a Save."""
         def build(table: Table) -> FightRequest:
-            model = acting_model(table, attacker)
+            model = table.actor(attacker)
             return FightRequest(model.key, table.character(defender).key, charging, fortified, enemies,
                                 defender_enemies, close_work)
         await self.act(interaction, build)
@@ -150,14 +132,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(model=options.characters)
     async def move(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Move Action (a Downed model crawls up to 2\")."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "move"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "move"))
 
     @app_commands.command(name="lookout")
     @app_commands.describe(model="Who goes on Lookout (default: the Activated model)")
     @app_commands.autocomplete(model=options.characters)
     async def lookout(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Lookout Action: the model gets a Lookout marker."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "lookout"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "lookout"))
 
     @app_commands.command(name="react")
     @app_commands.describe(model="The model on Lookout that Reacts")
@@ -188,7 +170,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(weapon=weapons, model=options.characters)
     async def clear(self, interaction: discord.Interaction, weapon: str, model: str | None = None) -> None:
         """Spend an Action clearing a Weapon's Jammed Token."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "clear",
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "clear",
                                                                weapon.lower()))
 
     @app_commands.command(name="recovery")
@@ -206,16 +188,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
-        add` does)."""
-        await enrol(self.bot, interaction, model)
+        """Put a model of this adventure on its campaign's roster (`/campaign add`)."""
+        await enrol(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
-        """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, model)
+        """Cast a roster model into this adventure as the roster keeps it (`/campaign cast`)."""
+        await recast(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",

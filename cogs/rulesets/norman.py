@@ -49,16 +49,8 @@ def codes(text: str) -> tuple[str, ...]:
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
     """The player and key of the figure named, or of the one activated now (or the user's one figure left to
     activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
-    state: NormanState = table.state
-    ready = [f for f in state.characters.values() if f.owner == table.user_id and f.standing and not f.activated]
-    if name:
-        chosen = table.character(name)
-    elif state.acting:
-        chosen = state.characters[state.acting]
-    elif len(ready) == 1:
-        chosen = ready[0]
-    else:
-        raise UserError("Name the figure that acts.")
+    chosen = table.character(name) if name else table.state.characters[table.ruleset.actor(table.state,
+                                                                                            table.user_id)]
     if chosen.owner != table.user_id:
         raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key
@@ -344,14 +336,14 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
         """Put a figure on the campaign's roster for its next gunfights (as `/campaign add` does)."""
-        await enrol(self.bot, interaction, figure)
+        await enrol(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(figure="A figure on this campaign's roster")
     @app_commands.autocomplete(figure=roster_choices)
     async def recast(self, interaction: discord.Interaction, figure: str) -> None:
         """Cast a roster figure into this gunfight, with its notches and skills (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, figure)
+        await recast(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",

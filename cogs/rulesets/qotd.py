@@ -19,7 +19,6 @@ from bot.rules.qotd.charts import CHARTS
 from bot.rules.qotd.checks import HoldRequest, MOVE_CHART_TERRAIN, TESTABLE, ComeRoundRequest, HealRequest, TestRequest
 from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
-from bot.rules.qotd.state import Character
 from bot.rules.qotd.turns import out_of_turn
 from bot.rules.qotd.ruleset import QOTD
 from bot.glue.table import Table, open_table, require_visible
@@ -29,18 +28,6 @@ from bot.glue import maps, options
 MAX_PACES = 500
 TERRAIN = {"open": "move", "bad going": "move", "forest": "move_forest", "snow or sand": "move_snow",
            "swamp": "move_swamp", "ruins": "move_ruins"}
-
-
-def actor(table: Table, name: str | None) -> Character:
-    """The character named, or the one whose card is up; the user must control it."""
-    if name:
-        character = table.character(name)
-    else:
-        character = table.state.acting
-        if character is None:
-            raise UserError("No card is up: name the character who acts.")
-    table.require_control(character)
-    return character
 
 
 def turn_leave(table: Table, request: Request) -> str:
@@ -97,7 +84,7 @@ class Rolls(commands.Cog):
                     raised: bool = False, shell: bool = False) -> None:
         """Shoot: Wanting to Shoot, to hit, the effect of each hit, and the courage test."""
         def build(table: Table) -> Request:
-            shooter_key, target_key = actor(table, shooter).key, table.target(target)
+            shooter_key, target_key = table.actor(shooter).key, table.target(target)
             kind, arm = ShotType[shot.upper().replace(" ", "_")], options.carried_weapon(weapon)
             others = maps.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread, shell)
             rng, shelter = maps.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
@@ -142,7 +129,7 @@ class Rolls(commands.Cog):
                     behind_defences: bool = False, hasty: bool = False, riposte: bool = False) -> None:
         """Attack in close combat: Wanting to Attack, the response, to hit, effect and courage."""
         def build(table: Table) -> Request:
-            attacker_key, defender_key = actor(table, attacker).key, table.target(defender)
+            attacker_key, defender_key = table.actor(attacker).key, table.target(defender)
             return FightRequest(attacker_key, defender_key, options.carried_weapon(weapon),
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
                                 charging, maps.opponents_on_map(table, attacker_key, defender_key, opponents),
@@ -165,7 +152,7 @@ class Rolls(commands.Cog):
                         weapon: str | None = None) -> None:
         """Main Street: draw and shoot, or respond to an opponent drawing."""
         def build(table: Table) -> Request:
-            return DrawRequest(actor(table, shooter).key, table.character(target).key,
+            return DrawRequest(table.actor(shooter).key, table.character(target).key,
                                options.carried_weapon(weapon), paces, responding)
         await act(interaction, build, QOTD.key, turn_leave)
 
@@ -181,7 +168,7 @@ class Rolls(commands.Cog):
                    to: app_commands.Range[str, 1, 60] | None = None) -> None:
         """Wanting to Move on the terrain's chart (a second move: reduced dice); on a map, to: moves the token."""
         def build(table: Table) -> Request:
-            key = actor(table, character).key
+            key = table.actor(character).key
             chart, bad = TERRAIN[terrain], terrain != "open"
             if to:
                 route = maps.plan_move(table, key, to)
@@ -214,7 +201,7 @@ class Rolls(commands.Cog):
             require_visible(reduced, "reason the dice are reduced")
 
         def build(table: Table) -> Request:
-            return TestRequest(actor(table, character).key, chart, reduced or "", skill=skill or "",
+            return TestRequest(table.actor(character).key, chart, reduced or "", skill=skill or "",
                                in_close_combat=close_combat, leader=table.character(leader).key if leader else "",
                                in_cover=in_cover, helped=helped, athletic=athletic, strength=strength)
         await act(interaction, build, QOTD.key, turn_leave)
@@ -231,7 +218,7 @@ class Rolls(commands.Cog):
                      weapon: str | None = None, moving: bool = False, quickly: bool = False) -> None:
         """Reload, reprime, clear a jam, restring or light a fuse."""
         def build(table: Table) -> Request:
-            return ReloadRequest(actor(table, character).key, options.carried_weapon(weapon), moving, quickly)
+            return ReloadRequest(table.actor(character).key, options.carried_weapon(weapon), moving, quickly)
         await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="heal")
@@ -240,7 +227,7 @@ class Rolls(commands.Cog):
     async def heal(self, interaction: discord.Interaction, patient: str, healer: str | None = None) -> None:
         """A Healer/Saw Bones tends a wounded character."""
         def build(table: Table) -> Request:
-            return HealRequest(actor(table, healer).key, table.character(patient).key)
+            return HealRequest(table.actor(healer).key, table.character(patient).key)
         await act(interaction, build, QOTD.key, turn_leave)
 
     @app_commands.command(name="hold")
@@ -266,7 +253,7 @@ class Rolls(commands.Cog):
     async def comeround(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """A KO'd character tries to come round."""
         def build(table: Table) -> Request:
-            return ComeRoundRequest(actor(table, character).key)
+            return ComeRoundRequest(table.actor(character).key)
         await act(interaction, build, QOTD.key, turn_leave)
 
 

@@ -12,6 +12,7 @@ import random
 from typing import ClassVar
 
 from ..core.errors import RulesError
+from ..core.words import Command, Player, joined, words
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from . import firing, initiative, melee, moves
 from .charts import CALIBRES, CHARTS, HITS_TAKEN, MELEE_WEAPONS, RANGES, Class
@@ -153,8 +154,8 @@ class Burt(Ruleset):
             lines.append(f"Every player has {state.settings.points} initiative points again.")
         sides = {c.owner for c in fighting}
         if len(sides) == 1 and len({c.owner for c in state.characters.values()}) > 1:
-            lines.append(f"Only <@{sides.pop()}>'s characters are still fighting: the Director may end the game "
-                         "(`/game end`).")
+            lines.append(words("Only ", Player(sides.pop()), "'s characters are still fighting: the Director may end "
+                               "the game (", Command("game end"), ")."))
         return Step(self._title(state), lines)
 
     def advance(self, state: BurtState, rng: random.Random) -> Step:
@@ -187,6 +188,12 @@ class Burt(Ruleset):
     @staticmethod
     def _title(state: BurtState) -> str:
         return f"Turn {state.turn} — {len(state.to_come)} card{'s' * (len(state.to_come) != 1)} to come"
+
+    def actor(self, state: BurtState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting not in state.characters:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting
 
     def waiting_on(self, state: BurtState, director: int) -> Wait | None:
         """The owner of the character whose card is up, while it has actions left; else the Director, for the
@@ -225,9 +232,9 @@ class Burt(Ruleset):
             lines.append(f"Up: **{escape(acting.name)}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
         if state.over:
             lines.append("STOP has ended the turn: the next `/draw` deals the next.")
-        points = ", ".join(f"<@{user}> {seat.points}" for user, seat in state.seats.items())
-        if points:
-            lines.append(f"Initiative points: {points}.")
+        if state.seats:
+            lines.append(words("Initiative points: ", *joined((Player(user), f" {seat.points}")
+                                                              for user, seat in state.seats.items()), "."))
         return Step(self._title(state) if not state.over else f"Turn {state.turn} is over", lines, faces=faces)
 
     # -- what the bot shows --------------------------------------------------------------------

@@ -12,9 +12,10 @@ deadline does, its charts and its status board. Each system's own actions are
 from __future__ import annotations
 
 import enum
+import importlib
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -24,6 +25,7 @@ from .fair import Hidden, Seal
 from .replay import Reading
 from .replay import Reading
 from .results import Resolution
+from .words import Bold, Name, Words, words
 
 
 @runtime_checkable
@@ -76,12 +78,12 @@ class Wait:
     """Short words for the reminder, e.g. "turn", "decision", "next turn"."""
     character: str = ""
     """Key of the character whose turn or roll it is, if one."""
-    asks: str = ""
-    """What the reminder asks of them, after their ping (markdown, names escaped): "Ann's turn: act, or
-    `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
-    then: str = ""
+    asks: str | Words = ""
+    """What the reminder asks of them, after their ping (words, :mod:`.words`; or markdown, names escaped): "Ann's
+    turn: act, or /draw the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
+    then: str | Words = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
-    holds: str = ""
+    holds: str | Words = ""
     """What it will do instead when the game's deadline has the character hold (:data:`HOLD`), for the reminder:
     "**Kid** holds". Empty where the character cannot hold."""
     draws: bool = True
@@ -94,8 +96,9 @@ class Step:
 
     title: str
     """E.g. "Turn 3 — 5 cards to come"."""
-    lines: list[str]
-    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    lines: list[str | Words]
+    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
+    markdown, names escaped)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
@@ -202,6 +205,8 @@ class Listed:
     """A sign before the name: the suit the character's cards come from."""
     section: str = ""
     """The part of the list it goes in ("Vehicles"); "" for the characters."""
+    lead: str = " — "
+    """What stands between the player and the :attr:`detail`."""
 
 
 def plain(word: str | Phrase) -> str:
@@ -250,11 +255,21 @@ class OnAMap(Protocol):
     """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
     campaign's adventure on the map of the one before."""
 
-    def on_a_map(self, state: State) -> bool:
-        """Whether the game is played on a map."""
+    def field(self, state: State) -> Any | None:
+        """The game's map as the ruleset reads it; None when it is played on none."""
 
     def lay_out(self, state: State, field: Any) -> None:
         """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+    def positions(self, state: State, keys: tuple[str, ...]) -> dict[str, Any]:
+        """Where the characters ``keys`` stand on the map, for an action's log entry (none off it)."""
+
+    def after_roll(self, state: State, resolution: Resolution) -> str:
+        """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
+        the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
+
+    def shot_words(self, state: State) -> str:
+        """The map's last line of fire in words, shown under its picture."""
 
 
 @runtime_checkable
@@ -436,6 +451,11 @@ class Ruleset(Protocol):
         state.seats[user] = ""
         return ""
 
+    def actor(self, state: State, user: int) -> str:
+        """The key of the character who acts when ``user``'s command names nobody (whose card is up, whose turn it
+        is ...); :class:`~.errors.RulesError` saying whom to name when there is none. By default, nobody."""
+        raise RulesError("Name the character who acts.")
+
     def seated(self, state: State, user: int) -> str:
         """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
         return ""
@@ -503,6 +523,17 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def exposing(module: str, name: str) -> Callable[[str], Any]:
+    """A ruleset package's ``__getattr__`` that gives its ``RULESET`` (found by :mod:`bot.rules.registry`): the
+    object ``name`` of its module ``module``, imported only when asked for, so that importing one of the package's
+    modules (as the pictures do) registers no ruleset."""
+    def attribute(wanted: str) -> Any:
+        if wanted != "RULESET":
+            raise AttributeError(wanted)
+        return getattr(importlib.import_module(module), name)
+    return attribute
+
+
 HOLD = "hold"
 """The deadline policy (``/game settings deadline_action:hold``, the default) that has a character who may hold
 hold rather than lose their turn."""
@@ -519,9 +550,9 @@ def deciding(state: State) -> Wait | None:
     roller = state.characters.get(state.pending["roller"])
     if roller is None:
         return None
-    name = escape(roller.name)
-    return Wait((roller.owner,), DECISION, roller.key, f"**{name}**'s roll waits for your choice: re-roll or keep?",
-                f"**{name}** keeps the roll")
+    name = Bold(Name(roller.name))
+    return Wait((roller.owner,), DECISION, roller.key, words(name, "'s roll waits for your choice: re-roll or keep?"),
+                words(name, " keeps the roll"))
 
 
 MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)

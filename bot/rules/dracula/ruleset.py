@@ -90,6 +90,17 @@ class Dracula(PosseRoster, Ruleset):
             return draw_phase(state, rng)
         return next_activation(state, rng)
 
+    def actor(self, state: DraculaState, user: int) -> str:
+        """The one model with an Action left, of the Activation under way or of a Reaction (``user``'s own
+        first)."""
+        activation = state.activation
+        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
+            if activation else []
+        left = [k for k in left if state.characters[k].owner == user] or left
+        if len(left) != 1:
+            raise RulesError("Name the model that acts.")
+        return left[0]
+
     def waiting_on(self, state: DraculaState, director: int) -> Wait | None:
         if state.phase is Phase.SETUP:
             return None

@@ -275,6 +275,15 @@ class Norman(Gang, Ruleset):
         """Whether one side alone (or none) has figures in play: the gunfight is over (MN 46-47)."""
         return len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2
 
+    def actor(self, state: NormanState, user: int) -> str:
+        """The figure activated now, or else ``user``'s one figure left to activate."""
+        if state.acting:
+            return state.acting
+        ready = [f.key for f in state.characters.values() if f.owner == user and f.standing and not f.activated]
+        if len(ready) != 1:
+            raise RulesError("Name the figure that acts.")
+        return ready[0]
+
     def waiting_on(self, state: NormanState, director: int) -> Wait | None:
         if not state.turn or state.over:
             return None

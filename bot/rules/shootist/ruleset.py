@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ..core.errors import RulesError
+from ..core.errors import Refused, RulesError
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
 from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
 from .casting import CAST_OPTIONS, new_shootist
@@ -77,6 +77,14 @@ class ShootistRules(Ruleset):
         if state.pending:
             raise RulesError("A roll is waiting for a decision.")
         return advance(state, rng)
+
+    def actor(self, state: ShootistState, user: int) -> str:
+        """The shootist whose turn it is."""
+        if not state.turn.number:
+            raise Refused("No turn has started: `/deal` rolls the Draw dice.")
+        if not state.turn.acting:
+            raise Refused("Nobody is acting: name the shootist (or `/draw` the next).")
+        return state.turn.acting
 
     def waiting_on(self, state: ShootistState, director: int) -> Wait | None:
         return waiting_on(state, director)
