@@ -17,18 +17,17 @@ from discord.ext import commands
 from bot.glue.answering import storing
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
-from bot.storage import GameRow, LogRow, ServerRow, UnitOfWork
+from bot.storage import GameRow, ServerRow, UnitOfWork
 from bot.glue.errors import NotAllowed, UserError
 from bot.pictures.status import PER_PAGE
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
+from bot.glue.replies import COLOUR, MAX_FILES, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import RULESETS, State
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import QotdState, Settings
-from bot.rules.qotd.summary import deeds, down
+from bot.glue.summaries import summary_embed
 from bot.glue.seals import announced, closing, open_seals, sealing
 from bot.glue.table import open_table, require_stored
 from bot.glue.waiting import HOLD
@@ -78,26 +77,6 @@ def played_for(state: State) -> str:
         return ""
     phases = state.deck.phase
     return f" after {phases} phase{'s' * (phases != 1)}"
-
-
-def summary_embed(state: QotdState, entries: list[LogRow]) -> discord.Embed:
-    """The end-of-game summary: who went down, and each character's shots, fights, hits and cards lost."""
-    resolutions = [serial.from_json(Resolution, e.data["resolution"]) for e in entries
-                   if not e.undone and "resolution" in e.data]
-    fallen = [f"**{safe(c.name)}**: {how}" for c, how in down(state)]
-    lines = ["**Casualties**", *(fallen or ["None: everyone walks away."]), "", "**Who did what**"]
-    for key, done in deeds(state, resolutions).items():
-        if not done.anything:
-            continue
-        tally = ((done.shots, "shot"), (done.fights, "fight"), (done.hits, "hit"))
-        counts = ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in tally if n)
-        losses = [f"lost {', '.join(map(str, cards))} ({how})"
-                  for cards, how in ((done.lost, "for good"), (done.stunned, "stunned")) if cards]
-        lines.append(f"**{safe(state.characters[key].name)}**: " + "; ".join(filter(None, (counts, *losses))))
-    if lines[-1] == "**Who did what**":
-        lines.append("Nobody shot, fought or lost a card.")
-    return discord.Embed(title="The end of the game", colour=COLOUR, description=clip("\n".join(lines),
-                                                                                      DESCRIPTION_LIMIT))
 
 
 @app_commands.guild_only()
@@ -222,7 +201,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
                           *announced(data, table.ruleset.turn_name),
                           *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
-        await send(interaction, content=wrap, embed=summary_embed(table.state, entries) if table.plays_qotd else None)
+        await send(interaction, content=wrap, embed=summary_embed(table.ruleset, table.state, entries))
         if aftermath is not None:
             await announce_recovery(interaction, "", table.state, aftermath, table.game)
 

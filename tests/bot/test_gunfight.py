@@ -7,6 +7,7 @@ text)."""
 from __future__ import annotations
 
 import random
+import re
 
 from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
@@ -243,9 +244,14 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     sweep.check(text_of(await scene.pete.slash(scene.channel, "log recent")), "/log recent", history=True)
     export = await scene.pete.slash(scene.channel, "log export")
     sweep.check((await export.response.attachments[0].read()).decode(), "the log export", history=True)
-    await look(sweep)
+    state = await look(sweep)
     assert sweep.messages > 30
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    ended = text_of(await end_game(scene.dora, scene.channel))          # the summary: MN 162-203, 226
+    sweep.check(ended, "the end-of-game summary")
+    assert "wrap" in ended and "**Shot down, fled or dead**" in ended
+    for figure in state.characters.values():
+        assert (f"**{figure.name}**: {figure.status}" in ended) is not figure.standing, figure.name
+    assert re.search(r"\*\*Who did what\*\*\n\*\*\w+\*\*: \d+ plays?", ended), ended
 
 
 async def turn_with(scene, players, ranks: frozenset[str]) -> NormanState:

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
+from .results import Resolution
+from .summary import Summary
 
 
 @runtime_checkable
@@ -211,6 +213,10 @@ class Ruleset(Protocol):
 
     def help(self) -> str:
         """How the system plays in the bot, for ``/help``: a few lines of markdown."""
+
+    def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
+        """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions
+        of its actions as logged (undone ones left out). Names no card still hidden from anyone."""
 
     def join(self, state: State, user: int, rng: random.Random) -> str:
         """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""

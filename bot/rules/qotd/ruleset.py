@@ -8,15 +8,18 @@ waits on above all, and turns the pack as ``/draw`` does.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
 from ..core.errors import RulesError
 from ..core.fair import Hidden
+from ..core.results import Resolution
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from .casting import CharacterType
 from .charts import CHARTS, GRIDS
 from .state import Character, Condition, QotdState, Seat
+from .summary import Summary, summary
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
@@ -187,6 +190,9 @@ class QuickOnTheDraw(Ruleset):
         rows = [BoardRow(c.name, c.owner, tuple(c.state_words), (("Cards", str(len(c.available))),), c.casualty,
                          c.key, c.type.title, c is acting) for c in state.characters.values()]
         return Board(title, rows, f"{len(deck.to_come)} cards to come" if deck.phase else "")
+
+    def summary(self, state: QotdState, resolutions: Sequence[Resolution]) -> Summary:
+        return summary(state, resolutions)
 
     def help(self) -> str:
         return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "
