@@ -2,4 +2,4 @@
 
 EXTENSIONS = ("cogs.game", "cogs.cast", "cogs.deck", "cogs.rolls", "cogs.battlefield", "cogs.burt", "cogs.shootist",
               "cogs.hands", "cogs.dracula", "cogs.gunfight",
-              "cogs.status", "cogs.history", "cogs.campaign", "cogs.timers", "cogs.help")
+              "cogs.status", "cogs.history", "cogs.catchup", "cogs.campaign", "cogs.timers", "cogs.help")

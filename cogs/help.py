@@ -32,7 +32,7 @@ OTHER_RULESET = (
     "`/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds whoever it "
     "waits on.")
 SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
-          ("Campaign", "campaigns"), ("Hands", "hidden hands"))
+          ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
 QOTD_ONLY = (("Rolls", "rolls"), ("Map", "battlefield"), ("Places", "places on it"))
 """The cogs of Quick on the Draw's own verbs (with `/cast`'s, of the Cast cog)."""
@@ -69,7 +69,7 @@ def help_embed(bot: DirectorBot, playing: Ruleset | None = None) -> discord.Embe
     for rules in RULESETS.values():
         cog = group_cog(bot, rules.group) if rules.group else None
         if cog is not None:
-            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)",
+            embed.add_field(name=f"{rules.title} (`ruleset:{rules.key}`)",
                             value=command_lines(cog, described=rules is playing), inline=False)
     if not qotd:
         verbs = " ".join(command_lines(bot.get_cog(name), described=False) for name, _ in QOTD_ONLY

@@ -239,6 +239,12 @@ async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, d
     state = await sweep.look()
     assert state.phase.name == "ACTIVATIONS"
 
+    for user, player in players.items():                                    # each player's catch-up: no other hand
+        caught = await player.slash(scene.channel, "catchup")
+        shown = text_of(caught)
+        assert caught.response.ephemeral and "since your last action" in shown and "Whose turn" in shown, shown
+        assert png(await caught.response.attachments[0].read())
+        sweep.check(shown, "/catchup")
     for command in ("status", "deck", "log recent"):
         sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
     export = await scene.pete.slash(scene.channel, "log export")
