@@ -22,6 +22,8 @@ from bot.storage import Database, GameRow, LogRow, UnitOfWork
 from bot.glue.errors import NoGame, UserError
 from bot.glue.exporting import elsewhere
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
+from bot.record import RECORD_NAME, record_of_entries
+from bot.record.views import frames
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.qotd.results import Resolution
@@ -172,6 +174,11 @@ def markdown_log(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 
 EXPORT_NAME = "game-log"
+RECORD_VIEWS = 500
+"""The most states of a game its record shows the board and map of (each read, loaded and drawn as data): a
+game that changed more often shows them every so many entries."""
+RECORD_NOTE = ("The game's record: open it in any browser to replay the game step by step, and press *Check this "
+               "game* to prove every card and die fair, offline.")
 
 
 async def readable_game(bot: DirectorBot, interaction: discord.Interaction) -> tuple[GameRow, str]:
@@ -217,17 +224,21 @@ def export_files(entries: list[LogRow], names: dict[int, str], channel_name: str
 
 
 def export_from(url: str, game_id: int, last: int, names: tuple[tuple[int, str], ...], channel_name: str,
-                turn_name: str) -> tuple[list[tuple[str, bytes]], str, int]:
-    """In the export process (:mod:`bot.glue.exporting`): the game's log up to entry ``last``, read from the database
-    at ``url``, as :func:`export_files` writes it out, and how many entries it holds."""
-    async def read() -> list[LogRow]:
+                turn_name: str) -> tuple[list[tuple[str, bytes]], str, int, bytes]:
+    """In the export process (:mod:`bot.glue.exporting`): the game's log up to entry ``last``, read from the
+    database at ``url``, as :func:`export_files` writes it out, how many entries it holds, and the game's record
+    (the page that replays and checks it: :mod:`bot.record`)."""
+    async def read() -> tuple[list[LogRow], str, dict[int, dict[str, Any]]]:
         database = Database(url)
         try:
-            return [entry async for page in database.log_pages(game_id) for entry in page if entry.seq <= last]
+            entries = [entry async for page in database.log_pages(game_id) for entry in page if entry.seq <= last]
+            return entries, *await database.states_along(game_id, last, RECORD_VIEWS)
         finally:
             await database.dispose()
-    entries = asyncio.run(read())
-    return (*export_files(entries, dict(names), channel_name, turn_name), len(entries))
+    entries, ruleset, states = asyncio.run(read())
+    shown = frames(ruleset, states)
+    return (*export_files(entries, dict(names), channel_name, turn_name), len(entries),
+            record_of_entries(entries, dict(names), channel_name, shown))
 
 
 def zipped(name: str, data: bytes) -> bytes:
@@ -400,11 +411,17 @@ class History(commands.Cog):
         names = self.bot.names.of(interaction.guild, actors)
         url = self.bot.db.engine.url.render_as_string(hide_password=False)
         asked = (url, game.id, last, tuple(sorted(names.items())), channel_name, turn_name_of(game))
-        files, note, count = await elsewhere(asked, export_from, *asked)
+        files, note, count, record = await elsewhere(asked, export_from, *asked)
         for n, (name, data) in enumerate(files):
             await send(interaction, content=f"The game's whole log: {count} entries.{note}"
                                             f"{' ' + ended if ended else ''}" if n == 0 else
                        f"The game's log, part {n + 1} of {len(files)}.", image=data, filename=name)
+        if len(record) <= UPLOAD_LIMIT:
+            await send(interaction, content=RECORD_NOTE, image=record, filename=RECORD_NAME)
+        else:
+            await send(interaction, content=f"The game's record, at {len(record) / 2**20:.1f} MiB, is over Discord's "
+                                            f"{UPLOAD_LIMIT >> 20} MiB for a file: `python -m bot record` on the log "
+                                            "makes it.")
 
     @app_commands.command(name="verify")
     @app_commands.describe(phase="Only the phase (Quick on the Draw) or turn (other rulesets) of this number "

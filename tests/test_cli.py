@@ -6,7 +6,7 @@ import pytest
 
 from tests.test_settings import director
 
-COMMANDS = ["run", "migrate", "sync", "health", "play", "gallery", "verify"]
+COMMANDS = ["run", "migrate", "sync", "health", "play", "gallery", "verify", "record"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

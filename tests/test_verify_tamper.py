@@ -433,19 +433,28 @@ def places(value: Any, path: tuple = ()) -> list[tuple]:
     return found
 
 
+def replaced(honest: Entries, number: int, path: tuple, odd: Any) -> Entries | None:
+    """A copy of the entries with the value at ``path`` of entry ``number`` (from 0) replaced by ``odd`` (None when
+    it is ``odd`` already)."""
+    entries = copy.deepcopy(honest)
+    inner = entries[number]
+    for step in path[:-1]:
+        inner = inner[step]
+    if inner[path[-1]] == odd:
+        return None
+    inner[path[-1]] = odd
+    return entries
+
+
 @pytest.mark.parametrize("ruleset", ["qotd", "norman"])
 def test_any_value_of_a_log_replaced_by_one_of_the_wrong_kind_fails_and_never_breaks_the_verifier(ruleset):
     honest = logbook.HONEST[ruleset]().entries
     for number, entry in enumerate(honest):
         for path in places(entry)[1:]:
             for odd in ODD:
-                entries = copy.deepcopy(honest)
-                inner = entries[number]
-                for step in path[:-1]:
-                    inner = inner[step]
-                if inner[path[-1]] == odd:
+                entries = replaced(honest, number, path, odd)
+                if entries is None:
                     continue
-                inner[path[-1]] = odd
                 verdict = verify_entries(entries)
                 assert verdict.status == "fails" or path[-1] == "undone", (path, odd, verdict.lines)
                 assert verdict.first_problem()

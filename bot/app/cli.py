@@ -184,9 +184,25 @@ def verify(args: argparse.Namespace) -> int:
     return {"matches": 0, "fails": VERIFY_FAILS, "unchecked": VERIFY_UNCHECKED}[verdict.status]
 
 
+def record(args: argparse.Namespace) -> int:
+    """Write a game's record: one HTML file that replays an exported log and checks it in any browser."""
+    from ..record import record_of_export
+    from ..rules.verify import Unreadable, read_file
+
+    try:
+        page = record_of_export(read_file(args.log))
+        out = args.out or Path(args.log).with_suffix(".html")
+        out.write_bytes(page)
+    except (OSError, UnicodeDecodeError, Unreadable) as error:
+        print(f"director: {args.log}: {error}", file=sys.stderr)
+        return VERIFY_UNREADABLE
+    print(f"{out}: {len(page):,} bytes")
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "run": run, "migrate": migrate, "sync": sync, "health": health, "play": play, "gallery": gallery,
-    "verify": verify}
+    "verify": verify, "record": record}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -220,6 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     f"{VERIFY_UNREADABLE} a file cannot be read (not an exported log, cut short, too "
                                     f"large or malformed); {VERIFY_UNCHECKED} nothing fails, but something is not yet "
                                     "checkable (a seed not revealed yet, entries written before the log was chained)")
+    subcommands["record"].add_argument("log", metavar="game-log.md", help="a log exported by /log export (or its .zip)")
+    subcommands["record"].add_argument("-o", "--out", type=Path, metavar="OUT",
+                                       help="the HTML file to write (default: the log's name, ending .html)")
     return parser
 
 

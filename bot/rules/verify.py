@@ -806,17 +806,27 @@ def roll_seal(roll: dict[str, Any]) -> str | None:
     return seal if isinstance(seal, str) else None
 
 
-def recompute(key: str, roll: Roll, reading: dict[str, Any]) -> str | None:
-    """The outcome title a reading's dice give on the chart ``key``: the roll's value (with the modifiers added to
-    the die, when the reading says so: its base is ``["rolled", value]``), in the grid's column; on a
-    situational chart, made again from the reading's base and modifiers. None when the reading does not say
-    enough."""
+def basis(reading: dict[str, Any]) -> tuple[int | None, int] | None:
+    """A reading's base number (None without one) and the sum of its modifiers; None when they are not numbers."""
     base, adjustments = reading.get("base"), reading.get("adjustments", [])
     try:
         added = sum(number(n, "a modifier", -100, 100) for _, n in adjustments) if adjustments else 0
         based = None if base is None else number(listed(base, "a base")[1], "a base", -100, 100)
     except (Bad, IndexError, TypeError, ValueError):
         return None
+    return based, added
+
+
+def recompute(key: str, roll: Roll, reading: dict[str, Any]) -> str | None:
+    """The outcome title a reading's dice give on the chart ``key``: the roll's value (with the modifiers added to
+    the die, when the reading says so: its base is ``["rolled", value]``), in the grid's column; on a
+    situational chart, made again from the reading's base and modifiers. None when the reading does not say
+    enough."""
+    base, adjustments = reading.get("base"), reading.get("adjustments", [])
+    numbers = basis(reading)
+    if numbers is None:
+        return None
+    based, added = numbers
     if key in MAKERS:
         chart = MAKERS[key](based, added)
         return chart.read(roll.value).title if chart is not None else None

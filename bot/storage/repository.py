@@ -432,6 +432,22 @@ class Database:
             yield page
             after = page[-1].seq
 
+    async def states_along(self, game_id: int, last: int, most: int) -> tuple[str, dict[int, dict[str, Any]]]:
+        """A game's ruleset, and its state after some of its entries up to ``last``, by entry: after each entry
+        that changed it (an undo snapshot keeps the state before each such entry), at most ``most`` of them
+        spread evenly, and after ``last``: what the game's record shows as it stood."""
+        [(ruleset, current)] = await self._read(select(Game.ruleset, Game.state).where(Game.id == game_id))
+        changed = [seq for (seq,) in await self._read(
+            select(LogEntry.seq).where(LogEntry.game_id == game_id, LogEntry.seq <= last,
+                                       LogEntry.snapshot.is_not(None)).order_by(LogEntry.seq))]
+        kept = changed[::-(-len(changed) // most)] if changed else []
+        states: dict[int, dict[str, Any]] = {last: current}
+        for start in range(0, len(kept), 100):
+            for seq, packed in await self._read(select(LogEntry.seq, LogEntry.snapshot).where(
+                    LogEntry.game_id == game_id, LogEntry.seq.in_(kept[start:start + 100]))):
+                states[seq - 1] = json.loads(zlib.decompress(packed))
+        return ruleset, dict(sorted(states.items()))
+
     # -- alarms and the messages that show the log ---------------------------------
 
     async def next_alarms(self, limit: int, shard_count: int = 1, shard_ids: Collection[int] = (0,)) -> list[AlarmRow]:
