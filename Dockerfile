@@ -13,7 +13,6 @@ WORKDIR /app
 COPY pyproject.toml README.md constraints.txt ./
 COPY bot ./bot
 COPY cogs ./cogs
-COPY assets ./assets
 RUN pip install -c constraints.txt . \
     && useradd --system --uid 10001 --no-create-home --home-dir /app director \
     && mkdir /data \

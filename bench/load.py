@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import update  # noqa: E402
 
 from bot.pictures import pool as painters  # noqa: E402
+from bot.app.launch import make_bot  # noqa: E402
 from bot.glue.client import DirectorBot  # noqa: E402
 from bot.storage import Database  # noqa: E402
 from bot.storage.models import Game  # noqa: E402
@@ -216,8 +217,8 @@ class BenchDirector(DirectorBot):
 
 def director(url: str) -> BenchDirector:
     """The bot on the database at ``url``; its players are robots, faster than anyone, so no pace holds them."""
-    return BenchDirector(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE),
-                         Database(url), rng=random.Random(1), sync_on_start=True, shard_count=1)
+    return make_bot(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url),
+                    kind=BenchDirector, rng=random.Random(1), sync_on_start=True, shard_count=1)
 
 
 RUNAWAY = {"width": 200, "height": 200, "name": "The Endless Woods",

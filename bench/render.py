@@ -26,8 +26,9 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.pictures import render_battlefield, render_deck, render_roll, render_status  # noqa: E402
+from bot.pictures import render_battlefield, render_board_pages, render_deck, render_roll  # noqa: E402
 from bot.pictures.gallery import OWNERS, cast, sample_battlefield, sample_game, sample_resolution  # noqa: E402
+from bot.rules.qotd.board import board  # noqa: E402
 from bot.rules.qotd.state import QotdState  # noqa: E402
 
 GOAL_MS = 1.5
@@ -99,7 +100,7 @@ def main(argv: list[str]) -> int:
     map_state = sample_battlefield(20)
     jobs = {"deck, /draw (10 cast, 20 turned)": (lambda: render_deck(deck_state), True),
             "roll card, a full /shoot": (lambda: render_roll(resolution), True),
-            "status (20 characters)": (lambda: render_status(status_state, OWNERS), False),
+            "status (20 characters)": (lambda: render_board_pages(board(status_state), OWNERS, 1), False),
             "map, 60x40 paces, 20 tokens": (lambda: render_battlefield(map_state), MAP_GOAL)}
     print(f"goal: the /draw and /shoot pictures within {GOAL_MS} ms each (issue #4); medians of {runs} runs")
     print(f"{'image':34} {'size':>10} {'KB':>4} {'draw ms':>8} {'blank ms':>9} {'ratio':>6}  goal")

@@ -1,5 +1,3 @@
-"""Discord extensions, one per feature. Each command: check, call the rules, store in one unit of work, render, reply."""
-
-EXTENSIONS = ("cogs.game", "cogs.cast", "cogs.deck", "cogs.rolls", "cogs.battlefield", "cogs.burt", "cogs.shootist",
-              "cogs.hands", "cogs.dracula", "cogs.gunfight",
-              "cogs.status", "cogs.history", "cogs.catchup", "cogs.campaign", "cogs.timers", "cogs.help")
+"""Discord extensions, one per shared feature (each command: check, call the rules, store in one unit of work,
+render, reply), and in :mod:`cogs.rulesets` one per ruleset. Each is a leaf: it imports :mod:`bot.glue`, never
+another extension. The launcher finds them all (:func:`bot.app.launch.extensions`); there is no list to keep."""

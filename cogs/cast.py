@@ -1,9 +1,9 @@
-"""Casting (Reel 2): characters and beasts, their personality, skills, weapons, armour and mounts."""
+"""The cast list any ruleset shares: `/cast show`, `/cast list` and `/cast remove`. This cog owns the `/cast` group;
+a ruleset whose casting verbs live in it adds them when its own extension loads (see
+:mod:`cogs.rulesets.qotd_cast`); every other ruleset casts with its own group's `cast` command."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Literal
 
 import discord
 from discord import app_commands
@@ -11,179 +11,12 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, clip, safe, send
-from bot.rules.core.cards import SUIT_SYMBOLS
-from bot.rules.qotd.beasts import ANIMALS, MOUNT_STAMINA
-from bot.rules.core.ruleset import BoardRow, CastSpec, Ruleset, State
-from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.ruleset import QOTD, TYPES
-from bot.rules.qotd.dv import ARMOUR, VDV
-from bot.rules.qotd.on_the_map import dismount, remount
-from bot.rules.qotd.state import Carried, Character, QotdState, Mount, Role, Trait, Vehicle, WeaponCondition
-from bot.rules.qotd.traits import PERSONALITIES, SKILLS
-from bot.rules.qotd.vehicles import (KINDS, aboard_text, add_vehicle, board, full_move, new_vehicle, set_speed,
-                                     vdv_text, vehicle_words)
-from bot.rules.qotd.weapons import WEAPONS, Ignition
-from bot.glue.table import Table, clean_name, open_table, quote, slug
+from bot.glue.replies import safe, send
+from bot.glue.table import open_table
 
-from . import options
-from .pings import invitation, invite
+from bot.glue import options
+from bot.glue.casting import cast_list_embed, sheet_embed
 
-ArmourChoice = Literal["none", "minimal", "armour", "heavy"]
-
-
-def cards_text(character: Character) -> str:
-    """The character's cards, lost ones struck out and stunned ones in italics."""
-    shown = []
-    for card in character.cards:
-        if card in character.lost:
-            shown.append(f"~~{card}~~")
-        elif card in character.stunned:
-            shown.append(f"*{card}*")
-        else:
-            shown.append(str(card))
-    return " ".join(shown) or "no cards"
-
-
-def weapon_text(carried: Carried) -> str:
-    weapon = WEAPONS[carried.weapon]
-    if weapon.range == 0:
-        return weapon.name
-    if carried.condition is WeaponCondition.READY and weapon.shots:
-        return f"{weapon.name} ({carried.loaded}/{weapon.shots})"
-    return f"{weapon.name} ({carried.condition.value})"
-
-
-def trait_text(trait: Trait) -> str:
-    """A skill or trait as the book names it, with what it is about (a weapon by its name)."""
-    name = SKILLS[trait.key].name
-    if not trait.detail:
-        return name
-    subject = WEAPONS[trait.detail].name if trait.detail in WEAPONS else trait.detail
-    return f"{name} ({subject})"
-
-
-def character_embed(character: Character, owner: str) -> discord.Embed:
-    """Everything about one character, as the cast list shows it."""
-    kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
-    embed = discord.Embed(title=clip(safe(character.name), 256), description=f"{kind} · played by {owner}",
-                          colour=COLOUR)
-    embed.add_field(name="Cards", value=cards_text(character), inline=False)
-    if character.is_beast:
-        animal = ANIMALS[character.animal]
-        embed.add_field(name="Attack dice", value=str(character.attack_dice))
-        embed.add_field(name="Top speed", value=f"{animal.speed_after(character.wounds)} paces")
-        embed.add_field(name="Traits", value=", ".join((PERSONALITIES.get(t) or SKILLS[t]).name
-                                                       for t in animal.traits) or "none")
-    else:
-        personality = PERSONALITIES[character.personality]
-        embed.add_field(name="Personality", value=f"{personality.name} — {personality.nickname}", inline=False)
-        traits = [safe(trait_text(t)) for t in character.traits]
-        limit = character.type.row.max_traits
-        embed.add_field(name=f"Skills and traits ({len(traits)}/{limit})", value=", ".join(traits) or "none",
-                        inline=False)
-        embed.add_field(name="Weapons", value=", ".join(weapon_text(w) for w in character.weapons) or "none")
-        embed.add_field(name="Armour", value=f"{character.armour} (DV {ARMOUR[character.armour]})"
-                                             + (" + shield" if character.shield else ""))
-    if character.mount:
-        embed.add_field(name="Mount", value=f"{character.mount.kind} ({character.mount.hits}/"
-                                            f"{character.mount.stamina} hits)")
-    if character.state_words:
-        embed.add_field(name="State", value=", ".join(character.state_words), inline=False)
-    return embed
-
-
-def vehicle_embed(state: QotdState, vehicle: Vehicle, owner: str) -> discord.Embed:
-    """Everything about one vehicle: construction and VDV, speed, damage, and who is aboard."""
-    kind = KINDS[vehicle.kind]
-    embed = discord.Embed(title=clip(safe(vehicle.name), 256), description=f"{kind.name} · played by {owner}",
-                          colour=COLOUR)
-    embed.add_field(name="Construction", value=vdv_text(vehicle), inline=False)
-    embed.add_field(name="Move", value=f"{full_move(vehicle)} paces a turn (a {kind.name.lower()} moves "
-                                       f"{kind.move})")
-    embed.add_field(name="State", value=", ".join(vehicle_words(vehicle)))
-    embed.add_field(name="Team", value=f"{vehicle.team} horse{'s' * (vehicle.team != 1)}" if vehicle.team else "none")
-    embed.add_field(name="Aboard", value=clip(safe(aboard_text(state, vehicle)), 1024), inline=False)
-    return embed
-
-
-def vehicle_line(state: QotdState, vehicle: Vehicle) -> str:
-    """One vehicle of the cast list."""
-    return (f"**{safe(vehicle.name)}** ({KINDS[vehicle.kind].name}, VDV {VDV[vehicle.construction]}, "
-            f"<@{vehicle.owner}>): {', '.join(vehicle_words(vehicle))} — {safe(aboard_text(state, vehicle))}")
-
-
-async def add_character(bot: DirectorBot, interaction: discord.Interaction, ruleset: str, name: str, type: str,
-                        player: discord.Member | None, fields: Mapping[str, str]) -> None:
-    """Cast a character in a game of ``ruleset`` (another than Quick on the Draw, whose ``/cast add`` is its
-    own): what a ruleset group's ``cast`` command does with its typed options. The ruleset checks the
-    ``fields`` (its :attr:`~bot.rules.core.ruleset.Ruleset.cast_options`)."""
-    name = clean_name(name)
-    async with open_table(bot, interaction, ruleset) as table:
-        rules = table.ruleset
-        if type not in rules.character_types:
-            raise UserError(f"{rules.title} has no type **{quote(type)}**: pick one of "
-                            f"{', '.join(f'`{key}`' for key in rules.character_types)}.")
-        if type in rules.directors_types:
-            table.require_director(f"cast a {rules.character_types[type]}. {rules.directors_types[type]}")
-        owner = cast_for(table, player, "character")
-        table.require_room(owner)
-        character = table.cast_spec(CastSpec(slug(name), name, owner, type, dict(fields)))
-        asked = owner != interaction.user.id and invite(table, owner)
-        await table.commit("cast", f"{name} is cast as a {rules.character_types[type]}.", {"character": character.key})
-        embed = card_embed(rules, table.state, character.key)
-    await announce_cast(interaction, table, name, embed, owner, asked)
-
-
-async def announce_cast(interaction: discord.Interaction, table: Table, name: str, embed: discord.Embed,
-                        owner: int, asked: bool) -> None:
-    """A new character in the channel; the member a Director cast it for, if ``asked``, asked once to join."""
-    content, view = f"**{safe(name)}** joins the cast.", None
-    if asked:                                   # they are asked once, and pinged by nobody until they accept
-        words, view = invitation(table.game.id, owner)
-        content += "\n" + words
-    await send(interaction, content=content, embed=embed, view=view)
-
-
-def row_of(rules: Ruleset, state: State, key: str) -> BoardRow:
-    """A character's row of its ruleset's board."""
-    return next(row for row in rules.board(state).rows if row.key == key)
-
-
-def row_words(row: BoardRow) -> str:
-    """A board row's states and figures in words: "Shock, Hits 2"."""
-    return ", ".join([*row.words, *(f"{label} {figure}" for label, figure in row.badges)])
-
-
-def card_embed(rules: Ruleset, state: State, key: str) -> discord.Embed:
-    """One character of a ruleset other than Quick on the Draw, as its board row has it."""
-    row = row_of(rules, state, key)
-    embed = discord.Embed(title=clip(safe(row.name), 256), colour=COLOUR,
-                          description=" · ".join(filter(None, (row.kind, f"played by <@{row.owner}>"))))
-    for word in row.words:
-        embed.add_field(name="State", value=word)
-    for label, figure in row.badges:
-        embed.add_field(name=label, value=figure)
-    return embed
-
-
-def cast_for(table: Table, player: discord.Member | None, what: str) -> int:
-    """Who plays a new character or vehicle: the user, once joined, or anyone a Director names."""
-    owner = player.id if player else table.user_id
-    if owner != table.user_id:
-        table.require_director(f"cast {what}s for someone else")
-        if player.bot:
-            raise UserError(f"A bot cannot play a {what}.")
-    if owner not in table.state.seats and not table.is_director:
-        raise UserError("Join the game first with `/game join`.")
-    return owner
-
-
-def owned(table: Table, name: str) -> Character:
-    """A character the user may change: their own, or any for a Director."""
-    character = table.character(name)
-    table.require_control(character)
-    return character
 
 
 @app_commands.guild_only()
@@ -194,194 +27,6 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="add")
-    @app_commands.describe(name="The character's name", type="Hero 4 cards, Main 3, Supporting 2, Minor 1",
-                           personality="One personality from the rulebook",
-                           player="Who plays the character (Director only; default you)")
-    @app_commands.autocomplete(personality=options.personalities)
-    async def add(self, interaction: discord.Interaction, name: str,
-                  type: Literal["hero", "main", "supporting", "minor"], personality: str,
-                  player: discord.Member | None = None) -> None:
-        """Cast a character: cards are dealt from the player's suit."""
-        name = clean_name(name)
-        personality = options.personality(personality)
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            owner = cast_for(table, player, "character")
-            table.require_room(owner)
-            character = Character(slug(name), name, owner, TYPES[type], personality)
-            table.cast(character)
-            asked = owner != interaction.user.id and invite(table, owner)
-            await table.commit("cast", f"{name} is cast as a {character.type.title}.",
-                               {"character": character.key})
-            embed = character_embed(character, f"<@{owner}>")
-        await announce_cast(interaction, table, name, embed, owner, asked)
-
-    @app_commands.command(name="beast")
-    @app_commands.describe(name="The beast's name", animal="Its kind, from the Animal Types table",
-                           active="Whether it is in play now (its card joins the pack)")
-    async def beast(self, interaction: discord.Interaction, name: str, animal: str, active: bool = False) -> None:
-        """Cast a beast (Director only). Its card goes into the pack once it is activated."""
-        name = clean_name(name)
-        animal = options.animal(animal)
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            table.require_director("cast beasts")
-            table.require_room(interaction.user.id)
-            kind = ANIMALS[animal]
-            character = Character(slug(name), name, interaction.user.id, CharacterType.MINOR, "ordinary",
-                                  animal=animal, attack_dice=kind.attack_dice, active=active)
-            table.cast(character)
-            await table.commit("cast", f"{name} the {kind.name} is cast.", {"character": character.key})
-            embed = character_embed(character, f"<@{character.owner}>")
-        await send(interaction, content=f"**{safe(name)}** lurks nearby.", embed=embed)
-
-    @beast.autocomplete("animal")
-    async def animal_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        return options.matching(((a.name, k) for k, a in ANIMALS.items()), typed)
-
-    @app_commands.command(name="activate")
-    @app_commands.describe(character="The beast that comes into play")
-    @app_commands.autocomplete(character=options.characters)
-    async def activate(self, interaction: discord.Interaction, character: str) -> None:
-        """Bring a beast into play: its card is shuffled into the cards to come (Director only)."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            table.require_director("activate beasts")
-            beast = table.character(character)
-            if not beast.is_beast or beast.active:
-                raise UserError(f"{safe(beast.name)} is not a beast waiting to come into play.")
-            table.state.activate(beast, table.dice)
-            await table.commit("activate", f"{beast.name} comes into play.", {"character": beast.key})
-        await send(interaction, content=f"**{safe(beast.name)}** comes into play!")
-
-    @app_commands.command(name="skill")
-    @app_commands.describe(character="Whose skill", skill="A skill or trait from the rulebook",
-                           detail="For 'a particular' skills: the skill, area of study or weapon")
-    @app_commands.autocomplete(character=options.characters, skill=options.skills, detail=options.skill_details)
-    async def skill(self, interaction: discord.Interaction, character: str, skill: str,
-                    detail: str | None = None) -> None:
-        """Give a character a skill or trait, up to the number their type allows."""
-        skill = options.skill(skill)
-        trait = SKILLS[skill]
-        if trait.takes_detail and not detail:
-            raise UserError(f"{trait.name} needs a detail: which skill, area or weapon.")
-        detail = clean_name(detail, "detail") if trait.takes_detail else ""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            target = owned(table, character)
-            if target.is_beast:
-                raise UserError("Beasts have the traits of their kind.")
-            limit = target.type.row.max_traits
-            if len(target.traits) >= limit:
-                raise UserError(f"A {target.type.title} has at most {limit} skills and traits.")
-            if target.has(skill, detail if trait.takes_detail else None) and any(t.key == skill for t in target.traits):
-                raise UserError(f"{safe(target.name)} already has {trait.name}.")
-            target.traits.append(Trait(skill, detail))
-            await table.commit("skill", f"{target.name} gains {trait.name}.", {"character": target.key})
-        await send(interaction, content=f"**{safe(target.name)}** gains {trait.name}"
-                                        + (f" ({safe(detail)})" if detail else "") + f": {trait.effect}")
-
-    @app_commands.command(name="weapon")
-    @app_commands.describe(character="Who carries it", weapon="From the weapons table",
-                           ignition="For guns that come as flintlock or percussion")
-    @app_commands.autocomplete(character=options.characters, weapon=options.weapons)
-    async def weapon(self, interaction: discord.Interaction, character: str, weapon: str,
-                     ignition: Literal["flintlock", "percussion", "cartridge"] | None = None) -> None:
-        """Arm a character with a weapon from the weapons table, loaded."""
-        weapon = options.weapon(weapon)
-        kind = WEAPONS[weapon]
-        chosen = Ignition[ignition.upper()] if ignition else kind.ignitions[0]
-        if chosen not in kind.ignitions:
-            allowed = ", ".join(i.name.lower() for i in kind.ignitions)
-            raise UserError(f"A {kind.name} comes as {allowed}, not {ignition}.")
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            target = owned(table, character)
-            if len(target.weapons) >= 6:
-                raise UserError("A character carries at most six weapons.")
-            target.weapons.append(Carried.ready(weapon, chosen.name if ignition else ""))
-            await table.commit("weapon", f"{target.name} carries a {kind.name}.", {"character": target.key})
-        await send(interaction, content=f"**{safe(target.name)}** carries a {kind.name}.")
-
-    @app_commands.command(name="armour")
-    @app_commands.describe(character="Who wears it", armour="none DV0, minimal DV1, armour DV2, heavy DV3",
-                           shield="Carries a shield (+1 DV in close combat and against non-gunpowder missiles)")
-    @app_commands.autocomplete(character=options.characters)
-    async def armour(self, interaction: discord.Interaction, character: str, armour: ArmourChoice,
-                     shield: bool = False) -> None:
-        """Set a character's armour and shield."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            target = owned(table, character)
-            target.armour, target.shield = armour, shield
-            await table.commit("armour", f"{target.name} wears {armour} armour.", {"character": target.key})
-        await send(interaction, content=f"**{safe(target.name)}**: {armour} armour (DV {ARMOUR[armour]})"
-                                        + (" and a shield." if shield else "."))
-
-    @app_commands.command(name="mount")
-    @app_commands.describe(character="The rider",
-                           mount="What they ride (on a map: a loose one within 2 paces), or none to dismount")
-    @app_commands.autocomplete(character=options.characters)
-    async def mount(self, interaction: discord.Interaction, character: str,
-                    mount: Literal["horse", "camel", "elephant", "none"]) -> None:
-        """Give a character a mount (horse or camel sized: 2 hits; elephant sized: 4)."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            target = owned(table, character)
-            left = dismount(table.state, target) if mount == "none" else ""
-            caught = remount(table.state, target, mount) if mount != "none" else ""
-            if not caught:
-                target.mount = None if mount == "none" else Mount(mount, MOUNT_STAMINA[mount])
-            await table.commit("mount", f"{target.name} rides a {mount}." if target.mount
-                               else f"{target.name} has no mount.", {"character": target.key})
-        article = "an" if mount[0] in "aeiou" else "a"
-        ride = f"mounts {safe(caught)}." if caught else f"rides {article} {mount}."
-        await send(interaction, content=f"**{safe(target.name)}** " + (ride if mount != "none" else "goes on foot.")
-                   + (f" {safe(left)}" if left else ""))
-
-    @app_commands.command(name="vehicle")
-    @app_commands.describe(name="The vehicle's name", kind="What it is, from the book's movement table",
-                           construction="Its armour or construction (default: usual for its kind); sets its VDV",
-                           player="Who plays it (Director only; default you)")
-    @app_commands.autocomplete(kind=options.vehicle_kinds)
-    async def vehicle(self, interaction: discord.Interaction, name: str, kind: str,
-                      construction: Literal["none", "light", "robust", "strong"] | None = None,
-                      player: discord.Member | None = None) -> None:
-        """Cast a stagecoach, wagon, buggy or other vehicle."""
-        name = clean_name(name)
-        if kind not in KINDS:
-            raise UserError("Pick a vehicle from the list.")
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            owner = cast_for(table, player, "vehicle")
-            vehicle = add_vehicle(table.state, new_vehicle(slug(name), name, owner, kind, construction or ""))
-            await table.commit("vehicle", f"{name} the {KINDS[kind].name.lower()} is cast.", {"vehicle": vehicle.key})
-            embed = vehicle_embed(table.state, vehicle, f"<@{owner}>")
-        await send(interaction, content=f"**{safe(name)}** rolls in.", embed=embed)
-
-    @app_commands.command(name="aboard")
-    @app_commands.describe(character="Who climbs aboard (or down)", vehicle="Which vehicle (leave out to climb down)",
-                           role="Driver, crew or passenger")
-    @app_commands.autocomplete(character=options.characters, vehicle=options.vehicles)
-    async def aboard(self, interaction: discord.Interaction, character: str, vehicle: str | None = None,
-                     role: Literal["driver", "crew", "passenger"] = "passenger") -> None:
-        """Put a character aboard a vehicle (driver, crew, passenger), or down."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            rider = owned(table, character)
-            ride = table.vehicle(vehicle) if vehicle else None
-            board(table.state, rider, ride, Role(role))
-            text = (f"{rider.name} climbs aboard the {ride.name} as {'its ' if role == 'driver' else ''}{role}."
-                    if ride else f"{rider.name} climbs down.")
-            await table.commit("aboard", text, {"character": rider.key})
-        await send(interaction, content=safe(text))
-
-    @app_commands.command(name="speed")
-    @app_commands.describe(vehicle="Which vehicle", paces="How far it moved this turn (0: stationary)")
-    @app_commands.autocomplete(vehicle=options.vehicles)
-    async def speed(self, interaction: discord.Interaction, vehicle: str,
-                    paces: app_commands.Range[int, 0, 48]) -> None:
-        """How far a vehicle moved this turn: its speed."""
-        async with open_table(self.bot, interaction, QOTD.key) as table:
-            ride = table.vehicle(vehicle)
-            table.require_control(ride)
-            set_speed(ride, paces)
-            words = ", ".join(vehicle_words(ride))
-            await table.commit("speed", f"The {ride.name}: {words}.", {"vehicle": ride.key})
-        await send(interaction, content=f"**{safe(ride.name)}**: {safe(words)}.")
-
     @app_commands.command(name="show")
     @app_commands.describe(character="Whom (or which vehicle) to show")
     @app_commands.autocomplete(character=options.targets)
@@ -390,43 +35,17 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
             state = table.state
-        if not table.plays_qotd:
-            await send(interaction, embed=card_embed(table.ruleset, state, key))
-            return
-        if key in state.vehicles:
-            vehicle = state.vehicles[key]
-            await send(interaction, embed=vehicle_embed(state, vehicle, f"<@{vehicle.owner}>"))
-            return
-        target = state.characters[key]
-        await send(interaction, embed=character_embed(target, f"<@{target.owner}>"))
+        await send(interaction, embed=sheet_embed(table.ruleset.sheet(state, key)))
 
     @app_commands.command(name="list")
     async def list(self, interaction: discord.Interaction) -> None:
         """The cast list: every character, its player's suit and its cards."""
         async with open_table(self.bot, interaction) as table:
             state = table.state
-        if not state.characters and not getattr(state, "vehicles", None):
+        listed = table.ruleset.cast_list(state)
+        if not listed:
             raise UserError("Nobody has been cast yet: `/cast add` a character.")
-        if not table.plays_qotd:
-            lines = [f"**{safe(row.name)}** ({', '.join(filter(None, (row.kind, f'<@{row.owner}>')))})"
-                     + (f" — {row_words(row)}" if row.words or row.badges else "")
-                     for row in table.ruleset.board(state).rows]
-            await send(interaction, embed=discord.Embed(title="Cast list", colour=COLOUR,
-                                                        description=clip("\n".join(lines), 4096)))
-            return
-        lines = []
-        for character in state.characters.values():
-            suit = SUIT_SYMBOLS.get(character.cards[0].suit, "") if character.cards else ""
-            kind = ANIMALS[character.animal].name if character.is_beast else character.type.title
-            words = f" — {', '.join(character.state_words)}" if character.state_words else ""
-            lines.append(f"{suit} **{safe(character.name)}** ({kind}, <@{character.owner}>): "
-                         f"{cards_text(character)}{words}")
-        embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(lines), 4096))
-        if state.vehicles:
-            embed.add_field(name="Vehicles", value=clip("\n".join(vehicle_line(state, v)
-                                                                  for v in state.vehicles.values()), 1024),
-                            inline=False)
-        await send(interaction, embed=embed)
+        await send(interaction, embed=cast_list_embed(listed))
 
     @app_commands.command(name="remove")
     @app_commands.describe(character="Who (or which vehicle) leaves the cast")
@@ -435,14 +54,14 @@ class Cast(commands.GroupCog, group_name="cast", group_description="Cast charact
         """Remove a character (with its cards) or a vehicle."""
         async with open_table(self.bot, interaction) as table:
             key = table.target(character)
-            target = table.state.characters.get(key) or table.state.vehicles[key]
+            target = table.state.characters.get(key) or table.others[key]
             table.require_control(target)
             if table.state.pending:
                 raise UserError("A roll is waiting for a re-roll decision; settle it first.")
-            if isinstance(target, Vehicle):
-                del table.state.vehicles[key]
+            if key in table.state.characters:
+                table.ruleset.remove(table.state, key)
             else:
-                table.ruleset.remove(table.state, target.key)
+                table.ruleset.remove_other(table.state, key)
             await table.commit("remove", f"{target.name} leaves the cast.", {"character": target.key})
         await send(interaction, content=f"**{safe(target.name)}** leaves the cast.")
 

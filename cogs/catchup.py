@@ -13,7 +13,8 @@ from bot.glue.client import DirectorBot
 from bot.glue.errors import NoGame, UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, safe, send
 from bot.glue.waiting import waiting_on
-from bot.rules.core.ruleset import Board, Ruleset, State, Wait, ruleset
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import Board, HeldCard, Ruleset, State, Wait, phrased, ruleset
 from bot.storage import GameRow, LogRow
 
 MOST = 200
@@ -57,11 +58,20 @@ def waits_text(wait: Wait | None, user: int) -> str:
     return f"**It waits on you.** {asked}{also}"
 
 
+def held(card: HeldCard) -> str:
+    """A card on a board row: struck out when lost, in italics when stunned."""
+    shown = str(Card.parse(card.code))
+    return {"lost": f"~~{shown}~~", "stunned": f"*{shown}*"}.get(card.look, shown)
+
+
 def yours_now(board: Board, user: int) -> list[str]:
-    """The asker's characters as the board has them now: "**Kid**: Shock, Hits 2"."""
-    rows = [(row.name, [*row.words, *(f"{label} {figure}" for label, figure in row.badges)])
-            for row in board.rows if row.owner == user]
-    return [f"**{safe(name)}**" + (f": {safe(', '.join(words))}" if words else "") for name, words in rows]
+    """The asker's characters as the board has them now: "**Kid**: Shock, Hits 2; 5♥ ~~K♥~~"."""
+    lines = []
+    for row in board.rows:
+        if row.owner == user:
+            told = "; ".join(filter(None, (safe(", ".join(phrased(row))), " ".join(map(held, row.cards)))))
+            lines.append(f"**{safe(row.name)}**" + (f": {told}" if told else ""))
+    return lines
 
 
 def catchup_embed(rules: Ruleset, state: State, game: GameRow, user: int, own: LogRow, entries: list[LogRow],

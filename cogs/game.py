@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Literal
 
 import discord
@@ -22,20 +21,17 @@ from bot.glue.errors import NotAllowed, UserError
 from bot.pictures.status import PER_PAGE
 from bot.glue.replies import COLOUR, MAX_FILES, safe, send
 from bot.rules.core import serial
-from bot.rules.core.ruleset import RULESETS, State
-from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.norman.ruleset import NORMAN
-from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import QotdState, Settings
+from bot.rules.core.ruleset import HOLD, RULESETS, OnAMap, Ruleset, State, Tunable, first, ruleset
+from bot.rules.core.ruleset import Campaign as RosterRules
 from bot.glue.summaries import summary_embed
 from bot.glue.seals import announced, closing, open_seals, sealing
-from bot.glue.table import open_table, require_stored
-from bot.glue.waiting import HOLD
+from bot.glue.table import OtherRuleset, open_table, require_stored
 
-from . import options
-from .campaign import adventure_set, adventure_sets, announce_recovery, end_adventure, next_adventure_of
-from .gunfight import gang_home, require_aftermath
-from .pings import InvitationButton, join_game, leave_game, tell_joined
+from bot.glue import options
+from bot.glue.campaigns import (adventure_set, adventure_sets, announce_homecoming, end_adventure,
+                                 next_adventure_of, require_aftermath)
+
+from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
 
 MOST_CAST = PER_PAGE * MAX_FILES
 """The highest limit a server may set on a game's cast: as many as the status board shows."""
@@ -59,7 +55,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"end:(?P<ga
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the question; refusals and failures get the same handling as slash commands."""
         try:
-            await interaction.client.get_cog("Game").answer_end(interaction, require_stored(self.game), self.confirmed)
+            await answer_end(interaction, require_stored(self.game), self.confirmed)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)
 
@@ -71,12 +67,39 @@ def end_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def played_for(state: State) -> str:
-    """" after 3 phases" in Quick on the Draw; "" in another ruleset."""
-    if not isinstance(state, QotdState):
-        return ""
-    phases = state.deck.phase
-    return f" after {phases} phase{'s' * (phases != 1)}"
+async def answer_end(interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
+    """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
+    async with open_table(interaction.client, interaction) as table:
+        if table.game.id != game_id:
+            raise UserError("That game is over already.")
+        table.require_director("end the game")
+        aftermath = None
+        if confirmed:
+            require_aftermath(table)
+            entries = await table.uow.full_log()
+            aftermath = await end_adventure(interaction.client, table)
+            resolution = aftermath and aftermath.resolution()
+            data = closing(table.state)
+            table.uow.save(table.state.to_json())
+            if resolution is None:
+                await table.uow.log(interaction.user.id, "end", "The game ends.", data)
+            else:
+                await table.uow.log(interaction.user.id, "end", "The adventure ends.",
+                                    {"resolution": serial.to_json(resolution), **data})
+            await table.uow.end_game()
+    if interaction.message is not None:
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException:
+            pass
+    if not confirmed:
+        await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
+        return
+    wrap = "\n".join([f"That's a wrap! The game ends{table.ruleset.played(table.state)}.",
+                      *announced(data, table.ruleset.turn_name)])
+    await send(interaction, content=wrap, embed=summary_embed(table.ruleset, table.state, entries))
+    if aftermath is not None:
+        await announce_homecoming(interaction, table.state, aftermath, table.game)
 
 
 @app_commands.guild_only()
@@ -106,34 +129,32 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
                                 f"{playing.title if playing else adventure.ruleset}: its adventures are games of it"
                                 + (f", not of {rules.title}." if rules else "."))
             rules = playing
-        rules = rules or QOTD
-        if map_name is not None and (adventure is None or rules is not QOTD):
-            raise UserError("`map_name:` chooses the map of a campaign's adventure of Quick on the Draw.")
+        rules = rules or first()
+        if map_name is not None and (adventure is None or not isinstance(rules, OnAMap)):
+            raise UserError("`map_name:` chooses the map of a campaign's adventure, in a ruleset played on a map.")
         state = rules.new_game()
         open_seals(state, interaction.channel_id, self.bot.rng)        # the root, turn 0 and turn 1 committed
         on_set = ""
-        if rules is QOTD and adventure is not None:
-            state.battlefield, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
+        if isinstance(rules, OnAMap) and adventure is not None:
+            field, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
+            rules.lay_out(state, field)
         sealed = sealing(rules, None, state, None)
         async with storing(self.bot, interaction) as uow:
             await uow.start_game(interaction.user.id, state.to_json(), ruleset=rules.key)
-            what = "a game" if rules is QOTD else f"a game of {rules.title}"
+            what = f"a game of {rules.title}"
             if adventure is not None:
                 uow.set_campaign(adventure.id)
                 what = f"an adventure of {adventure.name}"
             await uow.log(interaction.user.id, "start", f"{interaction.user.display_name} starts {what}.", sealed)
         description = "\n".join([f"Director: {interaction.user.mention}",
-                                 f"Players join with `/game join`, then cast with `/{rules.group or 'cast'} "
-                                 f"{'cast' if rules.group else 'add'}`. "
+                                 f"Players join with `/game join`, then cast with `/{rules.cast_command}`. "
                                  f"The Director deals the first {rules.turn_name.lower()} with `/deal`.",
                                  *announced(sealed, rules.turn_name), *filter(None, [on_set])])
         if rules.group:
             description += f"\nThe game's own actions are `/{rules.group} …`; `/help` tells how it plays."
-        if adventure is not None:
-            back, add = (f"`/{rules.group} recast`", f"`/{rules.group} enrol`") if rules in (DRACULA, NORMAN) else \
-                ("`/campaign cast`", "`/campaign add`")
-            description += (f"\nAn adventure of **{safe(adventure.name)}**: {back} brings its roster "
-                            f"back, {add} puts new characters on it.")
+        if adventure is not None and isinstance(rules, RosterRules):
+            description += (f"\nAn adventure of **{safe(adventure.name)}**: `/campaign cast` brings its roster "
+                            "back, `/campaign add` puts new characters on it.")
         embed = discord.Embed(title=f"{rules.title} — the cameras are rolling", colour=COLOUR,
                               description=description)
         await send(interaction, embed=embed)
@@ -163,47 +184,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         async with open_table(self.bot, interaction) as table:
             table.require_director("end the game")
             require_aftermath(table)
-            game_id, played = table.game.id, played_for(table.state)
+            game_id, played = table.game.id, table.ruleset.played(table.state)
         await send(interaction, content=f"End the game in this channel{played}? "
                                         "It cannot be undone; `/log export` and `/status` still show it afterwards. "
                                         "A Director confirms or cancels.", view=end_view(game_id))
-
-    async def answer_end(self, interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:
-        """A Director pressed End the game (the game ends, with its summary) or Cancel (it goes on)."""
-        async with open_table(self.bot, interaction) as table:
-            if table.game.id != game_id:
-                raise UserError("That game is over already.")
-            table.require_director("end the game")
-            aftermath, home = None, []
-            if confirmed:
-                require_aftermath(table)
-                if table.game.campaign_id is not None and table.ruleset is NORMAN:
-                    home = gang_home(table)
-                entries = await table.uow.full_log()
-                aftermath = await end_adventure(self.bot, table) \
-                    if table.game.campaign_id is not None and table.plays_qotd else None
-                data = closing(table.state)
-                table.uow.save(table.state.to_json())
-                if aftermath is None:
-                    await table.uow.log(interaction.user.id, "end", "The game ends.", data)
-                else:
-                    await table.uow.log(interaction.user.id, "end", "The adventure ends.",
-                                        {"resolution": serial.to_json(aftermath.resolution()), **data})
-                await table.uow.end_game()
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException:
-                pass
-        if not confirmed:
-            await send(interaction, content=f"{safe(interaction.user.display_name)} cancels: the game goes on.")
-            return
-        wrap = "\n".join([f"That's a wrap! The game ends{played_for(table.state)}.",
-                          *announced(data, table.ruleset.turn_name),
-                          *(["The roster keeps its figures as the gunfight left them:", *home] if home else [])])
-        await send(interaction, content=wrap, embed=summary_embed(table.ruleset, table.state, entries))
-        if aftermath is not None:
-            await announce_recovery(interaction, "", table.state, aftermath, table.game)
 
     @app_commands.command(name="director")
     @app_commands.describe(member="Who directs the game from now on")
@@ -269,39 +253,30 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
             raise NotAllowed("Only members who may manage the server change its settings.")
         server = await self.bot.server_settings(guild_id)
         chosen = {option: value for option, value in (
-            ("ones", ones and ones == "every die"),
-            ("drawing", drawing and drawing == "hasty"),
-            ("stunned_defenceless", stunned_defenceless),
-            ("rash_all_out", rash_all_out and rash_all_out == "every fight"),
-            ("armour", armour and armour == "twice"),
-            ("brave_grazes", brave_grazes and brave_grazes == "close combat"),
-        ) if value is not None}
-        if chosen or any(v is not None for v in (reminder_hours, deadline_hours, deadline_action, cuts)):
-            async with open_table(self.bot, interaction, QOTD.key if chosen or cuts is not None else None) as table:
+            ("cuts", cuts), ("ones", ones), ("drawing", drawing), ("stunned_defenceless", stunned_defenceless),
+            ("rash_all_out", rash_all_out), ("armour", armour), ("brave_grazes", brave_grazes)) if value is not None}
+        if chosen or any(v is not None for v in (reminder_hours, deadline_hours, deadline_action)):
+            async with open_table(self.bot, interaction) as table:
+                if chosen and not (isinstance(table.ruleset, Tunable) and set(chosen) <= table.ruleset.settings_options):
+                    raise OtherRuleset(table.ruleset)
                 table.require_director("change the game's settings")
-                changes = []
-                if cuts is not None:
-                    table.state.settings.cuts_per_character = cuts
-                    changes.append(f"Cut! allowed {cuts} time(s) per Hero or Main Character.")
                 if chosen:
-                    changes.append(change_rules(table.state.settings, chosen))
-                if changes:
-                    await table.commit("settings", " ".join(changes))
+                    await table.commit("settings", table.ruleset.change_settings(table.state, chosen))
                 if (reminder_hours, deadline_hours, deadline_action) != (None, None, None):
                     if server_reminder_hours is not None:     # stored below, once the game's change is
                         table.server = dataclasses.replace(server, reminder_hours=server_reminder_hours)
                     text = change_pace(table.uow, table.server.reminder_hours, reminder_hours, deadline_hours,
                                        deadline_action)
                     await table.log("pace", text)
-                game, rules = table.uow.game, table.state.settings if table.plays_qotd else None
+                game, own = table.uow.game, own_settings(table.ruleset, table.state)
         else:
             game = await self.bot.db.load_game(guild_id, interaction.channel_id)
-            rules = QotdState.from_json(game.state).settings if game and game.ruleset == QOTD.key else None
+            own = own_settings(ruleset(game.ruleset), ruleset(game.ruleset).load(game.state)) if game else []
         if server_change:
             await self.bot.db.update_server(guild_id, **server_change)
             self.bot.forget_server(guild_id)
             server = await self.bot.server_settings(guild_id)
-        await send(interaction, embed=settings_embed(server, game, rules, interaction.guild))
+        await send(interaction, embed=settings_embed(server, game, own, interaction.guild))
 
 
 def change_pace(uow: UnitOfWork, server_hours: float, reminder: float | None, deadline: float | None,
@@ -326,52 +301,19 @@ def deadline_text(game: GameRow) -> str:
     """"after 24 hours, then the character holds", or "none"."""
     if game.deadline_hours is None:
         return "none"
-    then = "play moves on" if game.ruleset != QOTD.key else \
+    then = "play moves on" if not ruleset(game.ruleset).holding else \
         "the character holds" if game.deadline_action == HOLD else "the turn passes"
     return f"after {game.deadline_hours:g} hours, then {then}"
 
 
-@dataclass(frozen=True)
-class RuleReading:
-    """A game setting for a rule groups read differently: its field of the game's settings, and how each reads."""
-
-    title: str
-    field: str
-    readings: dict[bool, str]
-
-    def text(self, rules: Settings) -> str:
-        """The reading in force, and the default."""
-        value, default = getattr(rules, self.field), getattr(Settings(), self.field)
-        return f"{self.readings[value]}" + ("" if value == default else f" (default: {self.readings[default]})")
+def own_settings(rules: Ruleset, state: State) -> list[tuple[str, str]]:
+    """The game's settings of its ruleset's own, as (title, what it is now); none if it has none."""
+    return rules.settings(state) if isinstance(rules, Tunable) else []
 
 
-RULE_READINGS = {
-    "ones": RuleReading("Any 1s, misfires and jams", "every_die_thrown", {
-        True: "read on every die thrown", False: "read on the kept die only"}),
-    "drawing": RuleReading("A shot drawn and fired", "drawing_is_hasty", {
-        True: "hasty, +2 DV", False: "+1 DV for drawing"}),
-    "stunned_defenceless": RuleReading("Stunned defenders", "stunned_defenceless", {
-        True: "Defenceless until they come round", False: "Defenceless only once passed out"}),
-    "rash_all_out": RuleReading("Rash and Fanatic All Out", "all_out_every_fight", {
-        False: "forced once a phase", True: "forced in every fight"}),
-    "armour": RuleReading("Armour", "armour_twice", {
-        False: "counted once (the basic DV)", True: "counted twice (basic DV and Wearing Armour)"}),
-    "brave_grazes": RuleReading("The Brave and grazes", "brave_close_combat_only", {
-        False: "ignored from shooting and fighting", True: "ignored from close combat only"}),
-}
-"""The readings a Director may choose, by the /game settings option that sets each (see docs/rulings.md)."""
-
-
-def change_rules(rules: Settings, chosen: dict[str, bool]) -> str:
-    """Change the game's readings of the rules; returns the change in words, for the log."""
-    for option, value in chosen.items():
-        setattr(rules, RULE_READINGS[option].field, value)
-    return " ".join(f"{RULE_READINGS[o].title}: {RULE_READINGS[o].readings[v]}." for o, v in chosen.items())
-
-
-def settings_embed(server: ServerRow, game: GameRow | None, rules: Settings | None,
+def settings_embed(server: ServerRow, game: GameRow | None, own: list[tuple[str, str]],
                    guild: discord.Guild | None) -> discord.Embed:
-    """The server's settings, and the game's when the channel has one."""
+    """The server's settings, and the game's when the channel has one (with its ruleset's own, ``own``)."""
     embed = discord.Embed(title="Settings", colour=COLOUR)
     role = guild.get_role(server.director_role_id) if guild and server.director_role_id else None
     embed.add_field(name="Director role", value=safe(role.name) if role else "none: `/game settings director_role:` "
@@ -387,10 +329,8 @@ def settings_embed(server: ServerRow, game: GameRow | None, rules: Settings | No
                                        f"{server.player_cast_limit} a player")
     if game is not None:
         embed.add_field(name="Deadline", value=deadline_text(game).capitalize())
-    if rules is not None:
-        embed.add_field(name="Cut! per character", value=str(rules.cuts_per_character))
-        for reading in RULE_READINGS.values():
-            embed.add_field(name=reading.title, value=reading.text(rules))
+    for title, now in own:
+        embed.add_field(name=title, value=now)
     return embed
 
 

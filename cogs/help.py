@@ -32,16 +32,17 @@ OTHER_RULESET = (
     "`/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds whoever it "
     "waits on.")
 SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
-          ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"))
+          ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
 QOTD_ONLY = (("Rolls", "rolls"), ("Map", "battlefield"), ("Places", "places on it"))
-"""The cogs of Quick on the Draw's own verbs (with `/cast`'s, of the Cast cog)."""
+"""The cogs of Quick on the Draw's own verbs (with `/cast`'s, which its extension adds to the Cast cog's group)."""
 
 
 def command_lines(cog: commands.Cog, described: bool = True) -> str:
     """Each of the cog's slash commands with its description (or only their names), in the order they were
-    written."""
-    names = [(f"`/{command.qualified_name}`", command.description) for command in cog.walk_app_commands()
+    added: a group cog's are its group's, with those a ruleset's extension added to it."""
+    commands_of = cog.app_command.walk_commands() if cog.app_command else cog.walk_app_commands()
+    names = [(f"`/{command.qualified_name}`", command.description) for command in commands_of
              if isinstance(command, app_commands.Command)]
     if not described:
         return clip(" ".join(name for name, _ in names), FIELD_LIMIT)

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
-from bot.storage import Database, GameRow, LogRow, UnitOfWork
+from bot.storage import Database, GameRow, LogRow
 from bot.glue.errors import NoGame, UserError
 from bot.glue.exporting import elsewhere
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
@@ -26,15 +26,14 @@ from bot.record import RECORD_NAME, record_of_entries
 from bot.record.views import frames
 from bot.rules.core import serial
 from bot.rules.core.dice import Roll
-from bot.rules.qotd.results import Resolution
-from bot.rules.core.ruleset import State
+from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.rules.core.fair import Seal
 from bot.glue.seals import announced
 from bot.glue.table import ENDED, INTEGER, ended_game, open_table
 from bot.rules.verify import Verifier, Verdict, block, logged
 
-from .rolls import decision_view
+from bot.glue.acting import decision_view, waiting_roll
 
 logger = logging.getLogger("director.history")
 
@@ -247,22 +246,6 @@ def zipped(name: str, data: bytes) -> bytes:
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as folder:
         folder.writestr(name, data)
     return archive.getvalue()
-
-
-async def waiting_roll(uow: UnitOfWork, state: State, before_seq: int | None = None, since_seq: int = 1
-                       ) -> tuple[LogRow, Resolution] | None:
-    """The roll ``state`` waits on a re-roll decision for, with the log entry that showed it (among the
-    live entries before entry ``before_seq``, if given, and from entry ``since_seq`` on): to offer its buttons
-    again, take them away, or check that a button was made for it."""
-    if not state.pending:
-        return None
-    step = len(state.pending["tape"]) - 1
-    for entry in reversed(await uow.log_from(since_seq)):
-        if (before_seq is None or entry.seq < before_seq) and not entry.undone and "resolution" in entry.data:
-            resolution = serial.from_json(Resolution, entry.data["resolution"])
-            if resolution.decision and resolution.decision.step == step:
-                return entry, resolution
-    return None
 
 
 def struck_embed(embed: discord.Embed) -> discord.Embed:

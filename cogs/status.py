@@ -3,9 +3,7 @@ game: /status posts and pins it, and the bot redraws it a few seconds after each
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from weakref import WeakValueDictionary
 
 import discord
 from discord import app_commands
@@ -14,80 +12,12 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.errors import NoGame
-from bot.pictures.pool import asked_for
-from bot.glue.replies import attached, fitted, post, send
+from bot.glue.replies import send
 from bot.rules.core.ruleset import ruleset
-from bot.glue.boards import board_embed, pictures, status_embed
+from bot.glue.boards import FILENAME, board_embed, board_lock, edit_board, pictures, post_board, status_embed
 from bot.glue.table import ENDED, ended_game, open_table
 
 log = logging.getLogger("director.status")
-
-FILENAME = "status.png"
-
-
-async def edit_board(channel: discord.abc.Messageable, message_id: int, embed: discord.Embed,
-                     pages: list[bytes]) -> discord.Message | None:
-    """The pinned board updated in place; None when its message was deleted."""
-    files = attached(FILENAME, pages=pages)
-    if files:
-        embed.set_image(url=f"attachment://{FILENAME}")
-    try:
-        return await channel.get_partial_message(message_id).edit(**fitted("", [embed], files, edit=True))
-    except discord.NotFound:
-        return None
-
-
-async def post_board(channel: discord.abc.Messageable, embed: discord.Embed, pages: list[bytes]
-                     ) -> tuple[discord.Message, bool]:
-    """A new board, posted and pinned; the flag says whether pinning worked."""
-    message = await post(channel, embed=embed, filename=FILENAME, pages=pages)
-    try:
-        await message.pin(reason="The game's status board")
-    except discord.HTTPException as error:
-        log.info("could not pin the status board in channel %s: %s", message.channel.id, error)
-        return message, False
-    return message, True
-
-
-async def redraw_boards(bot: DirectorBot) -> None:
-    """Redraw the pinned boards of the games that changed since the last time (see
-    :meth:`Director.board_changed`), side by side; a failure is logged and the others go on."""
-    stale = list(bot.stale_boards())
-    for (guild_id, channel_id), outcome in zip(stale, await asyncio.gather(
-            *(redraw_board(bot, guild_id, channel_id) for guild_id, channel_id in stale), return_exceptions=True)):
-        if isinstance(outcome, Exception):
-            log.error("could not redraw the status board of the game in channel %s (guild %s)", channel_id,
-                      guild_id, exc_info=outcome)
-
-
-async def redraw_board(bot: DirectorBot, guild_id: int, channel_id: int) -> None:
-    """Edit a game's pinned board to show the game as it is now. A board deleted meanwhile is left for the
-    next /status to post again."""
-    asked_for(guild_id)
-    async with board_lock(guild_id, channel_id):
-        async with bot.db.unit(guild_id, channel_id) as uow:
-            if uow.game is None or uow.game.status_message_id is None:
-                return
-            rules = ruleset(uow.game.ruleset)
-            state, message_id = rules.load(uow.game.state), uow.game.status_message_id
-        channel = await bot.find_channel(channel_id)
-        if channel is None:
-            return
-        await edit_board(channel, message_id, board_embed(rules, state),
-                         await pictures(bot, channel.guild, rules, state))
-
-
-BOARDS: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
-
-
-def board_lock(guild_id: int, channel_id: int) -> asyncio.Lock:
-    """This process's lock on a game's pinned board, held while it is edited or posted (so that two /status
-    never post two boards), kept only while someone holds or awaits it. It is not the channel's lock: the
-    game's other commands never wait for Discord to take a board."""
-    lock = BOARDS.get((guild_id, channel_id))
-    if lock is None:
-        lock = BOARDS[guild_id, channel_id] = asyncio.Lock()
-    return lock
 
 
 @app_commands.guild_only()

@@ -11,7 +11,6 @@ the pinned status boards of the games that changed.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,24 +24,19 @@ from bot.glue.consent import pingable
 from bot.storage import AlarmRow, DatabaseUnavailable, GameRow, StaleGame, UnitOfWork
 from bot.glue.errors import ReplyFailed
 from bot.pictures.pool import asked_for
-from bot.pictures import render_roll
-from bot.glue.replies import post, render, safe
+from bot.pictures import roll_picture
+from bot.glue.replies import markdown, post, render, safe
 from bot.rules.core import serial
 from bot.rules.core.replay import KEEP
-from bot.rules.core.actions import decide, perform
-from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import Ruleset, State, Wait, ruleset
-from bot.rules.qotd.checks import HoldRequest
-from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
-from bot.rules.qotd.state import QotdState
+from bot.rules.core.actions import decide
+from bot.rules.core.ruleset import HOLD, Ruleset, State, Wait, ruleset
 from bot.glue.seals import announced, sealing
-from bot.glue.waiting import HOLD, REMINDER, after_reminder, deadline_at, start_wait, waiting_on
+from bot.glue.waiting import REMINDER, after_reminder, deadline_at, start_wait, waiting_on
 
-from .battlefield import after_roll_aside
-from .deck import next_turn, step_data, step_message, turn_message
-from .history import waiting_roll
-from .rolls import roll_message
-from .status import redraw_boards
+from bot.glue.maps import after_roll_aside
+from bot.glue.steps import step_data, step_filename, step_message
+from bot.glue.acting import roll_message, waiting_roll
+from bot.glue.boards import redraw_boards
 
 log = logging.getLogger("director.timers")
 
@@ -51,11 +45,6 @@ BATCH = 50
 LONGEST_NAP = timedelta(hours=6)
 """The task looks at least this often, whatever it expects."""
 AFTER_A_FAILURE = timedelta(minutes=1)
-PASSED_WAITS = {LAST_CARD: "does not act: the phase is over.", HELD: "the next card is turned.",
-                NEXT_PHASE: "the next phase is dealt."}
-"""What a deadline does for the waits other than a decision or a turn, before it turns the next card."""
-
-
 @dataclass
 class Notice:
     """What the channel is told once an alarm's unit has committed."""
@@ -85,10 +74,12 @@ def name_in(state: State, wait: Wait) -> str:
     return character.name if character else ""
 
 
-def holds_at_deadline(game: GameRow, wait: Wait) -> bool:
-    """Whether the game's deadline has the character whose card is up hold (Quick on the Draw's turn, when
-    ``/game settings deadline_action:`` says so) rather than do what its ruleset's wait says."""
-    return game.ruleset == QOTD.key and wait.reason == TURN and game.deadline_action == HOLD
+def at_deadline_text(game: GameRow, wait: Wait) -> str:
+    """What the game's deadline will do, for the reminder: the character holds, where the wait says they may
+    and ``/game settings deadline_action:`` has them; else what the wait says."""
+    if wait.holds and game.deadline_action == HOLD:
+        return wait.holds
+    return wait.then or "play moves on without you"
 
 
 def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
@@ -96,8 +87,7 @@ def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
     deadline will do."""
     game = uow.game
     text = wait.asks or f"the game waits on you ({wait.reason})."
-    at_deadline = (f"**{safe(name_in(state, wait))}** holds" if holds_at_deadline(game, wait)
-                   else wait.then or "play moves on without you")
+    at_deadline = at_deadline_text(game, wait)
     text = f"{', '.join(f'<@{user}>' for user in wait.users)}, a reminder: {text}"
     if game.waiting_since is not None:
         text += f" The game has waited since {when(game.waiting_since)}."
@@ -228,10 +218,8 @@ class Timers(commands.Cog):
 
     async def deadline(self, uow: UnitOfWork, rules: Ruleset, state: State, wait: Wait, server_hours: float
                        ) -> Notice:
-        """The deadline passed: a roll waiting is kept; else the ruleset moves play on. In Quick on the Draw,
-        the character whose card is up holds (or, if the game says so, they cannot, or it is the phase's last
-        card, does not act) and the next card is turned, as /draw does, the next phase dealt first if the pack
-        is spent."""
+        """The deadline passed: a roll waiting is kept; else the ruleset moves play on (its
+        :meth:`~bot.rules.core.ruleset.Ruleset.at_deadline`, with the game's ``deadline_action``)."""
         game, before = uow.game, uow.game.state
         waiting, view, turned = None, None, []
         who = name_in(state, wait)
@@ -239,49 +227,29 @@ class Timers(commands.Cog):
         if kept:
             waiting = await waiting_roll(uow, state)
             state, resolution = decide(state, KEEP, self.bot.dice(rules, state, game.channel_id))
-            moved = await after_roll_aside(state, resolution)                # a move on the map is carried out too
+            moved = await after_roll_aside(rules, state, resolution)                # a move on the map is carried out too
             outcome = " ".join(filter(None, ("keeps the roll.", moved)))
             data = {"resolution": serial.to_json(resolution)}
-            drawn, filename = functools.partial(render_roll, resolution, rules is QOTD), "roll.png"
+            drawn, filename = roll_picture(rules, resolution), "roll.png"
             sealed = sealing(rules, before, state, uow.head)
-        elif rules is QOTD:
-            if wait.reason == TURN:
-                state, outcome = self.hold_or_pass(state, wait, game)
-            else:
-                outcome = PASSED_WAITS[wait.reason]
-            done = next_turn(state, self.bot, game.channel_id)
-            data, turned = {"turned": done.codes}, done.lines
-            drawn, filename = done.picture(), "turn.png"
-            sealed = sealing(rules, before, state, uow.head)
-            content, embed, ping = turn_message(state, done, announced(sealed))
         else:
             dice = self.bot.dice(rules, state, game.channel_id)
-            step = rules.at_deadline(state, wait, dice)
-            outcome = "does not act." if who else f"{wait.then}." if wait.then else ""
-            data, turned, sealed = step_data(step, dice), step.lines, sealing(rules, before, state, uow.head)
+            step = rules.at_deadline(state, wait, dice, game.deadline_action)
+            outcome = step.outcome or ("does not act." if who else f"{wait.then}." if wait.then else "")
+            data, turned, sealed = step_data(step, dice), [*map(markdown, step.lines)], sealing(rules, before, state,
+                                                                                               uow.head)
             content, embed, ping, drawn = step_message(rules, state, step, announced(sealed, rules.turn_name))
-            filename = "turn.png"
+            filename = step_filename(step)
         text = " ".join(["The deadline passed:", *filter(None, (who, outcome)), *turned])
         uow.save(state.to_json())
         seq = await uow.log(self.bot.user.id, "deadline", text, {**data, **sealed}, before=before)
         if kept:
-            content, embed, view, ping = roll_message(game.id, seq, state, resolution)
+            content, embed, view, ping = roll_message(game.id, seq, rules, state, resolution)
         said = f"**{safe(who)}** {safe(outcome)}" if who else outcome
         content = "\n".join(filter(None, (f"⏰ The deadline passed: {said}", content)))
         start_wait(uow, rules, state, server_hours, discord.utils.utcnow())
         return Notice(content, embed, view, pingable(game, ping), drawn, filename, entry=(game.id, seq),
                       buttons_of=self.bot.message_showing(game.id, waiting[0]) if waiting else None)
-
-    def hold_or_pass(self, state: QotdState, wait: Wait, game: GameRow) -> tuple[QotdState, str]:
-        """The character whose card is up holds, if the game's deadline says so and the rules let them;
-        else their turn passes. Returns the state and what happened, to follow the character's name."""
-        if not holds_at_deadline(game, wait):
-            return state, "does not act: the turn passes."
-        try:
-            state, _ = perform(state, HoldRequest(wait.character), self.bot.dice(QOTD, state, game.channel_id))
-        except RulesError as refusal:
-            return state, f"cannot hold ({refusal}): the turn passes."
-        return state, "holds."
 
     async def tell(self, channel: discord.abc.Messageable, notice: Notice) -> None:
         """Post the notice (remembering it as its log entry's message) and take away buttons it outdated."""

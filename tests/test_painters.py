@@ -4,17 +4,22 @@ asked for at once, and a worker that dies is replaced."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 
 import pytest
 
 from bot.pictures import pool as painters
-from bot.pictures.pool import PictureFailed, paint
+from bot.pictures.pool import PictureFailed, Pool, paint
 from bot.pictures import render_battlefield, render_roll, render_scene, render_turn, scene_of
 from bot.pictures.gallery import sample_battlefield, sample_resolution
 from bot.rules.core.cards import RED_JOKER, Card
 from bot.rules.core.dice import Luck
+from bot.rules.qotd.sets import read_json
+from bot.rules.qotd.state import QotdState
+
+from .bot.test_stalls import RUNAWAY
 
 KING = Card.parse("KH")
 
@@ -71,3 +76,21 @@ def test_the_workers_serve_one_event_loop_after_another():
 
 async def _draw_king() -> bytes:
     return await paint(render_turn, (KING,))
+
+
+async def test_a_picture_not_drawn_in_time_is_given_up_and_its_worker_stopped_by_its_own_clock():
+    """Ruling 490: a picture still drawing when its time to give up comes (here 0.3 s after its asking) fails,
+    its worker stopped by the clock timer it armed itself (no timer in the bot), and replaced; a picture asked
+    for after it is drawn as ever."""
+    pool = Pool(workers=2, deadline=60.0, wait=0.3)
+    state = QotdState(battlefield=read_json(json.loads(RUNAWAY)))
+    try:
+        runaway = pool.paint("render_scene", (scene_of(state),), None)
+        drawing = next(painter for painter in pool.painters if painter.job is not None)
+        with pytest.raises(PictureFailed, match="not drawn within 0.3 s"):
+            await runaway
+        assert drawing.process.wait(10) == -signal.SIGALRM and drawing not in pool.painters
+        assert await pool.paint("render_turn", ((KING,),), None) == render_turn((KING,))
+        assert len(pool.painters) == 2
+    finally:
+        pool.stop()

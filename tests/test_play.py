@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.glue.client import DirectorBot, open_database
+from bot.app.launch import make_bot, open_database
 from bot.app.play import OFFLINE_PACE, Console
 from bot.app.play import play as offline
 from bot.app.settings import Settings
@@ -258,7 +258,7 @@ async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_
     settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}")
     database = open_database(settings)
     try:
-        async with simcord.run(DirectorBot(settings, database, sync_on_start=True, shard_count=1)) as env:
+        async with simcord.run(make_bot(settings, database, sync_on_start=True, shard_count=1)) as env:
             console = Console(env, ["dora", "pete"], tmp_path, tmp_path / "buttons.json", io.StringIO())
             await console.handle("/game start")
             await console.handle("pete: /game join")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules import catalogue  # noqa: F401  (registers every ruleset)
+from bot.rules import registry  # noqa: F401  (registers every ruleset)
 from bot.rules.core.ruleset import RULESETS
 from bot.rules.qotd.charts import GRIDS
 

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     """Connect to Discord and play until stopped."""
     settings = load_settings()
     settings.require_token()
-    from bot.glue.client import run_bot
+    from bot.app.launch import run_bot
 
     with opening_the_database(settings), reaching_discord():
         asyncio.run(run_bot(settings))
@@ -123,7 +123,7 @@ def sync(args: argparse.Namespace) -> int:
     """Push the slash commands to one server (--guild, else DEV_GUILD_ID) or, failing both, globally."""
     settings = load_settings()
     settings.require_token()
-    from bot.glue.client import sync_commands
+    from bot.app.launch import sync_commands
 
     guild_id = args.guild or settings.dev_guild_id
     with opening_the_database(settings), reaching_discord():

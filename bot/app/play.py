@@ -32,7 +32,7 @@ from typing import Any, TextIO
 import discord
 from discord import app_commands
 
-from bot.glue.client import DirectorBot, open_database
+from bot.app.launch import make_bot, opened
 from bot.app.settings import Settings
 
 OFFLINE_PACE = 1_000_000
@@ -408,10 +408,9 @@ async def play(settings: Settings, players: list[str], images: Path, buttons: Pa
     import simcord
 
     images.mkdir(parents=True, exist_ok=True)
-    database = open_database(settings)
-    bot = DirectorBot(settings, database, rng=random.Random(seed) if seed is not None else None,
-                   sync_on_start=True, shard_count=1)
-    try:
+    async with opened(settings) as database:
+        bot = make_bot(settings, database, rng=random.Random(seed) if seed is not None else None,
+                       sync_on_start=True, shard_count=1)
         async with simcord.run(bot, check_errors=False) as env:
             console = Console(env, players, images, buttons, stdout)
             console.say(f"Offline game in #{console.channel.name}. Players: {', '.join(players)} "
@@ -422,8 +421,6 @@ async def play(settings: Settings, players: list[str], images: Path, buttons: Pa
                 line = await asyncio.to_thread(read)
                 if not line or not await console.handle(line):
                     break
-    finally:
-        await database.dispose()
     return 0
 
 

@@ -4,24 +4,26 @@ A command's first response is its answer when that comes quickly. Nothing is ack
 is accepted, so that its refusals stay the user's alone (a public "thinking…" cannot turn into a private
 message). An accepted change is acknowledged ("thinking…", in the channel, where its answer goes) before it
 is stored when it would otherwise keep others waiting, or wait itself: when its interaction has waited
-:data:`GIVE_WAY_AFTER` since it arrived, when its store must wait for others', or when interactions arrived
+:data:`~bot.glue.arrivals.GIVE_WAY_AFTER` since it arrived, when its store must wait for others', or when interactions arrived
 after it and its store waits on the database. The command then gives way to them, so that a burst is
 acknowledged, command after command, before the answers are written out; so is a command under a burst
 before a picture, which waits its turn for a worker. Otherwise it is acknowledged only if storing it takes
-longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, which a quick store calls off before it can fire): a
-store that fails at once (the database out of reach) is refused to its user alone.
+longer than :data:`ACKNOWLEDGE_AFTER` (a loop timer, armed only once the store is known to wait, and called off
+when it ends: SQLite's quick commit, made on the event loop, arms none): a store that fails at once (the
+database out of reach) is refused to its user alone.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 import discord
+
+from bot.glue.arrivals import GIVE_WAY_AFTER, Arrivals
 
 if TYPE_CHECKING:
     from bot.glue.client import DirectorBot
@@ -29,39 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("director.answering")
 
-GIVE_WAY_AFTER = 0.5
-"""Seconds an interaction may wait, from its arrival to its acceptance, and still go on to its answer without
-acknowledging it first."""
 ACKNOWLEDGE_AFTER = 1.0
 """Seconds an accepted change may take to store before Discord is told its answer is coming."""
-
-
-class Arrivals:
-    """When each interaction arrived, and how many arrived after it: under a burst they wait behind it."""
-
-    KEY = "director.arrived"
-    """Key of ``Interaction.extras``: the interaction's number and the time (``time.perf_counter()``) it arrived."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def note(self, interaction: discord.Interaction) -> None:
-        """The interaction has just arrived."""
-        self.count += 1
-        interaction.extras[self.KEY] = (self.count, time.perf_counter())
-
-    def behind(self, interaction: discord.Interaction) -> int:
-        """How many interactions arrived after this one (none, for one the bot never saw arrive)."""
-        return self.count - interaction.extras.get(self.KEY, (self.count, 0.0))[0]
-
-    def waited(self, interaction: discord.Interaction) -> float:
-        """Seconds since the interaction arrived (0 for one the bot never saw arrive)."""
-        arrived = interaction.extras.get(self.KEY)
-        return 0.0 if arrived is None else time.perf_counter() - arrived[1]
-
-    def crowded(self, interaction: discord.Interaction) -> bool:
-        """Whether others arrived after the interaction, or it has waited :data:`GIVE_WAY_AFTER` already."""
-        return self.behind(interaction) > 0 or self.waited(interaction) >= GIVE_WAY_AFTER
 
 
 async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = True) -> None:
@@ -96,12 +67,12 @@ async def storing(bot: DirectorBot, interaction: discord.Interaction) -> AsyncIt
 async def accepted(arrivals: Arrivals, interaction: discord.Interaction, uow: UnitOfWork
                    ) -> LateAcknowledgement | None:
     """The change is accepted and about to be stored. It is acknowledged now, and gives way to the interactions
-    behind it, when it has waited :data:`GIVE_WAY_AFTER`, when its store waits for others', or when others
+    behind it, when it has waited :data:`~bot.glue.arrivals.GIVE_WAY_AFTER`, when its store waits for others', or when others
     arrived after it and its store is more than SQLite's quick commit; else the acknowledgement to make if
     storing takes long is returned."""
     if not (arrivals.waited(interaction) >= GIVE_WAY_AFTER or uow.store_waits
             or (arrivals.behind(interaction) and not uow.store_is_quick)):
-        return LateAcknowledgement(interaction)
+        return LateAcknowledgement(interaction, uow)
     await acknowledge(interaction)
     await asyncio.sleep(0)                # the commands that arrived meanwhile reach their acceptance first
     return None
@@ -123,18 +94,25 @@ async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:
 
 
 class LateAcknowledgement:
-    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`."""
+    """Acknowledges an accepted change whose store takes longer than :data:`ACKNOWLEDGE_AFTER`: timed from the
+    moment the store is known to wait (:attr:`UnitOfWork.on_slow_store`)."""
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, uow: UnitOfWork) -> None:
+        self.interaction = interaction
         self.acknowledging: asyncio.Task[None] | None = None
-        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due, interaction)
+        self.timer: asyncio.TimerHandle | None = None
+        uow.on_slow_store = self._arm
 
-    def _due(self, interaction: discord.Interaction) -> None:
-        self.acknowledging = asyncio.ensure_future(acknowledge(interaction))
+    def _arm(self) -> None:
+        self.timer = asyncio.get_running_loop().call_later(ACKNOWLEDGE_AFTER, self._due)
+
+    def _due(self) -> None:
+        self.acknowledging = asyncio.ensure_future(acknowledge(self.interaction))
 
     async def settle(self) -> None:
         """The store is over: an acknowledgement under way is let finish (the answer follows it), one not yet
         due is called off."""
-        self.timer.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
         if self.acknowledging is not None:
             await self.acknowledging

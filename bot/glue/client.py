@@ -1,4 +1,5 @@
-"""The Director bot: start-up, extensions, the error handler, and the CLI's run and sync."""
+"""The bot class: the error handler, the pace of each user's commands, the caches it holds, and loading the
+extensions it is given (:mod:`bot.app.launch` finds them and builds it)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,20 @@ import logging
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import EXTENSIONS
-
-from bot.glue.answering import Arrivals
+from bot.glue.arrivals import Arrivals
 from bot.storage import Database, DatabaseUnavailable, GameExists, GameRow, LogRow, ServerRow, StaleGame
 from bot.glue.errors import ReplyFailed, UserError
-from bot.glue.exporting import start_exporting
-from bot.app.health import heartbeat
 from bot.glue.names import MemberNames
-from bot.pictures.pool import POOL, asked_for, start_painters
+from bot.pictures.pool import asked_for
 from bot.glue.replies import fitted
-from bot.rules.core.errors import RulesError
-from bot.rules import catalogue  # noqa: F401 (fills RULESETS: every ruleset the bot plays)
+from bot.rules.core.errors import Refused, RulesError
 from bot.rules.core.ruleset import Ruleset, State
 from bot.glue.seals import TurnDice
 from bot.app.settings import Settings
@@ -81,9 +77,9 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, RulesError):
+        if isinstance(original, RulesError) and not isinstance(original, Refused):
             message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
-        elif isinstance(original, UserError):
+        elif isinstance(original, (Refused, UserError)):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE
@@ -169,11 +165,13 @@ async def tell(interaction: discord.Interaction, message: str, *, in_channel: bo
 class DirectorBot(commands.AutoShardedBot):
     """The bot: holds the settings, the database, and where the games' seeds come from.
 
-    ``rng``, given by tests and offline play (``--seed``), chooses the seeds; without it they come from
+    ``extensions`` are loaded at start-up, in their order. ``rng``, given by tests and offline play (``--seed``),
+    chooses the seeds; without it they come from
     ``secrets``. Every card and die comes from a phase's seal (see :meth:`dice`).
     """
 
-    def __init__(self, settings: Settings, database: Database, *, rng: random.Random | None = None,
+    def __init__(self, settings: Settings, database: Database, *, extensions: Sequence[str] = (),
+                 rng: random.Random | None = None,
                  sync_on_start: bool = False, shard_count: int | None = None,
                  shard_ids: list[int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, tree_cls=DirectorTree,
@@ -182,6 +180,8 @@ class DirectorBot(commands.AutoShardedBot):
                          shard_ids=shard_ids or settings.shard_ids)
         self.settings = settings
         self.db = database
+        self.initial_extensions = tuple(extensions)
+        """The extensions loaded at start-up, in order (see :func:`bot.app.launch.extensions`)."""
         self.rng = rng
         self.sync_on_start = sync_on_start
         self.alarm_clock: Callable[[datetime], None] | None = None
@@ -303,11 +303,8 @@ class DirectorBot(commands.AutoShardedBot):
                 return
 
     async def setup_hook(self) -> None:
-        POOL.deadline = self.settings.picture_seconds
-        start_painters()
-        start_exporting()
         await self.db.migrate()
-        for name in EXTENSIONS:
+        for name in self.initial_extensions:
             await self.load_extension(name)
         if self.sync_on_start:
             await self.tree.sync()
@@ -317,36 +314,3 @@ class DirectorBot(commands.AutoShardedBot):
         await self.store_shown()
         await super().close()
 
-
-def open_database(settings: Settings) -> Database:
-    """The database of the settings, with the server defaults they give."""
-    return Database(settings.database_url,
-                    server_defaults=ServerRow(settings.director_role, settings.reminder_hours))
-
-
-async def run_bot(settings: Settings) -> None:
-    """Connect to Discord and play until stopped."""
-    database = open_database(settings)
-    try:
-        async with DirectorBot(settings, database) as bot, heartbeat(bot):
-            await bot.start(settings.discord_token)
-    finally:
-        await database.dispose()
-
-
-async def sync_commands(settings: Settings, guild_id: int | None) -> int:
-    """Push the slash commands to Discord, to one guild (instant) or globally. Returns how many."""
-    database = open_database(settings)
-    try:
-        bot = DirectorBot(settings, database)
-        async with bot:
-            await bot.login(settings.discord_token)
-            for name in EXTENSIONS:
-                await bot.load_extension(name)
-            guild = discord.Object(guild_id) if guild_id else None
-            if guild:
-                bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-            return len(synced)
-    finally:
-        await database.dispose()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
+import discord
+
 
 class UserError(Exception):
     """A refusal the user should read: bad input, no permission, nothing to act on."""
@@ -23,3 +27,11 @@ class NotFound(UserError):
 class ReplyFailed(Exception):
     """Discord would not take the reply to a command (or a message the bot posts unasked) whose change,
     if any, is already stored."""
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a menu's work; refusals and failures get the same handling as slash commands."""
+    try:
+        await work
+    except Exception as error:
+        await interaction.client.tree.on_error(interaction, error)

@@ -7,7 +7,7 @@ import io
 import logging
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
 
@@ -15,10 +15,9 @@ from bot.glue.errors import ReplyFailed
 from bot.pictures.pool import paint
 from bot.rules.core.dice import Keep
 from bot.rules.core.replay import Reading, modified
-from bot.rules.core.ruleset import State
-from bot.rules.qotd.dv import dv_line
-from bot.rules.qotd.results import Resolution
-from bot.rules.qotd.state import QotdState
+from bot.rules.core.ruleset import Ruleset, State
+from bot.rules.core.results import Resolution
+from bot.rules.core.words import Bold, Command, Name, Part, Player, Words
 
 log = logging.getLogger("director.replies")
 
@@ -40,8 +39,6 @@ UPLOAD_LIMIT = 10 * 2**20
 ROWS_LIMIT = 5
 CUSTOM_ID_LIMIT = 100
 """Discord's limits on what one message holds; a message over any of them is refused whole."""
-PICTURE_SECONDS = 10.0
-"""The longest a reply waits for its picture."""
 REPLY_TRIES = 3
 RETRY_SECONDS = 1.0
 """A refused reply is tried again after this many seconds, then twice as many."""
@@ -89,31 +86,56 @@ def safe(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(visible(text)))
 
 
+def markdown(line: str | Words) -> str:
+    """A line the rules said, as Discord text: a name as plain text, a player as a mention, a command in code,
+    bold in bold (see :mod:`bot.rules.core.words`); a line of text as it is."""
+    if isinstance(line, str):
+        return line
+    return "".join(map(written, line.parts))
+
+
+def written(part: Part) -> str:
+    """One piece of :class:`~bot.rules.core.words.Words` as Discord text."""
+    if isinstance(part, Name):
+        return safe(part.text)
+    if isinstance(part, Player):
+        return f"<@{part.user}>"
+    if isinstance(part, Command):
+        return f"`/{part.text}`"
+    if isinstance(part, Bold):
+        return f"**{written(part.part)}**"
+    return part
+
+
 def name_of(state: State, key: str) -> str:
     character = state.characters.get(key) or getattr(state, "vehicles", {}).get(key)
     return safe(character.name) if character else key
 
 
-def describe(reading: Reading, state: State) -> str:
-    """One reading in words: who rolled what, what counted, the DV if any, and the outcome."""
+def describe(reading: Reading, state: State, rules: Ruleset) -> str:
+    """One reading of a roll of a game of ``rules`` in words: who rolled what, what counted (with its band, where
+    the ruleset reads dice in :attr:`~bot.rules.core.ruleset.Ruleset.bands`; a pool of dice read whole, where it
+    does not), the column of a grid chart read as the ruleset tells it, or the number read against, and the
+    outcome."""
     lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
         lines.append(f"first roll {reading.first}; {reading.reroll}")
-    band = f" ({reading.band.value})" if isinstance(state, QotdState) else ""      # Quick on the Draw's D10 bands
-    pooled = reading.roll.dice.keep is Keep.ALL and not isinstance(state, QotdState)   # the outcome counts them
+    band = f" ({reading.band.value})" if rules.bands else ""
+    pooled = reading.roll.dice.keep is Keep.ALL and not rules.bands                      # the outcome counts them
     lines.append(f"{reading.roll}" if pooled else f"{reading.roll} → **{reading.roll.value}**{band}")
     if reading.column is not None:
-        lines.append(dv_line(reading))
+        lines.append(rules.column_line(reading))
     elif reading.base is not None:
         lines.append(safe(modified(reading)))
     lines.append(f"**{reading.outcome.title}** {reading.outcome.effect}")
     return "\n".join(lines)
 
 
-def resolution_embed(state: State, resolution: Resolution) -> discord.Embed:
-    """A roll's whole story: every reading, every change, and the decision waiting, if any."""
+def resolution_embed(state: State, resolution: Resolution, rules: Ruleset) -> discord.Embed:
+    """A roll's whole story in a game of ``rules``: every reading, every change, and the decision waiting, if
+    any."""
     embed = discord.Embed(title=clip(safe(resolution.headline), 256), colour=COLOUR)
-    body = "\n\n".join(describe(r, state) for r in resolution.readings) or "No roll was needed."
+    body = "\n\n".join(describe(r, state, rules) for r in resolution.readings) or "No roll was needed."
     embed.description = clip(body, DESCRIPTION_LIMIT)
     if resolution.changes:
         embed.add_field(name="What changed", value=clip("\n".join(f"• {safe(c)}" for c in resolution.changes),
@@ -131,10 +153,10 @@ def render_soon(draw: Callable[..., bytes], *args: object) -> asyncio.Future[byt
 
 
 async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
-    """The picture once drawn; a drawing failure (or one taking too long) is logged and the reply goes
-    without it."""
+    """The picture once drawn; a drawing failure (or one not drawn in time: the picture workers give it up, ruling
+    490) is logged and the reply goes without it."""
     try:
-        return await asyncio.wait_for(drawing, PICTURE_SECONDS)
+        return await drawing
     except Exception:
         log.exception("could not draw a picture")
         return None
@@ -348,3 +370,15 @@ async def _deliver(interaction: discord.Interaction, kwargs: dict) -> discord.Me
             return None
         log.warning("interaction %s expired; posting in the channel instead", interaction.id)
         return await channel.send(**kwargs)
+
+
+def pages(paragraphs: Iterable[str], limit: int = DESCRIPTION_LIMIT, joint: str = "\n\n") -> list[str]:
+    """Paragraphs (lines, with ``joint`` a line break) packed into as few embed descriptions as fit."""
+    out: list[str] = []
+    for paragraph in paragraphs:
+        paragraph = clip(paragraph, limit)
+        if out and len(out[-1]) + len(joint) + len(paragraph) <= limit:
+            out[-1] += joint + paragraph
+        else:
+            out.append(paragraph)
+    return out

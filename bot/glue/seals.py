@@ -17,7 +17,6 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.fair import ROOT, SEED_BYTES, PhaseDice, Seal
 from bot.rules.core.ruleset import Ruleset, State
-from bot.rules.qotd.state import QotdState
 
 
 def root_secret(seeds: random.Random | None) -> str:
@@ -72,8 +71,8 @@ def known(stored: dict[str, Any] | None) -> tuple[set[str], set[str]]:
 def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain: str | None) -> dict[str, Any]:
     """For a command's log entry (``chain``: the log's digest before it): the turn seal moved on if the turn did,
     the decks now spent revealed, then what the entry says of seals: those it committed and revealed, the draws it
-    took, its hidden shuffles and the cards it gave out face down (Quick on the Draw: the cards it shuffled in
-    among the cards to come)."""
+    took, its hidden shuffles, the cards it gave out face down, and those it shuffled in among the cards to come
+    (:meth:`~bot.rules.core.ruleset.Ruleset.placed`)."""
     seal = state.seal
     if seal is None:
         return {}
@@ -87,8 +86,8 @@ def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain
     if shown := [revealed_note(seal, name) for name in seal.revealed if name not in revealed]:
         data["revealed"] = shown
     data.update(drawn(seal))
-    if isinstance(state, QotdState):
-        data.update(placed((before or {}).get("deck", {}), state))
+    if placed := ruleset.placed(before or {}, state):
+        data["placed"] = placed
     return data
 
 
@@ -138,15 +137,6 @@ def revealed_note(seal: Seal, name: str) -> dict[str, Any]:
     if name in seal.unlisted:
         note["cards"] = seal.unlisted.pop(name)
     return note
-
-
-def placed(deck: dict[str, Any], state: QotdState) -> dict[str, Any]:
-    """The cards to come that were in no pile of ``deck`` (the deck before, as stored): shuffled in."""
-    if not deck or state.deck.phase != deck.get("phase", 0):
-        return {}
-    piles = {code for pile in ("to_come", "turned", "out") for code in deck.get(pile, ())}
-    cards = [card.code for card in state.deck.to_come if card.code not in piles]
-    return {"placed": cards} if cards else {}
 
 
 def announced(data: dict[str, Any], turn_name: str = "Phase") -> list[str]:

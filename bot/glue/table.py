@@ -19,10 +19,8 @@ from bot.glue.answering import storing
 from bot.pictures.pool import asked_for
 from bot.glue.errors import NoGame, NotAllowed, NotFound, UserError
 from bot.glue.replies import HIDDEN, SHOWN_ENTRY, safe, visible
-from bot.rules.core.ruleset import Cast, CastSpec, Ruleset
+from bot.rules.core.ruleset import Cast, CastSpec, Ruleset, Targets
 from bot.rules.core.ruleset import ruleset as ruleset_named
-from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import Character, Vehicle
 from bot.glue.seals import sealing
 from bot.glue.skeleton import look_alike
 from bot.glue.waiting import start_wait
@@ -122,13 +120,6 @@ class Table:
         return directs(self.interaction.user, self.game.director_id, self.server)
 
     @property
-    def plays_qotd(self) -> bool:
-        """Whether the game plays Quick on the Draw: its state is a ``QotdState`` whose pack, cast and
-        vehicles the cogs handle themselves; another ruleset acts through its :class:`Ruleset`'s steps. Every
-        ruleset is sealed (see :mod:`bot.glue.seals`): this is no test of that."""
-        return self.ruleset is QOTD
-
-    @property
     def dice(self) -> random.Random:
         """The random source of this command: the phase's (or turn's) seal (see :meth:`Director.dice`)."""
         return self.bot.dice(self.ruleset, self.state, self.game.channel_id)
@@ -143,7 +134,7 @@ class Table:
         if not self.is_director:
             raise NotAllowed(f"Only a Director can {doing}.")
 
-    def character(self, text: str) -> Character:
+    def character(self, text: str) -> Cast:
         """The character a user named (by key or name, any case; what cannot be seen is ignored)."""
         wanted = visible(text)
         for character in self.state.characters.values():
@@ -169,29 +160,36 @@ class Table:
             raise UserError(f"That player has {share} characters in this game, the most this server allows a "
                             "player (`/game settings player_cast_limit:`); the Director may cast more.")
 
-    def vehicle(self, text: str) -> Vehicle:
-        """The vehicle a user named (by key or name, any case)."""
+    def actor(self, text: str | None) -> Cast:
+        """The character a command names, or else who acts now by its ruleset (:meth:`Ruleset.actor`); the user
+        must control it."""
+        character = self.character(text) if text else self.state.characters[self.ruleset.actor(self.state,
+                                                                                                  self.user_id)]
+        self.require_control(character)
+        return character
+
+    @property
+    def others(self) -> dict[str, Cast]:
+        """The members of the cast that are not characters (see :class:`~bot.rules.core.ruleset.Targets`)."""
+        return dict(self.ruleset.others(self.state)) if isinstance(self.ruleset, Targets) else {}
+
+    def other(self, text: str) -> Cast:
+        """The member of the cast that is not a character a user named (by key or name, any case)."""
         wanted = visible(text)
-        for vehicle in self.state.vehicles.values():
-            if wanted.casefold() in (vehicle.key, vehicle.name.casefold()):
-                return vehicle
-        raise NotFound(f"There is no vehicle called **{quote(wanted)}** in this game.")
+        for other in self.others.values():
+            if wanted.casefold() in (other.key, other.name.casefold()):
+                return other
+        called = self.ruleset.others_called if isinstance(self.ruleset, Targets) else "target"
+        raise NotFound(f"There is no {called} called **{quote(wanted)}** in this game.")
 
     def target(self, text: str) -> str:
-        """The key of the character or vehicle a user named as a target."""
-        if not self.plays_qotd:
-            return self.character(text).key
+        """The key of the character, or other member of the cast, a user named as a target."""
         try:
             return self.character(text).key
         except NotFound:
-            if not any(visible(text).casefold() in (v.key, v.name.casefold()) for v in self.state.vehicles.values()):
+            if not any(visible(text).casefold() in (o.key, o.name.casefold()) for o in self.others.values()):
                 raise
-        return self.vehicle(text).key
-
-    def cast(self, character: Character, cards: int | None = None) -> None:
-        """Add a character to the game of Quick on the Draw, refusing a name that reads the same as another's."""
-        self.refuse_look_alike(character.key, character.name)
-        self.state.add(character, self.dice, cards)
+        return self.other(text).key
 
     def cast_spec(self, spec: CastSpec) -> Cast:
         """Add a character to the game through its ruleset, refusing a name that reads the same as another's."""
@@ -205,7 +203,7 @@ class Table:
                 raise UserError(f"**{safe(name)}** reads the same as **{safe(other.name)}**, already in "
                                 "this game: pick a name that looks different.")
 
-    def require_control(self, character: Character | Vehicle) -> None:
+    def require_control(self, character: Cast) -> None:
         """Only the owner of a character, or a Director, acts with it."""
         if character.owner != self.user_id and not self.is_director:
             raise NotAllowed(f"{discord.utils.escape_markdown(character.name)} is not yours to play.")

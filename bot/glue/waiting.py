@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.storage import GameRow, UnitOfWork
-from bot.rules.core.ruleset import Ruleset, State, Wait, deciding
+from bot.rules.core.ruleset import HOLD, Ruleset, State, Wait, deciding
 
 REMINDER, DEADLINE = "reminder", "deadline"
-HOLD, SKIP = "hold", "skip"
+SKIP = "skip"
+"""The deadline policy that has the turn pass (see :data:`~bot.rules.core.ruleset.HOLD`)."""
 
 
 def waiting_on(ruleset: Ruleset, state: State, game: GameRow) -> Wait | None:

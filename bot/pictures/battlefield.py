@@ -21,8 +21,8 @@ from PIL import Image
 from bot.rules.core.cards import RED_SUITS, SUIT_SYMBOLS
 from bot.rules.core.geometry import Point
 from bot.rules.qotd.battlefield import Area, Battlefield, Obstacle, Shot, Token
+from bot.rules.qotd.board import suit_of
 from bot.rules.qotd.state import OUT_OF_ACTION, Condition, QotdState
-from bot.pictures.status import suit_of
 from bot.pictures.theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
                     ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
                     WOODS, Backdrop, Canvas, Colour, Mark, Sprite, fit, font, length, sketch)

@@ -17,6 +17,7 @@ from bot.rules.core.replay import Reading, modified
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import State, Step
 from bot.pictures.sprites import CardSize, die_face
+from bot.pictures.roll import draws_rolls
 from bot.pictures.steps import Picture, draws_steps
 from bot.pictures.theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
                     Canvas, Sprite, font, name_font, on_palette, wrap)
@@ -95,9 +96,9 @@ def render_burt_turn(faces: tuple[str, ...]) -> bytes:
 
 
 @draws_steps("burt")
-def burt_step(state: State, step: Step) -> Picture:
-    """The character deck's cards a step turned."""
-    return functools.partial(render_burt_turn, step.faces)
+def burt_step(state: State, step: Step) -> Picture | None:
+    """The character deck's cards a step turned, if any."""
+    return functools.partial(render_burt_turn, step.faces) if step.faces else None
 
 
 ROLL_WIDTH = 520
@@ -136,6 +137,12 @@ def outcome_box() -> Sprite:
     image = Image.new("RGBA", (ROLL_WIDTH - GAP - x + 1, height + 1), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle((0, 0, ROLL_WIDTH - GAP - x, height), 6, fill=CREAM, outline=EDGE)
     return on_palette(image)
+
+
+@draws_rolls("burt")
+def burt_roll(resolution: Resolution) -> Picture:
+    """A roll of Steve Burt's Wild West: his own card."""
+    return functools.partial(render_burt_roll, resolution)
 
 
 def render_burt_roll(resolution: Resolution) -> bytes:

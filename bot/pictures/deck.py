@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
+from bot.rules.core.ruleset import Step
 from bot.rules.qotd.state import QotdState
+from bot.pictures.steps import Picture, draws_steps
+from bot.pictures.turn import render_turn
 from bot.pictures.sprites import BIG, SMALL, CardSize, Look, card_back, card_face, joker_badge
 from bot.pictures.theme import (BLACK, BOLD, DISPLAY, GOLD, INK, MARGIN, MUTED, RED, SANS, WOOD, Box, Canvas, font,
                     name_font)
@@ -190,3 +194,14 @@ def render_deck(state: QotdState) -> bytes:
         canvas.write(MARGIN, layout.small_print, f"Phase {seal.phase} sealed: SHA-256 commitment {seal.commitment}",
                      font(SANS, 9), MUTED, WIDTH - 2 * MARGIN)
     return canvas.png()
+
+
+@draws_steps("qotd")
+def qotd_step(state: QotdState, step: Step) -> Picture | None:
+    """The cards a step turned, the last with the badge of the joker that marked it; with none turned (a deal,
+    ``/deck``), the whole deck of the phase."""
+    if step.faces:
+        acting = state.characters.get(step.acting) if step.acting else None
+        return functools.partial(render_turn, tuple(Card.parse(face) for face in step.faces),
+                                 acting.luck if acting else None)
+    return functools.partial(render_deck, state) if state.deck.phase else None

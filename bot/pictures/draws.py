@@ -81,7 +81,7 @@ DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
 def shootist_step(state: State, step: Step) -> Picture | None:
     """The Draw dice a step rolled, as their strip in Draw order (a shootist gone since, by key)."""
     dice = [DIE_FACE.fullmatch(face) for face in step.faces]
-    if not all(dice):
+    if not dice or not all(dice):
         return None
     rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
                    for m in dice)

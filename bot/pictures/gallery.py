@@ -21,12 +21,18 @@ from bot.rules.core.dice import Dice, Keep, Luck, Roll
 from bot.rules.core.replay import Reading
 from bot.rules.core.ruleset import CastSpec, Step
 from bot.rules.qotd.battlefield import Token
+from bot.rules.qotd.board import board
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.on_the_map import mark_shot, mover_of
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.sets import ready
 from bot.rules.qotd.state import Carried, Character, Condition, QotdState, Mount, WeaponCondition
-from bot.pictures import render_battlefield, render_burt_roll, render_burt_turn, render_deck, render_roll, render_status, render_turn
+from bot.pictures.battlefield import render_battlefield
+from bot.pictures.board import render_board_pages
+from bot.pictures.burt import render_burt_roll, render_burt_turn
+from bot.pictures.deck import render_deck
+from bot.pictures.roll import render_roll
+from bot.pictures.turn import render_turn
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 PLAYERS = (101, 102, 103, 104, 105)
@@ -211,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     state = sample_game()
     pictures = {"turn.png": render_turn((RED_JOKER, state.deck.current), Luck.RED), "deck.png": render_deck(state),
-                "status.png": render_status(state, OWNERS), "roll.png": render_roll(sample_resolution()),
+                "status.png": render_board_pages(board(state), OWNERS)[0], "roll.png": render_roll(sample_resolution()),
                 "map.png": render_battlefield(sample_battlefield()),
                 "burt-turn.png": render_burt_turn((EVENT, "Ben Thompson", STOP)),
                 "burt-roll.png": render_burt_roll(sample_burt_resolution())}

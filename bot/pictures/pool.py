@@ -11,8 +11,11 @@ fills).
 No picture can hold a worker for long, and no server can hold them all (rulings 460-462): a worker that has
 drawn one picture for :attr:`Pool.deadline` seconds of its processor's time is stopped by the system (see
 :mod:`bot.pictures.worker`) and replaced by a fresh process, and that picture fails (its reply goes without
-it), and the same picture asked for again is given up at once (ruling 464); a worker still drawing a
-picture whose reply stopped waiting is killed and replaced too. A server has at most
+it), and the same picture asked for again is given up at once (ruling 464). A picture not drawn within :attr:`Pool.wait`
+seconds of its asking is given up (ruling 490): its worker, which arms the system's clock timer itself, is stopped at
+that moment, and a picture still waiting for a worker then is given up as soon as the pool next hands one out; so the
+bot arms no timer of its own for a picture. A worker still drawing a picture whose reply stopped waiting is killed
+and replaced too. A server has at most
 :attr:`Pool.share` of the workers at once, its other pictures waiting their turn, and the servers waiting
 take the workers that come free in turn. A worker that dies is replaced at once. Which server a picture is
 for is the one of the command asking for it (see :func:`asked_for`).
@@ -31,6 +34,7 @@ import pickle
 import signal
 import subprocess
 import sys
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -52,6 +56,8 @@ KEEP_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_"
 """glibc's malloc in a worker keeps the memory a picture freed for the next one: a map's buffers (some 300 KB
 each, the picture, its bytes, its PNG) would otherwise go back to the system and be faulted in afresh each
 time, which doubled the time a map took to draw. Other C libraries ignore these."""
+WAIT = 10.0
+"""Seconds from a picture's asking to the end of its drawing, past which it is given up (ruling 490)."""
 EXITING = 0.02
 """Seconds to wait for a worker whose output has closed to be reaped, and its exit code read."""
 
@@ -71,14 +77,15 @@ class PictureFailed(RuntimeError):
 
 @dataclass
 class Job:
-    """One picture asked for: its number, its server, the request as framed for a worker, who awaits it, and
-    what the picture is (a digest of its drawing and arguments)."""
+    """One picture asked for: its number, its server, its drawing and arguments (pickled), who awaits it, what
+    the picture is (a digest of the drawing), and when it is given up (``time.monotonic()``)."""
 
     number: int
     server: int | None
-    request: bytes
+    drawing: bytes
     future: asyncio.Future[bytes]
     picture: bytes
+    give_up_at: float
 
 
 class Painter:
@@ -108,12 +115,14 @@ class Painter:
             loop.add_reader(self._answers, self._readable)
 
     def take(self, job: Job) -> None:
-        """Draw ``job``'s picture. Should its reply stop waiting for it first, the worker is killed: it may be
-        drawing a picture that never ends."""
+        """Draw ``job``'s picture, within :attr:`Pool.deadline` seconds of processor time and by its time to give
+        up, which the worker keeps itself. Should its reply stop waiting for it first, the worker is killed: it
+        may be drawing a picture that never ends."""
         self.job = job
         job.future.add_done_callback(self._given_up)
+        request = (job.number, job.drawing, self.pool.deadline, job.give_up_at - time.monotonic())
         try:
-            self.process.stdin.write(job.request)
+            self.process.stdin.write(frame(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)))
             self.process.stdin.flush()
         except OSError:
             self._end(PictureFailed("the picture worker died"), "a picture worker ended (exit code %s)")
@@ -124,7 +133,10 @@ class Painter:
         self.ended = True
         self.process.kill()
         for stream in (self.process.stdin, self.process.stdout):
-            stream.close()
+            try:
+                stream.close()
+            except OSError:                   # a request still buffered for a worker that died: not flushed
+                pass
         self._finish(error)
 
     def _forget_loop(self) -> None:
@@ -144,13 +156,18 @@ class Painter:
             code = self.process.wait(EXITING)
         except subprocess.TimeoutExpired:
             code = None
+        server = self.job.server if self.job else None
         if code == -signal.SIGPROF:
             seconds = self.pool.deadline
             if self.job is not None:
                 self.pool.ran_away(self.job.picture)
             self._end(PictureFailed(f"the picture took longer than {seconds:g} s to draw: its worker was stopped"),
-                      f"a picture worker drew for {seconds:g} s (server %s): stopped and replaced",
-                      self.job.server if self.job else None)
+                      f"a picture worker drew for {seconds:g} s (server %s): stopped and replaced", server)
+        elif code == -signal.SIGALRM:
+            self._end(PictureFailed(f"the picture was not drawn within {self.pool.wait:g} s of its asking: its "
+                                    "worker was stopped"),
+                      f"a picture was not drawn within {self.pool.wait:g} s (server %s): its worker is stopped and "
+                      "replaced", server)
         else:
             self._end(PictureFailed("the picture worker died"), "a picture worker ended (exit code %s)", code)
 
@@ -191,10 +208,13 @@ class Painter:
 class Pool:
     """The workers, the pictures waiting for them by server, and how many each server has in hand."""
 
-    def __init__(self, workers: int = WORKERS, deadline: float = DEADLINE, share: int | None = None) -> None:
+    def __init__(self, workers: int = WORKERS, deadline: float = DEADLINE, share: int | None = None,
+                 wait: float = WAIT) -> None:
         self.workers = workers
         self.deadline = deadline
-        """Seconds a worker may spend on one picture."""
+        """Seconds of its processor's time a worker may spend on one picture."""
+        self.wait = wait
+        """Seconds from a picture's asking to the end of its drawing, past which it is given up."""
         self.share = share or max(1, workers // 2)
         """The most workers one server may have drawing for it at once."""
         self.painters: list[Painter] = []
@@ -222,10 +242,9 @@ class Pool:
         if loop is not self._loop:
             self._move_to(loop)
         self.start()
-        number = next(self._numbers)
         drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
-        request = frame(pickle.dumps((number, drawing, self.deadline), protocol=pickle.HIGHEST_PROTOCOL))
-        job = Job(number, server, request, loop.create_future(), hashlib.sha256(drawing).digest())
+        job = Job(next(self._numbers), server, drawing, loop.create_future(), hashlib.sha256(drawing).digest(),
+                  time.monotonic() + self.wait)
         if self._stale(job):
             return job.future
         self._waiting.setdefault(server, deque()).append(job)
@@ -233,10 +252,14 @@ class Pool:
         return job.future
 
     def _stale(self, job: Job) -> bool:
-        """Whether ``job`` is not to be drawn: given up by its reply, or a picture that ran past its deadline,
-        then or since it was asked for (given up now, ruling 464)."""
-        if job.picture in self._runaways and not job.future.done():
+        """Whether ``job`` is not to be drawn: given up by its reply, a picture that ran past its deadline, then
+        or since it was asked for (given up now, ruling 464), or one past its time to give up (ruling 490)."""
+        if job.future.done():
+            return True
+        if job.picture in self._runaways:
             job.future.set_exception(PictureFailed("the picture ran past its deadline before: it is not drawn again"))
+        elif time.monotonic() >= job.give_up_at:
+            job.future.set_exception(PictureFailed(f"the picture waited {self.wait:g} s for a worker: given up"))
         return job.future.done()
 
     def ran_away(self, picture: bytes) -> None:
@@ -275,11 +298,9 @@ class Pool:
 
     def _next_job(self) -> Job | None:
         """The next picture to draw: the first waiting server's (in turn) that is within its share; that server
-        goes to the back of the turn."""
+        goes to the back of the turn. Every picture waiting past its time is given up on the way."""
         for server in list(self._waiting):
-            queue = self._waiting[server]
-            while queue and self._stale(queue[0]):
-                queue.popleft()
+            queue = self._waiting[server] = deque(job for job in self._waiting[server] if not self._stale(job))
             if not queue:
                 del self._waiting[server]
             elif self.busy(server) < self.share:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.rules.core.dice import Band
 from bot.rules.core.replay import Reading
+from bot.rules.core.ruleset import Ruleset
 from bot.rules.qotd.dv import dv_line
 from bot.rules.qotd.results import Resolution
 from bot.pictures.sprites import die_face
+from bot.pictures.steps import Picture, registrar
 from bot.pictures.theme import (BOLD, CREAM, GOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas,
                     Sprite, font, length, name_font, on_palette, wrap)
 
@@ -197,3 +200,21 @@ def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
         canvas.write(MARGIN + 15, baseline, change, font(BOLD, 13) if waiting else small, RUST if waiting else INK,
                      WIDTH - 2 * MARGIN - 15)
     return canvas.png()
+
+
+RollPicture = Callable[[Resolution], Picture]
+"""How a ruleset draws its rolls: a picture ready to draw for a resolution."""
+ROLL_CARDS: dict[str, RollPicture] = {}
+"""The roll card of each ruleset that draws its own, by ruleset key: written out rather than imported, as
+:mod:`.steps` keeps step pictures."""
+
+
+draws_rolls = registrar(ROLL_CARDS, "roll cards")
+"""Register the decorated function as how the ruleset of the key given draws its rolls."""
+
+
+def roll_picture(rules: Ruleset, resolution: Resolution) -> Picture:
+    """How to draw a roll of a game of ``rules``, first roll or decision alike: its own roll card if it registered
+    one, else this card (with the band strip where it reads its dice in bands)."""
+    card = ROLL_CARDS.get(rules.key)
+    return card(resolution) if card is not None else functools.partial(render_roll, resolution, rules.bands)

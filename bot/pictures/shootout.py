@@ -3,8 +3,12 @@ beat), with the modifiers that made the type, the outcome, and what changed."""
 
 from __future__ import annotations
 
+import functools
+
 from bot.rules.core.results import Resolution
 from bot.pictures.draws import typed_die
+from bot.pictures.roll import draws_rolls
+from bot.pictures.steps import Picture
 from bot.pictures.theme import BOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, SANS, Canvas, font, name_font, wrap
 
 WIDTH = 560
@@ -22,6 +26,12 @@ MAX_CHANGES = 8
 BAD = frozenset({"Hit", "Dead", "Falls", "Falls off", "Loses", "Head"})
 GOOD = frozenset({"Miss", "Alive", "Wins", "Stays in the saddle", "Keeps his footing", "1"})
 """Outcomes drawn in red (blood drawn) and green (a close shave); the rest in ink."""
+
+
+@draws_rolls("shootist")
+def shootist_roll(resolution: Resolution) -> Picture:
+    """A roll of The Shootist: its own card, the Draw dice by type."""
+    return functools.partial(render_shootist_roll, resolution)
 
 
 def render_shootist_roll(resolution: Resolution) -> bytes:

@@ -9,7 +9,7 @@ registers how to draw them under its key, in the module of its pictures, e.g.::
         return functools.partial(render_norman_turn, step.faces)
 
 The key is written out rather than imported, so that drawing pictures does not register the rulesets (they
-are registered in the bot's order, :mod:`bot.rules.catalogue`); a test checks every key is a ruleset's.
+are registered in the bot's order, :mod:`bot.rules.registry`); a test checks every key is a ruleset's.
 It gives a ``functools.partial`` of one of this package's ``render_*`` functions: a picture worker draws it by
 name, so that function is exported in ``__init__`` and listed in :data:`.worker.PICTURES`, and its module is
 imported by ``__init__`` (which registers the step picture).
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TypeVar
 
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import State, Step
@@ -29,22 +30,32 @@ Picture = Callable[[], bytes]
 StepPicture = Callable[[State, Step], Picture | None]
 """How a ruleset draws a step's faces (None: the step has nothing to show)."""
 
+F = TypeVar("F", bound=Callable)
 STEP_PICTURES: dict[str, StepPicture] = {}
 """How each ruleset with faces of its own draws them, by ruleset key."""
 
 
-def draws_steps(key: str) -> Callable[[StepPicture], StepPicture]:
-    """Register the decorated function as how the ruleset ``key`` draws its steps."""
-    def registering(picture: StepPicture) -> StepPicture:
-        if key in STEP_PICTURES:
-            raise ValueError(f"Two step pictures for the ruleset {key!r}")
-        STEP_PICTURES[key] = picture
-        return picture
-    return registering
+def registrar(table: dict[str, F], what: str) -> Callable[[str], Callable[[F], F]]:
+    """A decorator that registers the decorated function in ``table`` as how the ruleset of the key it is given
+    draws ``what`` (once a ruleset)."""
+    def draws(key: str) -> Callable[[F], F]:
+        def registering(picture: F) -> F:
+            if key in table:
+                raise ValueError(f"Two {what} for the ruleset {key!r}")
+            table[key] = picture
+            return picture
+        return registering
+    return draws
+
+
+draws_steps = registrar(STEP_PICTURES, "step pictures")
+"""Register the decorated function as how the ruleset of the key given draws its steps."""
 
 
 def cards_turned(state: State, step: Step) -> Picture | None:
-    """Playing cards, as the cards turned, each with its caption; None if a face is not a card."""
+    """Playing cards, as the cards turned, each with its caption; None if a face is not a card, or none."""
+    if not step.faces:
+        return None
     try:
         cards = tuple(Card.parse(face) for face in step.faces)
     except ValueError:
@@ -53,8 +64,7 @@ def cards_turned(state: State, step: Step) -> Picture | None:
 
 
 def step_picture(key: str, state: State, step: Step) -> Picture | None:
-    """How to draw what a step of the ruleset ``key`` turned or rolled: by the ruleset's own picture if it
-    registered one, else as playing cards; None when it turned and rolled nothing."""
-    if not step.faces:
-        return None
+    """How to draw what a step of the ruleset ``key`` turned or rolled (or, in a ruleset's own picture, what it
+    shows with nothing turned): by the ruleset's own picture if it registered one, else as playing cards; None
+    when there is nothing to show."""
     return STEP_PICTURES.get(key, cards_turned)(state, step)

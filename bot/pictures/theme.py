@@ -18,10 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-PACKAGED_FONTS = Path(__file__).resolve().parents[1] / "fonts"
-"""The fonts in an installed package: pyproject.toml ships assets/fonts as the package data ``bot.fonts``."""
-FONTS = PACKAGED_FONTS if PACKAGED_FONTS.is_dir() else Path(__file__).resolve().parents[2] / "assets" / "fonts"
-"""The fonts: the installed package's, else the checkout's assets/fonts."""
+FONTS = Path(__file__).resolve().parents[1] / "fonts"
+"""The fonts, with their licences: bot/fonts, shipped in the package as its data ``bot.fonts``."""
 DISPLAY = "Rye-Regular.ttf"
 """The western display face (SIL OFL); Latin only."""
 SANS = "DejaVuSans.ttf"
@@ -96,7 +94,7 @@ MARKS = 2
 
 @functools.cache
 def font(name: str, size: int) -> ImageFont.FreeTypeFont:
-    """A font from assets/fonts, loaded once per size."""
+    """A font from bot/fonts, loaded once per size."""
     return ImageFont.truetype(str(FONTS / name), size)
 
 

@@ -6,7 +6,8 @@ pickle of ``(name, args)`` (which the bot hashes to know a picture again), ``nam
 of this package's ``render_*`` functions (the others are refused); the answer is ``(number, True, png)``, or
 ``(number, False, "what went wrong")``. A picture drawn for longer than ``seconds`` of the worker's processor
 time has the system stop the worker (``SIGPROF``, whose default is to end the process, even in the middle of
-Pillow's C code): the bot replaces it. It ends when its input does.
+Pillow's C code), and so does one not drawn within ``wait`` seconds by the clock (``SIGALRM``: the time left
+until the bot gives it up): the bot replaces it. It ends when its input does.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ import traceback
 from typing import BinaryIO
 
 from bot.pictures import (render_board_pages, render_burt_roll, render_burt_turn, render_deck, render_draws, render_roll,
-               render_scene, render_shootist_roll, render_status, render_status_pages, render_turn, warm_up)
+               render_scene, render_shootist_roll, render_turn, warm_up)
 
 HEADER = struct.Struct(">I")
 PICTURES = {draw.__name__: draw for draw in (render_board_pages, render_burt_roll, render_burt_turn, render_deck,
                                             render_draws, render_roll, render_scene, render_shootist_roll,
-                                            render_status, render_status_pages, render_turn)}
+                                            render_turn)}
 """The pictures the bot asks for: the map as its :class:`~bot.pictures.battlefield.Scene`, a fraction of the whole
 game's bytes to send."""
 NICENESS = 10
@@ -48,8 +49,9 @@ def frame(payload: bytes) -> bytes:
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """Draw each picture asked for, until the requests end."""
     while (payload := read_frame(requests)) is not None:
-        number, drawing, seconds = pickle.loads(payload)
+        number, drawing, seconds, wait = pickle.loads(payload)
         try:
+            signal.setitimer(signal.ITIMER_REAL, max(wait, 0.001))
             name, args = pickle.loads(drawing)
             if name not in PICTURES:
                 raise ValueError(f"not a picture: {name!r}")
@@ -59,12 +61,14 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
             answer = (number, False, traceback.format_exc(limit=5))
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
         answers.write(frame(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)))
         answers.flush()
 
 
 if __name__ == "__main__":
     os.nice(NICENESS)
-    signal.signal(signal.SIGPROF, signal.SIG_DFL)
+    for stop in (signal.SIGPROF, signal.SIGALRM):
+        signal.signal(stop, signal.SIG_DFL)
     warm_up()
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -36,11 +36,8 @@ def asset(name: str) -> str:
 
 
 def font_bytes() -> bytes:
-    """The display face: the installed package's ``bot.fonts``, else the checkout's assets/fonts."""
-    try:
-        return resources.files("bot.fonts").joinpath(FONT).read_bytes()
-    except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parents[2] / "assets" / "fonts" / FONT).read_bytes()
+    """The display face, from bot/fonts (shipped in the package as ``bot.fonts``)."""
+    return (Path(__file__).resolve().parents[1] / "fonts" / FONT).read_bytes()
 
 
 def rows_of(chart: Chart) -> list[list[Any]]:

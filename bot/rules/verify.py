@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import catalogue  # noqa: F401 (every ruleset, whose charts register themselves)
+from bot.rules import registry  # noqa: F401 (every ruleset, whose charts register themselves)
 from bot.rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import ROOT, Draws, canonical, chain_link, commitment, dealt, derive, stamp

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -31,6 +33,16 @@ OPENING_ERRORS: tuple[type[BaseException], ...] = (OSError, SQLAlchemyError)
 """What opening or reaching a database may raise."""
 
 
+class Written(str):
+    """JSON already written out (a game's state, written once for each command that stores it): a JSON column
+    stores it as it is, where any other value is written out by :func:`json.dumps`."""
+
+
+def write_json(value: Any) -> str:
+    """The text a JSON column stores for ``value``."""
+    return value if type(value) is Written else json.dumps(value)
+
+
 def shown_url(url: str) -> str:
     """The database URL as it may be shown: without its password."""
     return make_url(url).render_as_string(hide_password=True)
@@ -40,11 +52,12 @@ def make_engine(url: str, *, echo: bool = False) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets its folder created and its pragmas set on every connection."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_async_engine(parsed, echo=echo, pool_pre_ping=True)
+        return create_async_engine(parsed, echo=echo, pool_pre_ping=True, json_serializer=write_json)
     if not parsed.database or parsed.database == ":memory:":
         raise ValueError("SQLite needs a file: an in-memory database is not shared between connections")
     Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(parsed, echo=echo, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    engine = create_async_engine(parsed, echo=echo, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+                                 json_serializer=write_json)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, CheckConstraint, DateTime, Float, ForeignKey, Index, Integer, LargeBinary,
-                        MetaData, String, Text, UniqueConstraint, false, text)
+                        MetaData, String, Text, UniqueConstraint, text)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -107,17 +107,13 @@ class Campaign(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     director_id: Mapped[int] = mapped_column(server_default=text("0"))
     """Who started the campaign (0 for campaigns older than the column: only server Directors direct them)."""
-    ruleset: Mapped[str] = mapped_column(String(32), default="qotd", server_default="qotd")
+    ruleset: Mapped[str] = mapped_column(String(32))
     """The ruleset its adventures play (see :data:`bot.rules.core.ruleset.RULESETS`)."""
 
 
 class RosterEntry(Base):
-    """A campaign character between games: its serialised character and how it fares.
-
-    ``status`` is ready, resting (misses the next adventure) or dead; ``cards_less`` and
-    ``reduced`` apply to the next adventure they take part in; ``notes`` lists each
-    adventure's Post Action Rest and Recovery outcome.
-    """
+    """A campaign character between games: ready, resting (misses the next game) or dead, and ``data``, what its
+    campaign's ruleset keeps of it (its JSON; see :class:`bot.rules.core.ruleset.Campaign`)."""
 
     __tablename__ = "roster"
     __table_args__ = (CheckConstraint("status IN ('ready', 'resting', 'dead')", name="status"),)
@@ -128,11 +124,6 @@ class RosterEntry(Base):
     name: Mapped[str]
     data: Mapped[dict[str, Any]]
     status: Mapped[str] = mapped_column(String(16), default="ready")
-    adventures: Mapped[int] = mapped_column(Integer, default=0)
-    notes: Mapped[list[Any]] = mapped_column(default=list)
-    cards_less: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
-    reduced: Mapped[bool] = mapped_column(default=False, server_default=false())
-    traits_due: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class Game(Base):
@@ -149,7 +140,7 @@ class Game(Base):
     id: Mapped[int] = mapped_column(Id, primary_key=True)
     guild_id: Mapped[int]
     channel_id: Mapped[int]
-    ruleset: Mapped[str] = mapped_column(String(32), default="qotd")
+    ruleset: Mapped[str] = mapped_column(String(32))
     director_id: Mapped[int]
     status: Mapped[str] = mapped_column(String(16), default="active")
     state: Mapped[dict[str, Any]]
@@ -178,13 +169,12 @@ class Game(Base):
 
 
 class Player(Base):
-    """A seat at a game (mirrors ``state["seats"]``): suits as text, e.g. ``hearts:1,spades:2``."""
+    """A seat at a game (mirrors ``state["seats"]``): who plays it, whatever their ruleset gave them."""
 
     __tablename__ = "players"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    suits: Mapped[str]
 
 
 class Character(Base):

@@ -36,7 +36,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.rules.core.fair import chain
-from bot.storage.engine import describe, make_engine, migrate
+from bot.storage.engine import Written, describe, make_engine, migrate
 from bot.storage.models import Campaign, Character, Game, LogEntry, Player, RosterEntry, SavedMap, Server, utcnow
 from bot.storage.quick import SHOWN_BY, FileBusy, QuickCommit
 
@@ -137,13 +137,13 @@ class CampaignRow:
     name: str
     director_id: int
     status: str
-    ruleset: str = "qotd"
+    ruleset: str
     """The ruleset its adventures play."""
 
 
 @dataclass(frozen=True, slots=True)
 class RosterRow:
-    """A character on a campaign's roster; ``data`` is the rules engine's JSON of the character."""
+    """A character on a campaign's roster: ready, resting or dead, and ``data``, the JSON its ruleset keeps of it."""
 
     id: int
     campaign_id: int
@@ -151,11 +151,6 @@ class RosterRow:
     name: str
     data: dict[str, Any]
     status: str
-    adventures: int
-    notes: list[Any]
-    cards_less: int
-    reduced: bool
-    traits_due: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +165,8 @@ class RosterName:
     campaign: str
 
 
-ROSTER_CHANGES = frozenset({"data", "status", "adventures", "notes", "cards_less", "reduced", "traits_due"})
-"""The columns of a roster entry that an adventure's end may change."""
+ROSTER_CHANGES = frozenset({"data", "status"})
+"""The columns of a roster entry that a game's end may change."""
 
 
 def _columns(row: type, *models: type) -> list[Any]:
@@ -209,16 +204,10 @@ def mirror_rows(state: dict[str, Any]) -> Mirror:
     """The rows that mirror the state's seats and cast, in a fixed order (the state's order may vary). Any
     ruleset's state: only a character's ``name`` and ``owner`` are sure to be stored (``type`` may be left
     out as its default)."""
-    players = [{"user_id": int(user), "suits": ",".join(f"{suit}:{pack}" for suit, pack in suits(seat))}
-               for user, seat in state.get("seats", {}).items()]
+    players = [{"user_id": int(user)} for user in state.get("seats", {})]
     characters = [{"key": key, "name": c["name"], "owner_id": int(c["owner"]), "type": c.get("type", "")}
                   for key, c in state.get("characters", {}).items()]
     return sorted(players, key=lambda row: row["user_id"]), sorted(characters, key=lambda row: row["key"])
-
-
-def suits(seat: Any) -> list[tuple[str, int]]:
-    """The suits of a seat as stored: Quick on the Draw's; a ruleset's seat of another shape has none."""
-    return seat.get("suits", []) if isinstance(seat, dict) else []
 
 
 def mirror_hash(rows: Mirror) -> str:
@@ -226,9 +215,14 @@ def mirror_hash(rows: Mirror) -> str:
     return hashlib.blake2b(json.dumps(rows, sort_keys=True).encode(), digest_size=16).hexdigest()
 
 
-def pack_state(state: dict[str, Any]) -> bytes:
-    """A state as stored in a snapshot: compact JSON, zlib-compressed."""
-    return zlib.compress(json.dumps(state, separators=(",", ":")).encode())
+def written(state: dict[str, Any]) -> str:
+    """A state written out as compact JSON, as the games table, its cache and the snapshots keep it."""
+    return json.dumps(state, separators=(",", ":"))
+
+
+def pack_state(state: dict[str, Any] | str) -> bytes:
+    """A state as stored in a snapshot: its JSON (given, or written out now), zlib-compressed."""
+    return zlib.compress((state if isinstance(state, str) else written(state)).encode())
 
 
 GAME_CACHE_SIZE = 4096
@@ -476,8 +470,7 @@ class Database:
 
     # -- campaigns and their rosters ------------------------------------------------
 
-    async def start_campaign(self, guild_id: int, name: str, director_id: int, ruleset: str = "qotd"
-                             ) -> CampaignRow:
+    async def start_campaign(self, guild_id: int, name: str, director_id: int, ruleset: str) -> CampaignRow:
         """Start a campaign of a ruleset on the server; CampaignExists if an active one has that name."""
         statement = (insert(Campaign).values(guild_id=guild_id, name=name, director_id=director_id, ruleset=ruleset)
                      .returning(Campaign.id))
@@ -540,15 +533,12 @@ class Database:
                                  .where(RosterEntry.id == entry_id, Campaign.guild_id == guild_id))
         return RosterRow(*found[0]) if found else None
 
-    async def teach(self, entry_id: int, data: dict[str, Any], traits_due: int) -> bool:
-        """Store a roster character who picked a new trait: ``data`` with it, and one trait fewer due.
-
-        False (and nothing stored) when the entry no longer has ``traits_due`` traits to pick,
-        because someone picked one meanwhile.
-        """
+    async def replace_roster_data(self, entry_id: int, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        """Store a roster character's data as ``after`` if it is still ``before``: False (and nothing stored) when
+        someone changed it meanwhile."""
         return await self._write_alone(update(RosterEntry)
-                                       .where(RosterEntry.id == entry_id, RosterEntry.traits_due == traits_due)
-                                       .values(data=data, traits_due=traits_due - 1)) == 1
+                                       .where(RosterEntry.id == entry_id, RosterEntry.data == before)
+                                       .values(data=after)) == 1
 
     async def amend_roster(self, entry_id: int, data: dict[str, Any], status: str) -> None:
         """Store a roster character as its campaign's Director amended it between adventures."""
@@ -661,7 +651,7 @@ class GameLoads:
         found = {}
         for *values, digest, last_seq, head in rows:
             game = GameRow(*values)
-            found[game.guild_id, game.channel_id] = _Cached(game, json.dumps(game.state), digest, last_seq, head)
+            found[game.guild_id, game.channel_id] = _Cached(game, written(game.state), digest, last_seq, head)
         return found
 
 
@@ -682,6 +672,8 @@ class UnitOfWork:
         self._connection: AsyncConnection | None = None
         self._lock: asyncio.Lock | None = None
         self._loaded: _Cached | None = None
+        self._loaded_state: dict[str, Any] | None = None
+        """The game's state as the unit loaded it, from the JSON :attr:`_loaded` keeps."""
         self._starting = False
         self._state: dict[str, Any] | None = None
         self._changes: dict[str, Any] = {}
@@ -693,6 +685,9 @@ class UnitOfWork:
         self._write_on: AsyncConnection | None = None
         self._mirror: tuple[dict[str, Any], Mirror, str] | None = None
         """The state to store, its mirror rows and their hash, once worked out (see :meth:`_mirrored`)."""
+        self.on_slow_store: Callable[[], None] | None = None
+        """Called once, before the unit's store waits on the database or a thread: any store but SQLite's quick
+        commit, made on the event loop (see :mod:`bot.storage.quick`), which nothing can interrupt."""
 
     async def __aenter__(self) -> UnitOfWork:
         self._lock = self.database._channel_lock(*self.key)
@@ -708,12 +703,15 @@ class UnitOfWork:
             raise
         if self._loaded:
             self.game = self._loaded.game()
+            self._loaded_state = self.game.state
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, error: BaseException | None, *_: Any) -> None:
         try:
             if exc_type is None and self._dirty:
                 try:
+                    if not self.store_is_quick or self._connection is not None:
+                        self._slow_store()
                     async with _reachable():
                         connection = await self._write_connection()
                         stored = await self._write(connection)
@@ -726,6 +724,12 @@ class UnitOfWork:
             await self._end_writing(error)
         finally:
             await self._close()
+
+    def _slow_store(self) -> None:
+        """The store is about to wait: tell :attr:`on_slow_store`, once."""
+        told, self.on_slow_store = self.on_slow_store, None
+        if told is not None:
+            told()
 
     async def _write_connection(self) -> AsyncConnection:
         """The connection of the unit's write transaction, begun now if it has not begun yet (on SQLite,
@@ -812,9 +816,10 @@ class UnitOfWork:
         """
         game, loaded = self._require_game(), self._loaded
         state, mirror, digest = self._mirrored()
+        text = written(state) if self._state is not None or self._starting else loaded.state_text
         last_seq = loaded.last_seq + len(self._entries)
         values = {**self._changes, "version": game.version + 1}
-        for name, value, changed in (("state", state, self._state is not None),
+        for name, value, changed in (("state", Written(text), self._state is not None),
                                      ("mirror_hash", digest, digest != loaded.mirror_hash),
                                      ("last_seq", last_seq, last_seq != loaded.last_seq),
                                      ("chain", self.head, self.head != loaded.chain)):
@@ -826,9 +831,9 @@ class UnitOfWork:
                 if not quick.commit(game.id, game.version, {**values, "updated_at": utcnow()},
                                     ({"game_id": game.id, **entry} for entry in self._entries)):
                     raise StaleGame()
-                return self._stored(game, state, digest, last_seq)
+                return self._stored(game, text, digest, last_seq)
             except FileBusy:
-                pass                      # another process has the file for now: wait for it the usual way
+                self._slow_store()        # another process has the file for now: wait for it the usual way
         if self._starting:
             try:
                 game_id = await connection.scalar(insert(Game).values(values).returning(Game.id))
@@ -850,18 +855,19 @@ class UnitOfWork:
             await connection.execute(insert(LogEntry), [{"game_id": game.id, **entry} for entry in self._entries])
         for statement in self._writes:
             await connection.execute(statement(game.id))
-        return self._stored(game, state, digest, last_seq)
+        return self._stored(game, text, digest, last_seq)
 
-    def _stored(self, game: GameRow, state: dict[str, Any], digest: str, last_seq: int) -> _Cached | None:
-        """The game as the unit has stored it, for the cache (None when the game ended)."""
+    def _stored(self, game: GameRow, text: str, digest: str, last_seq: int) -> _Cached | None:
+        """The game as the unit has stored it (its state written out as ``text``), for the cache (None when the
+        game ended)."""
         if self._changes.get("status") == "ended":
             return None
-        return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), json.dumps(state), digest,
-                       last_seq, self.head)
+        return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), text, digest, last_seq,
+                       self.head)
 
     # -- the game ----------------------------------------------------------------
 
-    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str = "qotd") -> None:
+    async def start_game(self, director_id: int, state: dict[str, Any], ruleset: str) -> None:
         """Start a game in the channel on commit; GameExists if it has one (now, or by the commit).
 
         ``game.id`` is known once the unit has committed.
@@ -977,16 +983,22 @@ class UnitOfWork:
 
     async def log(self, actor_id: int, kind: str, text: str, data: dict[str, Any] | None = None,
                   before: dict[str, Any] | None = None) -> int:
-        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo.
-        The entry's data (as JSON reads it back) gets the log's running digest after it, ``chain``."""
+        """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo,
+        from the JSON the game was loaded from when it is that state. The entry's data (as JSON reads it back)
+        gets the log's running digest after it, ``chain``."""
         self._require_game()
         seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
         at, stored = utcnow(), json.loads(json.dumps(data or {}))
         stored["chain"] = chain(self.head, seq, at, actor_id, kind, text, stored)
         self._entries.append({"seq": seq, "at": at, "actor_id": actor_id, "kind": kind, "text": text,
                               "data": stored, "message_id": None, "undone": False,
-                              "snapshot": None if before is None else pack_state(before)})
+                              "snapshot": None if before is None else pack_state(self._text_of(before))})
         return seq
+
+    def _text_of(self, state: dict[str, Any]) -> dict[str, Any] | str:
+        """The JSON ``state`` was loaded from, when it is the game's state as the unit loaded it; else itself."""
+        loaded = self._loaded
+        return loaded.state_text if loaded is not None and state is self._loaded_state else state
 
     async def _rows(self, query: Executable) -> list[Any]:
         async with _reachable():

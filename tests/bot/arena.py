@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from discord import app_commands
 from simcord import OptionError, SetupError
 
+from tests.storage.helpers import json_value
+
 from .conftest import REFUSALS, Scene
 from .helpers import View, channel_view, stored_rows, words_of
 
@@ -285,7 +287,7 @@ def may_ping(before: Seen, after: Seen) -> set[int]:
     """Whom a command that succeeded may ping: the owner of the character whose card is up, the owner
     of the character a re-roll or a new trait's pick waits for, and a member it made the Director; each only
     if they joined a game themselves (see bot.glue.consent)."""
-    allowed = {row["owner_id"] for row in after.stored["roster"] if row["traits_due"]}
+    allowed = {row["owner_id"] for row in after.stored["roster"] if json_value(row["data"]).get("traits_due")}
     game = after.table.game
     if game is not None:
         if game.acting is not None:

@@ -9,6 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.app import launch
 from bot.glue.client import DirectorBot
 from bot.storage import Database, DatabaseUnavailable, GameExists, StaleGame
 from bot.glue.errors import ReplyFailed, UserError
@@ -43,7 +44,8 @@ def make_bot(url: str, seed: int = 6, commands_per_minute: int = TEST_PACE,
              kind: type[ScriptedDirector] = ScriptedDirector) -> DirectorBot:
     """A fresh bot (of ``kind``) on the database at ``url``, syncing its commands as SimCord expects."""
     settings = Settings(discord_token="", database_url=url, commands_per_minute=commands_per_minute)
-    bot = kind(settings, Database(url), rng=random.Random(seed), sync_on_start=True, shard_count=1)
+    bot = launch.make_bot(settings, Database(url), kind=kind, rng=random.Random(seed), sync_on_start=True,
+                          shard_count=1)
     MADE.append(bot)
     return bot
 

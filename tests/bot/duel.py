@@ -116,6 +116,7 @@ class HighNoon(Ruleset):
     state_type = DuelState
     character_types = {"gunslinger": "Gunslinger", "greenhorn": "Greenhorn"}
     cast_options = {"grit": "Points of grit (default by type)"}
+    plain_cast = {"type": "gunslinger"}
     charts = {THE_SHOT.key: THE_SHOT}
 
     def new_game(self) -> DuelState:
@@ -139,7 +140,7 @@ class HighNoon(Ruleset):
         state.seats[user] = "a hat"
         return "a hat"
 
-    def deal(self, state: DuelState, rng: random.Random) -> Step:
+    def deal(self, state: DuelState, rng: random.Random, again: bool = False) -> Step:
         standing = [g for g in state.characters.values() if not g.down]
         if not standing:
             raise RulesError("Nobody stands to draw: cast a gunman first.")
@@ -170,7 +171,7 @@ class HighNoon(Ruleset):
             return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
         return Wait((director,), "draw", asks="`/draw` the next gunman.", then="the next gunman has the turn")
 
-    def at_deadline(self, state: DuelState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: DuelState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         return self.advance(state, rng)
 
     def board(self, state: DuelState) -> Board:

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.glue.errors import UserError
 from bot.glue.table import Table
-from cogs.cast import add_character
+from bot.glue.acting import act, ruled_by_the_rules
+from bot.glue.casting import add_character
 
 from .duel import DUEL, ShotRequest
 
@@ -38,7 +39,7 @@ class Duel(commands.GroupCog, group_name="duel", group_description="High Noon's 
                 raise UserError("Nobody has a shot to fire.")
             table.require_control(shooter)
             return ShotRequest(shooter.key, table.character(target).key)
-        await self.bot.get_cog("Rolls").act(interaction, build, DUEL.key, lambda table, request: "")
+        await act(interaction, build, DUEL.key, ruled_by_the_rules)
 
 
 async def setup(bot) -> None:

@@ -19,6 +19,7 @@ import sys
 
 import simcord
 
+from bot.app.launch import make_bot as launched
 from bot.glue.client import DirectorBot
 from bot.storage import Database
 from bot.app.settings import Settings
@@ -32,8 +33,8 @@ CAST = (("pete", "Doc", "hero", "disciplined", "single_action_revolver"),
 
 
 def make_bot(url: str, seed: int) -> DirectorBot:
-    return DirectorBot(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url), rng=random.Random(seed),
-                    sync_on_start=True, shard_count=1)
+    return launched(Settings(discord_token="", database_url=url, commands_per_minute=TEST_PACE), Database(url),
+                    rng=random.Random(seed), sync_on_start=True, shard_count=1)
 
 
 def the_set(env) -> tuple[object, dict[str, object]]:

@@ -7,6 +7,9 @@ single action revolver each, no phase dealt. Dice are scripted.
 
 from __future__ import annotations
 
+from sqlalchemy import update
+
+from bot.storage.models import Game
 from tests.rules.scripted import Dice
 
 from .helpers import png, text_of
@@ -338,3 +341,47 @@ async def test_a_rider_thrown_on_the_map_leaves_the_horse_bolting_across_it(read
     assert map_shown(ready) == "Kid's horse bolts straight ahead: 16.0 paces to C7."
     v = await view(ready)
     assert v.game.battlefield.tokens["Kid's horse"].at == (8, 18) and character(v, "kid").mount is None
+
+
+async def stored_tokens(scene) -> set[str]:
+    """The keys of the tokens on the map as the database holds the game (before any reading of it)."""
+    game = await scene.env.bot.db.load_game(scene.guild.id, scene.channel.id)
+    return set(game.state["battlefield"]["tokens"])
+
+
+async def test_a_character_removed_from_the_cast_takes_its_token_off_the_map(ready):
+    """Ruling 492: the map no longer holds nor shows one who left the cast (their token stayed, drawn as a loose
+    mount under their key)."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    await step(ready, "dora", "cast remove", {"character": "Wyatt"})
+    assert await stored_tokens(ready) == {"kid"}
+    shown = await step(ready, "dora", "map show")
+    assert "1 on the map." in text_of(shown) and png(await shown.response.attachments[0].read())
+
+
+async def test_a_token_left_by_a_character_removed_before_is_dropped_when_the_game_is_read(ready):
+    """Ruling 492: a game stored while removing a character left its token is read without it, and stored
+    without it by its next change."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    db = ready.env.bot.db
+    game = await db.load_game(ready.guild.id, ready.channel.id)
+    state = dict(game.state, characters={key: c for key, c in game.state["characters"].items() if key != "wyatt"})
+    async with db.engine.begin() as connection:
+        await connection.execute(update(Game).where(Game.id == game.id).values(state=state))
+    db.forget_games()
+    assert await stored_tokens(ready) == {"kid", "wyatt"}
+    shown = await step(ready, "dora", "map show")
+    assert "1 on the map." in text_of(shown)
+    await step(ready, "pete", "place", {"who": "Kid", "at": "5,12.5"})
+    assert await stored_tokens(ready) == {"kid"}
+
+
+async def test_a_place_worked_out_on_the_map_is_kept_to_a_thousandth_of_a_pace(ready):
+    """Ruling 491: Forward! stops a move of 9.5 paces after 6, at a place of seventeen digits, kept to three
+    decimals."""
+    await main_street(ready, kid="4,12.5", wyatt="4,22")
+    await step(ready, "polly", "move", {"character": "Wyatt", "to": "13,25"}, (6,))
+    assert map_shown(ready).startswith("Wyatt moves 6.0 paces to")
+    stop = (4 + 6 * 9 / 90 ** 0.5, 22 + 6 * 3 / 90 ** 0.5)
+    assert (await token(ready, "wyatt")).at == (round(stop[0], 3), round(stop[1], 3)) != stop
+    assert (await view(ready)).game.battlefield.last_path[-1] == (round(stop[0], 3), round(stop[1], 3))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.storage import RosterRow
-from bot.rules.core import serial
+from bot.rules.core.ruleset import Enlisted, Standing
+from bot.rules.qotd.campaign import Veteran, veteran
 from bot.rules.qotd.state import Character
 from tests.rules.scripted import Dice
 
@@ -23,14 +23,15 @@ CAST = (  # player, name, type, personality; all on the roster of Tombstone in t
 )
 
 
-async def roster(scene) -> dict[str, RosterRow]:
-    """The campaign's roster as the database holds it, by name."""
+async def roster(scene) -> dict[str, Veteran]:
+    """The campaign's roster as the database holds it and Quick on the Draw reads it, by name."""
     [campaign] = await scene.db().campaigns(scene.guild.id)
-    return {row.name: row for row in await scene.db().roster(campaign.id)}
+    return {row.name: veteran(Enlisted(row.id, row.owner_id, row.name, Standing(row.status), row.data))
+            for row in await scene.db().roster(campaign.id)}
 
 
-def character(row: RosterRow) -> Character:
-    return serial.from_json(Character, row.data)
+def character(held: Veteran) -> Character:
+    return held.character
 
 
 def select_options(message) -> list[str]:
@@ -93,7 +94,7 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
     assert await stored_game(scene.db(), scene.guild.id, scene.channel.id) is None
 
     held = await roster(scene)
-    assert {name: (row.status, row.cards_less, row.reduced, row.traits_due, row.adventures)
+    assert {name: (row.standing.value, row.cards_less, row.reduced, row.traits_due, row.adventures)
             for name, row in held.items()} == {
         "Doc": ("ready", 0, False, 1, 1), "Kid": ("dead", 0, False, 0, 1), "Wyatt": ("ready", 1, False, 0, 1),
         "Ike": ("ready", 1, True, 0, 1), "Virgil": ("resting", 0, False, 0, 1)}
@@ -125,7 +126,7 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
     for player, name in (("pete", "Doc"), ("polly", "Wyatt"), ("polly", "Ike")):
         result = await getattr(scene, player).slash(livery, "campaign cast", character=name)
         assert f"**{name}** rides again" in text_of(result)
-    assert "with one card less and reduced dice" in text_of(result)
+    assert "**Ike** rides again: Supporting Character, Ordinary." in text_of(result)
     game = await stored_game(scene.db(), scene.guild.id, livery.id)
     assert {key: (len(c.cards), c.reduced) for key, c in game.characters.items()} == {
         "doc": (4, False), "wyatt": (3, False), "ike": (1, True)}
@@ -146,7 +147,7 @@ async def test_a_campaign_of_two_adventures(scene, db_url):
     result = await end_game(scene.dora, livery)
     assert len(result.followups) == 1 and words_of(result.followups[0]).count("Fighting Fit!") == 3
     held = await roster(scene)
-    assert [(n, r.status, r.cards_less, r.reduced, r.adventures) for n, r in held.items()] == [
+    assert [(n, r.standing.value, r.cards_less, r.reduced, r.adventures) for n, r in held.items()] == [
         ("Doc", "ready", 0, False, 2), ("Kid", "dead", 0, False, 1), ("Wyatt", "ready", 0, False, 2),
         ("Ike", "ready", 0, False, 2), ("Virgil", "ready", 0, False, 1)]
 
@@ -196,12 +197,13 @@ async def test_a_lost_menu_is_posted_again_and_a_trait_is_due_before_casting(sce
     await scene.dora.slash(scene.channel, "game start", campaign="Tombstone")
     await scene.pete.slash(scene.channel, "game join")
     refused(await scene.pete.slash(scene.channel, "campaign cast", character="Doc"),
-            "Doc has a new trait to pick first: `/campaign learn`")
+            "Doc has a new trait to pick first: /campaign learn shows the menu")
     result = await scene.dora.slash(scene.channel, "campaign learn", character="Doc")
     assert "**Doc** learnt from the adventure" in result.response.content and pinged(result) == [scene.pete.id]
     await scene.pete.select(result.response.message, ["expert:single_action_revolver"])
-    result = await scene.pete.slash(scene.channel, "campaign cast", character="Doc")
-    assert "Fighter or Expert with a particular weapon (Single action revolver)" in text_of(result)
+    assert "**Doc** rides again" in text_of(await scene.pete.slash(scene.channel, "campaign cast", character="Doc"))
+    shown = await scene.pete.slash(scene.channel, "cast show", character="Doc")
+    assert "Fighter or Expert with a particular weapon (Single action revolver)" in text_of(shown)
     game = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert game.characters["doc"].has("expert", "single_action_revolver")
 
@@ -233,7 +235,7 @@ async def test_another_server_neither_sees_nor_reaches_the_roster(scene):
     await first_adventure(scene)
     await end_first_adventure(scene)
     [tombstone] = await scene.db().campaigns(scene.guild.id)
-    doc = (await roster(scene))["Doc"]
+    [doc] = [row for row in await scene.db().roster(tombstone.id) if row.name == "Doc"]
     other = scene.env.create_guild("Dodge City")
     street = other.create_text_channel("front-street")
     sheriff = other.add_member(scene.env.create_user("sheriff"), roles=[

@@ -34,7 +34,7 @@ async def test_a_player_back_sees_what_befell_their_characters_whose_turn_and_th
     assert "since your last action" in shown and "Kid's skill" not in shown
     mine = shown[shown.index("Your characters"):shown.index("Everything else")]
     assert "Wyatt shoots at Kid" in mine and "⇒ Kid loses K♥ (lethal hit, for good)" in mine
-    assert "**Kid**: Cards 1" in mine                                                 # as the board has him now
+    assert "**Kid**: " in mine and "~~K♥~~" in mine                                   # as the board has him now
     rest = shown[shown.index("Everything else"):shown.index("Whose turn")]
     assert "Wyatt carries a Single action revolver" in rest and "Phase 1: the pack" in rest
     turn = shown[shown.index("Whose turn"):]

@@ -319,7 +319,7 @@ async def test_game_start_makes_the_channel_a_set(scene):
     no_pings(result)
     after = await view(scene)
     assert after.director == scene.dora.id and after.game.characters == {} and after.game.seats == {}
-    assert after.log == [("start", "dora starts a game.")]
+    assert after.log == [("start", "dora starts a game of Quick on the Draw.")]
     refused(await run(scene, "pete", "game start"), "already has a game")
     await assert_unchanged(scene, after)
 
@@ -385,7 +385,7 @@ async def test_draw_pings_only_the_owner_of_the_character_whose_card_is_up(ready
         # the other player may not turn the next card
         other = next(name for uid, name in owners.items() if uid != game.acting.owner)
         unchanged = await view(scene)
-        refused(await run(scene, other, "draw"), "only a director, or the player whose card is up")
+        refused(await run(scene, other, "draw"), "only a director, or the player whose turn it is")
         await assert_unchanged(scene, unchanged)
     raise AssertionError("six cards never spent the pack")
 
@@ -469,7 +469,7 @@ PERMISSIONS = {
         ("pete", "cast beast", {"name": "Rex", "animal": "dog"}, "only a director can cast beasts"),
         ("polly", "cast activate", {"character": "Wyatt"}, "only a director can activate beasts"),
         ("pete", "deal", {}, "only a director can deal"),
-        ("stranger", "draw", {}, "only a director, or the player whose card is up"),
+        ("stranger", "draw", {}, "only a director, or the player whose turn it is"),
         ("pete", "game end", {}, "only a director can end the game"),
         ("polly", "game director", {"member": lambda s: s.polly}, "only a director can hand over the game"),
         ("pete", "game settings", {"cuts": 5}, "only a director can change the game's settings"),

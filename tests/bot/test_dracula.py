@@ -462,20 +462,21 @@ async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
     Draw Phase (DA 214)."""
     await scene.dora.slash(scene.channel, "campaign start", name="Transylvania", ruleset="dracula")
     started = await scene.dora.slash(scene.channel, "game start", campaign="Transylvania")
-    assert "`/dracula recast` brings its roster back, `/dracula enrol` puts new characters on it." in text_of(started)
+    assert "`/campaign cast` brings its roster back, `/campaign add` puts new characters on it." in text_of(started)
     await scene.pete.slash(scene.channel, "game join")
     await scene.pete.slash(scene.channel, "dracula cast", name="Abe", type="veteran", boss=True, weapons="Pistol")
     refused(await scene.polly.slash(scene.channel, "dracula enrol", model="Abe"), "not yours to play")
     enrolled = await scene.pete.slash(scene.channel, "dracula enrol", model="Abe")
     assert "**Abe** joins the roster of **Transylvania**" in text_of(enrolled)
-    refused(await scene.pete.slash(scene.channel, "dracula enrol", model="Abe"), "already has a character called Abe")
+    refused(await scene.pete.slash(scene.channel, "dracula enrol", model="Abe"), "Abe is on the roster already")
     await end_game(scene.dora, scene.channel)
 
     refused(await scene.pete.slash(scene.channel, "dracula amend", model="Abe", rank="hero"), "only a director")
     refused(await scene.dora.slash(scene.channel, "dracula amend", model="Abe", injuries="Gout"), "no Lasting Injury")
     amended = await scene.dora.slash(scene.channel, "dracula amend", model="Abe", rank="hero", skills="deadeye",
                                      injuries="Old Wound")
-    assert "Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound." in text_of(amended)
+    assert f"**Abe** (Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound, <@{scene.pete.id}>)." \
+        in text_of(amended)
     shown = await scene.pete.slash(scene.channel, "campaign show", campaign="Transylvania")
     assert f"**Abe** (Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound, <@{scene.pete.id}>)" \
         in text_of(shown)
@@ -484,7 +485,8 @@ async def test_a_campaigns_roster_carries_a_model_amended_between_games(scene):
     refused(await scene.pete.slash(scene.channel, "dracula recast", model="Abe"), "join")
     await scene.pete.slash(scene.channel, "game join")
     recast = await scene.pete.slash(scene.channel, "dracula recast", model="Abe")
-    assert "**Abe** rides again." in text_of(recast)
+    assert "**Abe** rides again: Hero Boss (D10); Pistol; Skills: Deadeye; Lasting Injuries: Old Wound." in \
+        text_of(recast)
     abe = (await stored(scene)).characters["abe"]
     assert (abe.rank, abe.boss, abe.skills, abe.injuries) == ("hero", True, ["Deadeye"], ["Old Wound"])
     scene.env.bot.rng = Faces(3)

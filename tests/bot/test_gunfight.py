@@ -450,8 +450,7 @@ async def test_a_campaign_carries_notches_and_a_skill_to_the_next_gunfight_and_t
     started = await scene.dora.slash(scene.channel, "campaign start", name="Tombstone", ruleset="norman")
     assert "It plays Mackenzie Norman's card gunfight." in text_of(started)
     adventure = await scene.dora.slash(scene.channel, "game start", campaign="Tombstone")
-    assert "`/gunfight recast` brings its roster back, `/gunfight enrol` puts new characters on it." in \
-        text_of(adventure)
+    assert "`/campaign cast` brings its roster back, `/campaign add` puts new characters on it." in text_of(adventure)
     players = {scene.pete.id: scene.pete, scene.polly.id: scene.polly}
     for player, name in ((scene.pete, "Kid"), (scene.polly, "Joe")):
         await player.slash(scene.channel, "game join")
@@ -481,7 +480,9 @@ async def test_a_campaign_carries_notches_and_a_skill_to_the_next_gunfight_and_t
     assert f"{victim.name} is dead and off to Boot Hill" in text_of(after), text_of(after)
     bought = await players[user].slash(scene.channel, "gunfight skill", figure=shooter.name, skill="Shoot")
     assert "for two notches of the gang's Money" in text_of(bought), text_of(bought)
-    wrap = text_of(await end_game(scene.dora, scene.channel))
+    ended = await end_game(scene.dora, scene.channel)
+    wrap = "\n".join(words_of(message) for message in ended.followups)
+    assert "The aftermath — Tombstone" in wrap, wrap
     assert f"**{shooter.name}**: Man, value 3; Pistol; Shoot +1; 1 notch." in wrap, wrap
     assert f"**{victim.name}**: Man, value 2; Pistol; 0 notches — dead." in wrap, wrap
     shown = text_of(await scene.pete.slash(scene.channel, "campaign show", campaign="Tombstone"))
@@ -502,7 +503,8 @@ async def test_a_campaign_carries_notches_and_a_skill_to_the_next_gunfight_and_t
     assert (await scene.db().load_game(scene.guild.id, boot_hill.id)).state == before
     recast = await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name)
     assert f"**{shooter.name}** rides again: Man, value 3; Pistol; Shoot +1; 1 notch." in text_of(recast)
-    refused(await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name), "already a figure called")
+    refused(await players[user].slash(boot_hill, "gunfight recast", figure=shooter.name),
+            f"{shooter.name} is in this adventure already")
     row = await scene.db().load_game(scene.guild.id, boot_hill.id)
     again = NORMAN.load(row.state).characters[shooter.key]
     assert (again.notches, again.skills, again.status) == (1, {"Shoot": 1}, "in play")

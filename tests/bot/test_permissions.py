@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from tests.storage.helpers import rows
+from tests.storage.helpers import json_value, rows
 from tests.rules.scripted import Dice
 
 from .arena import REFUSED, SUCCEEDED, Arena, leaves
@@ -235,8 +235,8 @@ async def old_timer_learns(arena: Arena) -> None:
     await scene.pete.slash(channel, "campaign add", character="Old Timer")
     arena.env.bot.rng = Dice(10, 3)                          # 2D10 take best 10: Experience is a great Teacher!
     await end_game(scene.dora, channel)
-    [(traits_due,)] = await rows(arena.db, "SELECT traits_due FROM roster WHERE name = 'Old Timer'")
-    assert traits_due == 1
+    [(data,)] = await rows(arena.db, "SELECT data FROM roster WHERE name = 'Old Timer'")
+    assert json_value(data)["traits_due"] == 1
 
 
 async def cell(arena: Arena, row: Row, name: str, mark: str) -> list[str]:

@@ -25,7 +25,7 @@ from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.state import QotdState
-from cogs.rolls import decision_view
+from bot.glue.acting import decision_view
 from tests.storage.helpers import json_value, rows
 
 from .player import GUILD_ID, make_bot, the_set

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from cogs.campaign import TraitMenu
-from cogs.rolls import RerollButton
+from bot.glue.campaigns import TraitMenu
+from bot.glue.acting import RerollButton
 from tests.rules.scripted import Dice
 
 from .helpers import pinged, refused, text_of

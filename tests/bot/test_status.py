@@ -7,8 +7,9 @@ from __future__ import annotations
 import discord
 
 from bot.glue.client import REDRAW_BOARDS_AFTER
-from bot.pictures import render_status_pages
+from bot.pictures import render_board_pages
 from bot.pictures.status import PER_PAGE
+from bot.rules.qotd.ruleset import QOTD
 
 from .conftest import make_bot
 from .helpers import slow_route, stored_game, text_of
@@ -88,15 +89,16 @@ async def test_the_board_names_each_characters_player_also_those_not_seen_since_
     await scene.polly.slash(scene.channel, "cast add", name="Wyatt", type="main", personality="disciplined")
     await scene.dora.slash(scene.channel, "cast add", name="Ike", type="minor", personality="rash")
     state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
-    named = render_status_pages(state, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
-    assert named != render_status_pages(state)
+    named = render_board_pages(QOTD.board(state), {scene.pete.id: "pete", scene.polly.id: "polly",
+                                                   scene.dora.id: "dora"})
+    assert named != render_board_pages(QOTD.board(state))
 
     assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
     await scene.env.restart_bot(make_bot(db_url))               # the bot has seen nobody since dora asks:
     calls = len(scene.env.http_requests)
     with slow_route(scene.env.bot, "GET", "/guilds/*/members/*", 2.0):
         first = await scene.dora.slash(scene.channel, "status")  # it answers at once with the names it knows,
-    assert await board_of(first) == render_status_pages(state, {scene.dora.id: "dora"})[0]
+    assert await board_of(first) == render_board_pages(QOTD.board(state), {scene.dora.id: "dora"})[0]
     asked = [r.path for r in scene.env.http_requests[calls:]]
     assert asked[0].endswith("/callback")
     assert sum("/members/" in path for path in asked) == 2      # and asks Discord for the others meanwhile,
@@ -105,7 +107,7 @@ async def test_the_board_names_each_characters_player_also_those_not_seen_since_
     scene.guild.remove_member(scene.polly)                     # a player who left the server is not named
     await scene.env.restart_bot(make_bot(db_url))
     await scene.dora.slash(scene.channel, "status")
-    unnamed = render_status_pages(state, {scene.pete.id: "pete", scene.dora.id: "dora"})
+    unnamed = render_board_pages(QOTD.board(state), {scene.pete.id: "pete", scene.dora.id: "dora"})
     assert await board_of(await scene.dora.slash(scene.channel, "status")) == unnamed[0]
 
 
@@ -120,7 +122,7 @@ async def test_a_cast_too_big_for_one_picture_is_shown_on_pages(scene):
     assert embed.description == f"{PER_PAGE + 3} in the cast, {PER_PAGE + 3} standing."
     assert embed.image.url == "attachment://status.png"
     state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
-    pages = render_status_pages(state, {scene.dora.id: "dora"})
+    pages = render_board_pages(QOTD.board(state), {scene.dora.id: "dora"})
     assert [a.filename for a in result.response.attachments] == ["status.png", "status-2.png"]
     assert [await a.read() for a in result.response.attachments] == pages
 
@@ -150,7 +152,7 @@ async def test_the_pinned_board_is_redrawn_once_a_few_seconds_after_the_game_cha
     state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert redrawn.id == board.id and edits_of(scene, board) == 1
     assert redrawn.embeds[0].title == f"Phase 1 — {state.deck.current} is up"
-    assert await redrawn.attachments[0].read() == render_status_pages(state, {scene.pete.id: "pete"})[0]
+    assert await redrawn.attachments[0].read() == render_board_pages(QOTD.board(state), {scene.pete.id: "pete"})[0]
 
     await scene.dora.slash(scene.channel, "undo")                 # an undo changes the game too
     await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() + 1)

@@ -1,8 +1,8 @@
 """Vehicles through slash commands: /cast vehicle, aboard and speed, shooting and fighting at a vehicle, shot
 types from a moving vehicle refused, /cast show and list, and undo."""
 
-from bot.pictures import render_status_pages
-from bot.pictures.status import status_layout
+from bot.pictures import render_board_pages
+from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Role
 from tests.rules.scripted import Dice
 
@@ -126,9 +126,10 @@ async def test_the_status_board_shows_the_vehicles_with_their_players_names(scen
     await scene.dora.slash(scene.channel, "cast vehicle", name="Hearse", kind="cart")   # dora casts nobody else
     result = await scene.pete.slash(scene.channel, "status")
     state = await stored(scene)
-    board = render_status_pages(state, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
-    assert [await a.read() for a in result.response.attachments] == board
-    assert [row.key for row in status_layout(state)[0].rows][-2:] == ["deadwood-coach", "hearse"]
+    board = QOTD.board(state)
+    assert [await a.read() for a in result.response.attachments] == render_board_pages(
+        board, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
+    assert [row.key for row in board.rows][-2:] == ["deadwood-coach", "hearse"]
 
 
 async def test_shooting_at_the_coachs_team(scene):

@@ -2,9 +2,9 @@
 ruleset of tests/bot/duel.py, loaded as a ruleset's cog is), and how to drive each where the rulesets differ.
 
 The rulesets come from the registry (:data:`bot.rules.core.ruleset.RULESETS`, filled by
-``bot.rules.catalogue``); only what no ruleset object says yet (the options its cast command needs) is in
-:data:`CASTING`, and a test fails when a registered ruleset has no row there. Where a ruleset falls short of a
-contract today, :data:`GAPS` says how, and the test is expected to fail for it.
+``bot.rules.registry``), each saying how it casts (:attr:`~bot.rules.core.ruleset.Ruleset.cast_command`,
+:attr:`~bot.rules.core.ruleset.Ruleset.plain_cast`). Where a ruleset falls short of a contract today,
+:data:`GAPS` says how, and the test is expected to fail for it.
 
 Each test module shares one SimCord Discord and one database (a copy of a database migrated once for the run);
 each test plays on a server of its own in it.
@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 from simcord import Env
 
-import bot.rules.catalogue  # noqa: F401  (registers every ruleset the bot plays)
+import bot.rules.registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS, Ruleset
 from tests.bot import duel
 from tests.bot.conftest import MADE, REFUSALS, answering_in_time, make_bot, tombstone  # noqa: F401  (timing)
@@ -30,35 +30,11 @@ from tests.conftest import migrated
 KEYS = [*RULESETS, duel.DUEL.key]
 """Every registered ruleset, in the registry's order, then High Noon."""
 
-CASTING: dict[str, dict[str, object]] = {
-    "qotd": {"type": "supporting", "personality": "ordinary"},
-    "burt": {"type": "gunslinger"},
-    "shootist": {},
-    "dracula": {"type": "hero", "weapons": "Pistol"},
-    "norman": {"type": "man", "pistols": 1},
-    "duel": {"type": "gunslinger"},
-}
-"""The options, besides ``name:``, with which a player casts a plain fighting character of each ruleset."""
-
-
 GAPS: dict[tuple[str, str], str] = {
-    ("test_status_answers_with_a_png_of_the_rulesets_board", "qotd"):
-        "Quick on the Draw's /status draws its own pages (render_status_pages from the QotdState), not the "
-        "Board its ruleset declares: the status picture has two code paths (status_embed forks on QOTD)",
-    ("test_the_pinned_status_board_is_the_rulesets_board_redrawn_after_a_change", "qotd"):
-        "Quick on the Draw's pinned board is redrawn from its own status pages, not from the Board its ruleset "
-        "declares (the same second code path as /status)",
     ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):
         "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
         "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
         "forks on QOTD)",
-    ("test_campaign_start_and_show_name_the_ruleset_it_plays_and_it_is_stored", "qotd"):
-        "/campaign show ('Plays …') and /campaign start ('It plays …') name the ruleset a campaign plays for "
-        "every ruleset but Quick on the Draw, whose campaign reads as the frame's default",
-    **{("test_campaign_show_tells_how_to_fill_the_roster_only_with_the_rulesets_own_command", key):
-       "/campaign show tells a campaign of a ruleset with no roster to `/campaign add` a character: Quick on the "
-       "Draw's command, refused in the campaign's own adventures (the roster's words fall back to QotD's)"
-       for key in ("burt", "shootist", "duel")},
 }
 """Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
 (so closing the gap fails it until the entry goes)."""

@@ -8,7 +8,7 @@ from bot.rules.core.ruleset import HiddenHands, Ruleset, State
 from tests.bot.helpers import View, text_of
 from tests.storage.helpers import rows
 
-from .conftest import CASTING, ruleset_of
+from .conftest import ruleset_of
 
 PLAYERS = {"pete": "Kid", "polly": "Ann"}
 """Who casts whom in every contract: a character each."""
@@ -33,8 +33,13 @@ class Play:
 
     @property
     def cast_command(self) -> str:
-        """The command that casts a character: the ruleset's own group's ``cast``, or the shared ``/cast add``."""
-        return f"{self.ruleset.group} cast" if self.ruleset.group else "cast add"
+        """The command that casts a character (the ruleset's :attr:`~bot.rules.core.ruleset.Ruleset.cast_command`)."""
+        return self.ruleset.cast_command
+
+    @property
+    def casting(self) -> dict[str, object]:
+        """The options, besides ``name:``, that cast a plain fighting character of the ruleset."""
+        return dict(self.ruleset.plain_cast)
 
     async def start(self, **options):
         """`/game start ruleset:` by dora; the reply, which must be public."""
@@ -45,7 +50,7 @@ class Play:
     async def cast(self, player: str, name: str):
         """``player`` casts ``name`` the ruleset's way; the reply, which must be public."""
         cast = await getattr(self.scene, player).slash(self.channel, self.cast_command, name=name,
-                                                       **CASTING[self.key])
+                                                       **self.casting)
         assert not cast.response.ephemeral, f"{self.cast_command}: {cast.response.content}"
         return cast
 

@@ -8,7 +8,7 @@ import pytest
 from bot.pictures import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
 
-from .conftest import CASTING, KEYS
+from .conftest import KEYS
 from .driving import PLAYERS, Play, public
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -52,7 +52,7 @@ async def test_a_player_joins_takes_a_seat_and_gives_it_up_once_no_character_of_
 async def test_a_director_casts_a_character_for_a_player_who_then_plays_it(scene, key):
     play = Play(scene, key)
     await play.seated_and_cast()
-    cast = await scene.dora.slash(scene.channel, play.cast_command, name="Joe", player=scene.polly, **CASTING[key])
+    cast = await scene.dora.slash(scene.channel, play.cast_command, name="Joe", player=scene.polly, **play.casting)
     public(cast)
     joe = next(c for c in (await play.state()).characters.values() if c.name == "Joe")
     assert joe.owner == scene.polly.id
@@ -103,7 +103,7 @@ async def test_an_unknown_character_is_refused_ephemerally_and_changes_nothing(s
     before, rows = await play.view(), await stored_rows(scene.db())
     refused(await scene.pete.slash(scene.channel, "cast show", character="Nobody"), "Nobody")
     refused(await scene.pete.slash(scene.channel, "cast remove", character="Nobody"), "Nobody")
-    refused(await scene.dora.slash(scene.channel, play.cast_command, name="Kid", **CASTING[key]), "Kid")
+    refused(await scene.dora.slash(scene.channel, play.cast_command, name="Kid", **play.casting), "Kid")
     assert (await play.view(), await stored_rows(scene.db())) == (before, rows)
 
 
@@ -115,7 +115,7 @@ async def test_commands_in_a_channel_with_no_game_are_refused_ephemerally_and_st
     for command in ("deal", "draw", "deck", "status", "undo", "log recent", "log export", "verify", "cast list",
                     "game join", "game end"):
         refused(await scene.dora.slash(empty, command), "no game")
-    refused(await scene.pete.slash(empty, play.cast_command, name="Joe", **CASTING[key]))
+    refused(await scene.pete.slash(empty, play.cast_command, name="Joe", **play.casting))
     assert await stored_rows(scene.db()) == rows
     assert await play.view(empty) == View(None, None, [], [])
 
@@ -133,8 +133,8 @@ async def test_another_rulesets_cast_command_is_refused_naming_the_channels_rule
     before, stored = await play.view(), await stored_rows(scene.db())
     for other in KEYS:
         if other != key:
-            command = Play(scene, other).cast_command
-            refused(await scene.pete.slash(scene.channel, command, name="Joe", **CASTING[other]),
+            another = Play(scene, other)
+            refused(await scene.pete.slash(scene.channel, another.cast_command, name="Joe", **another.casting),
                     f"This channel plays {play.ruleset.title}")
     assert (await play.view(), await stored_rows(scene.db())) == (before, stored)
 

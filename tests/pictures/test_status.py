@@ -1,12 +1,15 @@
-"""The status board, read back pixel by pixel on real engine states."""
+"""Quick on the Draw's status board (its ruleset's Board, drawn as every ruleset's is), read back pixel by pixel on
+real engine states."""
 
 import pytest
 
-from bot.pictures import render_status, render_status_pages
+from bot.pictures import render_board_pages
+from bot.pictures.board import board_layout, card_boxes
 from bot.pictures.gallery import OWNERS, sample_game
-from bot.pictures.status import (CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, gear,
-                               status_layout, weapon_words)
+from bot.pictures.status import CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH
 from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE
+from bot.rules.core.ruleset import Phrase, Tone
+from bot.rules.qotd.board import board, gear, weapon_words
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.state import Carried, Mount, Role, WeaponCondition
 from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
@@ -16,8 +19,19 @@ from .pixels import cast, colours, count, picture
 HERO, MAIN, SUPPORTING, MINOR = CharacterType
 
 
-def row_of(state, key):
-    return next(row for page in status_layout(state) for row in page.rows if row.key == key)
+def render_status(state, owners=None):
+    """The first page of the game's board."""
+    return render_board_pages(board(state), owners)[0]
+
+
+def box_of(state, key):
+    """The box of the row of ``key`` on the board."""
+    return next(box for _, placed in board_layout(board(state)) for row, box in placed if row.key == key)
+
+
+def cards_of(state, key):
+    """The boxes of the cards of the row of ``key``."""
+    return card_boxes(len(state.characters[key].cards), box_of(state, key))
 
 
 def test_lost_cards_are_struck_out_and_stunned_ones_greyed():
@@ -27,7 +41,7 @@ def test_lost_cards_are_struck_out_and_stunned_ones_greyed():
     image = picture(render_status(state))
     for character in (hearts, spades):
         ink = RED if character is hearts else BLACK
-        for card, box in zip(character.cards, row_of(state, character.key).cards):
+        for card, box in zip(character.cards, cards_of(state, character.key)):
             strikes, inked = count(image, box, STRIKE), count(image, box, ink)
             if card in lost:
                 assert strikes > 40, card
@@ -40,7 +54,7 @@ def test_the_owner_suit_pip_is_red_or_black():
     state, (hearts, spades) = cast(MAIN, MAIN)
     image = picture(render_status(state))
     for character, ink in ((hearts, RED), (spades, BLACK)):
-        x0, y0, *_ = row_of(state, character.key).box
+        x0, y0, *_ = box_of(state, character.key)
         assert count(image, (x0 + 6, y0 + 8, x0 + 36, y0 + 36), ink) > 20
 
 
@@ -50,7 +64,7 @@ def test_the_acting_character_is_outlined():
         pass
     image = picture(render_status(state))
     for character in people:
-        x0, y0, x1, _ = row_of(state, character.key).box
+        x0, y0, x1, _ = box_of(state, character.key)
         outlined = count(image, (x0 + 20, y0, x1 - 20, y0 + 3), GOLD) > 100
         assert outlined == (character is state.acting)
 
@@ -60,19 +74,18 @@ def test_the_acting_character_is_outlined():
     (25, 2, TWO_COLUMN_WIDTH), (30, 2, TWO_COLUMN_WIDTH)])
 def test_rows_wrap_into_two_columns_then_pages(characters, pages, width):
     state = sample_game(characters=characters)
-    layout = status_layout(state)
-    images = render_status_pages(state, OWNERS)
+    layout = board_layout(board(state))
+    images = render_board_pages(board(state), OWNERS)
     assert len(layout) == len(images) == pages
-    assert images[0] == render_status(state, OWNERS)
-    assert sorted(row.key for page in layout for row in page.rows) == sorted(state.characters)
-    for page, data in zip(layout, images):
+    assert images[:1] == render_board_pages(board(state), OWNERS, 1)
+    assert sorted(row.key for _, placed in layout for row, _ in placed) == sorted(state.characters)
+    for (size, placed), data in zip(layout, images):
         image = picture(data)
-        assert image.size == page.size and image.width == width
-        assert len(page.rows) <= ROWS_PER_COLUMN * COLUMNS
-        columns = 1 if characters <= ROWS_PER_COLUMN else min(COLUMNS, len(page.rows))
-        assert len({row.box[0] for row in page.rows}) == columns
-        for row in page.rows:
-            x0, _, x1, y1 = row.box
+        assert image.size == size and image.width == width
+        assert len(placed) <= ROWS_PER_COLUMN * COLUMNS
+        columns = 1 if characters <= ROWS_PER_COLUMN else min(COLUMNS, len(placed))
+        assert len({box[0] for _, box in placed}) == columns
+        for _, (x0, _, x1, y1) in placed:
             assert 0 <= x0 < x1 <= image.width and y1 <= image.height
             assert colours(image, (x0, y1, x1, y1 + ROW_GAP)) == {PAPER}, "something spilled out of a row"
 
@@ -88,31 +101,31 @@ def test_names_of_any_script_and_length_are_cut_before_the_cards():
         state.characters[key].name = name
     image = picture(render_status(state, {u: name for u, name in zip(OWNERS, NAMES)}))
     for key in keys:
-        row = row_of(state, key)
-        x0, y0, x1, y1 = row.box
-        card = row.cards[0]
+        x0, y0, x1, y1 = box_of(state, key)
+        card = cards_of(state, key)[0]
         gap = (card[0] - CARD_INSET + 1, y0 + 4, card[0] - 1, card[3])  # beside the cards, above the gear
         assert colours(image, gap) == {PAPER_SHADE}, state.characters[key].name[:20]
         assert colours(image, (x0, y1, x1, y1 + ROW_GAP)) == {PAPER}
 
 
 def test_weapons_show_their_ammunition():
-    assert weapon_words(Carried("single_action_revolver", loaded=4)) == ("Single action revolver 4/6", INK)
-    assert weapon_words(Carried("single_action_revolver", loaded=0)) == ("Single action revolver empty", RUST)
-    assert weapon_words(Carried("single_action_revolver", loaded=3, condition=WeaponCondition.JAMMED)) == (
-        "Single action revolver jammed", RUST)
-    assert weapon_words(Carried("bowie_knife")) == ("Bowie Knife", INK)
+    assert weapon_words(Carried("single_action_revolver", loaded=4)) == Phrase("Single action revolver 4/6")
+    assert weapon_words(Carried("single_action_revolver", loaded=0)) == Phrase("Single action revolver empty",
+                                                                               Tone.TROUBLE)
+    assert weapon_words(Carried("single_action_revolver", loaded=3, condition=WeaponCondition.JAMMED)) == Phrase(
+        "Single action revolver jammed", Tone.TROUBLE)
+    assert weapon_words(Carried("bowie_knife")) == Phrase("Bowie Knife")
 
 
 def test_gear_lists_weapons_mount_and_armour():
     state, (hero,) = cast(HERO)
-    assert gear(hero) == [("unarmed", gear(hero)[0][1])]
+    assert gear(hero) == (Phrase("unarmed", Tone.ASIDE),)
     hero.weapons = [Carried("repeating_rifle", loaded=5)]
     hero.mount = Mount("horse", 3, hits=1)
     hero.armour = "minimal"
-    assert [words for words, _ in gear(hero)] == ["Repeating rifle 5/15", "horse 1/3 hits", "minimal armour"]
+    assert [phrase.text for phrase in gear(hero)] == ["Repeating rifle 5/15", "horse 1/3 hits", "minimal armour"]
     hero.mount.hits = 3
-    assert gear(hero)[1] == ("horse 3/3 hits collapsed", RUST)
+    assert gear(hero)[1] == Phrase("horse 3/3 hits collapsed", Tone.TROUBLE)
 
 
 def test_an_empty_cast_still_draws_a_board():
@@ -126,11 +139,11 @@ def test_vehicles_have_rows_after_the_characters_with_their_damage_in_red():
     coach.aboard = {driver.key: Role.DRIVER}
     wreck = add_vehicle(state, new_vehicle("wreck", "Old Wagon", 100, "wagon"))
     wreck.destroyed = True
-    assert [row.key for row in status_layout(state)[0].rows] == [driver.key, "coach", "wreck"]
+    [(_, placed)] = board_layout(board(state))
+    assert [row.key for row, _ in placed] == [driver.key, "coach", "wreck"]
     image = picture(render_status(state))
     for vehicle, wheel in ((coach, INK), (wreck, RUST)):
-        row = row_of(state, vehicle.key)
-        x0, y0, x1, y1 = row.box
+        row, (x0, y0, x1, y1) = next((row, box) for row, box in placed if row.key == vehicle.key)
         assert row.cards == ()
         assert count(image, (x0 + 4, y0 + 6, x0 + 23, y0 + 25), wheel) > 30
         assert (count(image, (x0 + 28, y0 + 26, x1, y1), RED) > 20) == vehicle.destroyed

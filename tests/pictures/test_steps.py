@@ -9,7 +9,7 @@ import pytest
 from bot.pictures import render_burt_turn, render_draws, render_turn, step_picture
 from bot.pictures.steps import STEP_PICTURES, draws_steps
 from bot.pictures.worker import PICTURES
-from bot.rules import catalogue  # noqa: F401 (registers every playable ruleset)
+from bot.rules import registry  # noqa: F401 (registers every playable ruleset)
 from bot.rules.burt.ruleset import BURT
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import RULESETS, CastSpec, Step

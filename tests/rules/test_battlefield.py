@@ -222,7 +222,7 @@ def test_squares_are_lettered_across_and_numbered_down():
 
 
 def test_a_game_with_a_map_keeps_it_through_json_and_one_without_stores_nothing_more():
-    state = QotdState()
+    state = game(person("kid", SUPPORTING))
     assert "battlefield" not in state.to_json()
     state.battlefield = field(saloon(), Obstacle("fence", [(0, 10), (40, 10)]))
     state.battlefield.place(Token("kid", (12, 15), facing=180))

@@ -2,8 +2,10 @@
 
 import pytest
 
-from bot.rules.qotd.campaign import (Standing, Veteran, after_adventure, cast_veteran, enlist, learn, lessons,
-                                     missed_adventure, recover)
+from bot.rules.core.ruleset import Enlisted
+from bot.rules.qotd.campaign import (Standing, Veteran, after_adventure, cast_veteran, enlist, kept, learn, lessons,
+                                     missed_adventure, recover, veteran)
+from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Condition, Mount, RulesError, Trait, WeaponCondition
 
 from .scripted import Dice
@@ -121,3 +123,59 @@ def test_at_the_most_skills_and_traits_a_new_trait_replaces_one_of_theirs():
     with pytest.raises(RulesError, match="cannot learn"):
         learn(doc, Trait("good_in", "Poker"))
     assert doc.traits == [Trait("good_in", "riding"), Trait("good_in", "poker")]
+
+
+# -- the roster as the bot keeps it: Quick on the Draw's Campaign capability -------------------------------------
+
+
+def test_the_roster_keeps_a_veteran_as_json_beside_its_standing_and_reads_it_back_whole():
+    held = Veteran(enlist(person("ike", SUPPORTING)), Standing.RESTING, cards_less=1, reduced=True, traits_due=1,
+                   adventures=2, notes=["I’m Exhausted!", "Fighting Fit!"])
+    data = kept(held)
+    assert "standing" not in data and data["notes"] == ["I’m Exhausted!", "Fighting Fit!"]
+    assert kept(Veteran(held.character)) == {"character": data["character"]}     # what is at its default is left out
+    assert veteran(Enlisted(7, held.character.owner, "Ike", Standing.RESTING, data)) == held
+
+
+def test_an_adventures_end_rolls_recovery_for_who_took_part_and_rests_who_missed_it():
+    """Reel 6: each veteran cast from the roster rolls Post Action Rest and Recovery; one who missed the adventure
+    comes back fully recovered (see docs/rulings.md); the dead stay as they are."""
+    state = game(person("doc", HERO))
+    state.characters["doc"].roster_id = 1
+    absent = Veteran(enlist(person("ike", SUPPORTING)), cards_less=1, reduced=True)
+    dead = Veteran(enlist(person("kid", MINOR)), Standing.DEAD)
+    roster = [Enlisted(1, state.characters["doc"].owner, "Doc", Standing.READY, kept(Veteran(enlist(person("doc",
+                                                                                                   HERO))))),
+              Enlisted(2, absent.character.owner, "Ike", Standing.READY, kept(absent)),
+              Enlisted(3, dead.character.owner, "Kid", Standing.DEAD, kept(dead))]
+    doc, ike = QOTD.keep(state, roster, Dice(10, 3))                # 2D10 take best 10: Experience is a great Teacher!
+    assert (doc.entry, doc.standing, doc.to_pick, [r.outcome.title for r in doc.readings]) == (
+        1, Standing.READY, True, ["Experience is a great Teacher!"])
+    assert doc.outcome == "Takes part in the next adventure fully fit. Picks a new trait from the menu below."
+    assert (doc.data["traits_due"], doc.data["adventures"], doc.data["notes"]) == (
+        1, 1, ["Experience is a great Teacher!"])
+    assert (ike.entry, ike.standing, ike.data, ike.readings, ike.outcome) == (
+        2, Standing.READY, kept(Veteran(absent.character)), (), "")
+
+
+def test_a_veteran_is_recast_with_its_entry_but_not_before_its_new_trait_is_picked():
+    state = game()
+    ike = Veteran(enlist(person("ike", SUPPORTING)), cards_less=1, reduced=True)
+    cast = QOTD.recast(state, Enlisted(4, ike.character.owner, "Ike", Standing.READY, kept(ike)), Dice())
+    assert (state.characters["ike"] is cast, cast.roster_id, len(cast.cards), cast.reduced) == (True, 4, 1, True)
+    due = Veteran(enlist(person("doc", HERO)), traits_due=1)
+    with pytest.raises(RulesError, match="new trait to pick first"):
+        QOTD.recast(state, Enlisted(5, due.character.owner, "Doc", Standing.READY, kept(due)), Dice())
+    assert "doc" not in state.characters
+
+
+def test_beasts_join_no_roster_and_a_veteran_is_described_with_how_they_stand():
+    state = game(person("doc", HERO))
+    assert QOTD.enrol(state, "doc") == kept(Veteran(enlist(state.characters["doc"])))
+    held = Veteran(enlist(person("ike", SUPPORTING)), cards_less=1, reduced=True, adventures=1,
+                   notes=["I’m Exhausted!"])
+    assert QOTD.describe(Enlisted(2, 1, "Ike", Standing.READY, kept(held))) == (
+        "Supporting Character, Ordinary",
+        "ready, one card less and reduced dice next adventure; 1 adventure; last: I’m Exhausted!")
+    with pytest.raises(RulesError, match="only as their adventures"):
+        QOTD.amend(Enlisted(2, 1, "Ike", Standing.READY, kept(held)), {"rank": "hero"})

@@ -1,7 +1,7 @@
 """The charts' registry by key, which the verifier reads outcomes on: every chart of every ruleset registers
 itself, no two rulesets share a key, and a chart made anew for each situation is never read from its key."""
 
-from bot.rules import catalogue  # noqa: F401 (every ruleset)
+from bot.rules import registry  # noqa: F401 (every ruleset)
 from bot.rules.burt.charts import threshold, to_hit
 from bot.rules.core.charts import OWNERS, REGISTRY, SITUATIONAL, Outcome, chart_for
 from bot.rules.core.ruleset import RULESETS

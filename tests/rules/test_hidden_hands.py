@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.rules import catalogue  # noqa: F401
+from bot.rules import registry  # noqa: F401
 from bot.rules.core.actions import perform
 from bot.rules.core.fair import SEED_BYTES, PhaseDice, Seal
 from bot.rules.core.ruleset import RULESETS, CastSpec, HiddenHands

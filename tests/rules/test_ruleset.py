@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.rules import catalogue  # noqa: F401 (every ruleset registered)
+from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import DECISION, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, escape, register, ruleset
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
 
@@ -34,7 +34,9 @@ def test_a_game_is_made_cast_and_stored_through_the_interface():
     with pytest.raises(RulesError, match="needs a personality"):
         QOTD.cast(state, CastSpec("ike", "Ike", 1, "minor"), random.Random(1))
     assert QOTD.load(state.to_json()) == state
-    assert QOTD.board(state).rows[0].badges == (("Cards", "4"),) and QOTD.board(state).title == "Before the first phase"
+    [row] = QOTD.board(state).rows
+    assert [held.code for held in row.cards] == [card.code for card in doc.cards] and row.emblem == "hearts"
+    assert QOTD.board(state).title == "Before the first phase"
 
 
 def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_next_phase():
@@ -51,14 +53,14 @@ def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_nex
     assert step.acting == acting.key and step.faces[-1] == state.deck.current.code
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key,
                                                     f"**{acting.name}**'s card is up. Act, `/hold`, or `/draw` the "
-                                                    "next card.", "the turn passes")
+                                                    "next card.", "the turn passes", f"**{acting.name}** holds")
     while state.deck.to_come:
         QOTD.advance(state, random.Random(3))
     last = state.acting
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((last.owner,), LAST_CARD, last.key,
                                                     f"**{last.name}**'s card, the last of phase 1, is up. Act, or "
                                                     "`/hold`; a Director then deals the next phase with `/draw`.",
-                                                    "the next phase is dealt")
+                                                    "the next phase is dealt", draws=False)
     state.acting.conditions.add(Condition.HOLDING)
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE, asks="phase 1 is over: `/draw` deals "
                                                     "the next one.", then="the next phase is dealt")
@@ -93,3 +95,77 @@ def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
 def test_names_are_escaped_as_markdown():
     assert escape("*Kid* _the_ ~Bold~ `x` |y|") == "\\*Kid\\* \\_the\\_ \\~Bold\\~ \\`x\\` \\|y\\|"
     assert escape("# Sheriff") == "\\# Sheriff" and escape("- Doc") == "\\- Doc" and escape("Doc") == "Doc"
+
+
+def dealt_with_a_card_up(*kinds):
+    """A game of the given characters, dealt, with the first character's card up."""
+    state = QOTD.new_game()
+    for index, kind in enumerate(kinds):
+        state.add(person(f"c{index}", kind, owner=index + 1), random.Random(1))
+    QOTD.deal(state, random.Random(3))
+    QOTD.advance(state, random.Random(3))
+    return state
+
+
+def test_at_a_deadline_that_holds_the_character_whose_card_is_up_holds_and_the_next_card_is_turned():
+    """Book 864-868: Heroes, Main and Supporting characters may hold instead of acting, once a phase; the game's
+    deadline policy (ruling of /game settings deadline_action) has them do so."""
+    state = dealt_with_a_card_up(HERO, HERO)
+    held = state.acting
+    wait = QOTD.waiting_on(state, DIRECTOR)
+    assert wait.reason == TURN and wait.holds == f"**{held.name}** holds"
+    step = QOTD.at_deadline(state, wait, random.Random(4), HOLD)
+    assert step.outcome == "holds." and Condition.HOLDING in held.conditions
+    assert len(state.deck.turned) >= 2 and step.faces
+
+
+def test_at_a_deadline_a_minor_character_cannot_hold_and_the_turn_passes():
+    """Book 864: only Heroes, Main and Supporting characters hold."""
+    state = dealt_with_a_card_up(HERO, MINOR, HERO)
+    while state.acting.key != "c1" or state.deck.spent:
+        QOTD.advance(state, random.Random(5))
+    minor = state.acting
+    step = QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4), HOLD)
+    assert step.outcome == ("cannot hold (Only Heroes, Main and Supporting Characters can hold.): the turn "
+                            "passes.")
+    assert Condition.HOLDING not in minor.conditions
+
+
+def test_at_a_deadline_that_skips_the_turn_passes_without_holding():
+    state = dealt_with_a_card_up(HERO, HERO)
+    first = state.acting
+    step = QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4), "skip")
+    assert step.outcome == "does not act: the turn passes." and Condition.HOLDING not in first.conditions
+
+
+def test_a_deal_with_cards_still_to_come_is_refused_unless_dealt_again_and_a_draw_needs_a_deal():
+    state = QOTD.new_game()
+    with pytest.raises(RulesError, match="Nobody in the cast has a card"):
+        QOTD.deal(state, random.Random(1))
+    state.add(person("doc", HERO), random.Random(1))
+    with pytest.raises(RulesError, match="No phase has been dealt yet"):
+        QOTD.advance(state, random.Random(1))
+    QOTD.deal(state, random.Random(3))
+    with pytest.raises(RulesError, match=r"Phase 1 still has \d+ cards to come"):
+        QOTD.deal(state, random.Random(3))
+    assert QOTD.deal(state, random.Random(3), again=True).title == "Phase 2"
+
+
+def test_a_card_shuffled_in_among_those_to_come_is_placed_for_the_log():
+    state = dealt_with_a_card_up(HERO)
+    before = state.to_json()
+    assert QOTD.placed(before, state) == []
+    card = state.deck.to_come.pop()
+    state.deck.to_come.insert(0, card)
+    moved = state.to_json()
+    state.deck.to_come.remove(card)
+    assert QOTD.placed({"deck": {**before["deck"], "to_come": [c for c in moved["deck"]["to_come"]
+                                                               if c != card.code]}}, state) == []
+    assert QOTD.placed({"deck": {**before["deck"], "to_come": []}}, state) == [c.code for c in state.deck.to_come]
+
+
+def test_the_deck_tells_the_cards_turned_and_the_card_up():
+    state = dealt_with_a_card_up(HERO, MINOR)
+    shown = QOTD.deck(state)
+    assert shown.title == "Phase 1" and shown.lines[0].endswith(f", {len(state.deck.to_come)} to come.")
+    assert shown.lines[1].startswith(f"{state.deck.current} — **{state.acting.name}**")

@@ -49,7 +49,7 @@ KATE = ("kate", "Kate Elder", POLLY)
 async def start(database: Database, *cast: tuple[str, str, int], channel: int = CHANNEL) -> int:
     """Start a game with ``cast`` in ``channel``; returns the game's id."""
     async with database.unit(GUILD, channel) as uow:
-        await uow.start_game(DIRECTOR, state(*cast))
+        await uow.start_game(DIRECTOR, state(*cast), "qotd")
     return uow.game.id
 
 

@@ -57,7 +57,7 @@ async def test_each_process_sees_the_alarms_of_its_own_shards_only(database):
     guilds = [(n << 22) + GUILD % (1 << 22) for n in range(4)]     # on shards 0, 1, 2 and 3 of four
     for hour, guild in enumerate(guilds):
         async with database.unit(guild, CHANNEL) as uow:
-            await uow.start_game(PETE, state(DOC))
+            await uow.start_game(PETE, state(DOC), "qotd")
         await set_alarm(database, NOW + hour * HOUR, guild=guild)
     assert [a.guild_id for a in await database.next_alarms(10, 4, (1, 3))] == [guilds[1], guilds[3]]
     assert [a.guild_id for a in await database.next_alarms(10, 4, (2,))] == [guilds[2]]

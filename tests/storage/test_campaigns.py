@@ -6,7 +6,7 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
-from bot.storage import CampaignExists, CampaignRow, StaleGame
+from bot.storage import CampaignExists, CampaignRow, RosterRow, StaleGame
 from bot.storage.engine import alembic_config
 
 from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, POLLY, json_value, one, rows, state
@@ -18,9 +18,9 @@ ELDER = {"key": "kate", "name": "Kate Elder", "owner": POLLY, "type": "MAIN", "p
 
 async def adventure(database, name: str = "Tombstone", channel: int = CHANNEL) -> tuple[CampaignRow, int]:
     """A campaign with its first adventure started in ``channel``; returns the campaign and the game's id."""
-    campaign = await database.start_campaign(GUILD, name, DIRECTOR)
+    campaign = await database.start_campaign(GUILD, name, DIRECTOR, "qotd")
     async with database.unit(GUILD, channel) as uow:
-        await uow.start_game(DIRECTOR, state(DOC, KATE))
+        await uow.start_game(DIRECTOR, state(DOC, KATE), "qotd")
         uow.set_campaign(campaign.id)
     return campaign, uow.game.id
 
@@ -31,12 +31,12 @@ async def enrol(database, *characters: dict, channel: int = CHANNEL) -> list[int
 
 
 async def test_campaigns_are_per_server_by_name_and_a_name_is_free_again_once_its_campaign_ends(database):
-    tombstone = await database.start_campaign(GUILD, "Tombstone", DIRECTOR)
-    assert tombstone == CampaignRow(tombstone.id, GUILD, "Tombstone", DIRECTOR, "active")
-    abilene = await database.start_campaign(GUILD, "Abilene", PETE)
-    dodge = await database.start_campaign(OTHER_GUILD, "Tombstone", POLLY)
+    tombstone = await database.start_campaign(GUILD, "Tombstone", DIRECTOR, "qotd")
+    assert tombstone == CampaignRow(tombstone.id, GUILD, "Tombstone", DIRECTOR, "active", "qotd")
+    abilene = await database.start_campaign(GUILD, "Abilene", PETE, "norman")
+    dodge = await database.start_campaign(OTHER_GUILD, "Tombstone", POLLY, "qotd")
     with pytest.raises(CampaignExists):
-        await database.start_campaign(GUILD, "Tombstone", PETE)
+        await database.start_campaign(GUILD, "Tombstone", PETE, "burt")
 
     assert [c.name for c in await database.campaigns(GUILD)] == ["Abilene", "Tombstone"]
     assert await database.campaign(GUILD, tombstone.id) == tombstone
@@ -45,7 +45,7 @@ async def test_campaigns_are_per_server_by_name_and_a_name_is_free_again_once_it
     assert await database.end_campaign(tombstone.id) is False
     assert await database.campaigns(GUILD) == [abilene]
     assert (await database.campaign(GUILD, tombstone.id)).status == "ended"
-    again = await database.start_campaign(GUILD, "Tombstone", PETE)
+    again = await database.start_campaign(GUILD, "Tombstone", PETE, "dracula")
     assert await rows(database, "SELECT id, status, director_id FROM campaigns WHERE guild_id = :g ORDER BY id",
                       g=GUILD) == [(tombstone.id, "ended", DIRECTOR), (abilene.id, "active", PETE),
                                    (again.id, "active", PETE)]
@@ -65,10 +65,8 @@ async def test_the_roster_is_stored_with_the_game_and_found_only_from_its_server
     campaign, _ = await adventure(database)
     doc_id, kate_id = await enrol(database, HOLLIDAY, ELDER)
     entries = await database.roster(campaign.id)
-    assert [(e.id, e.name, e.owner_id, e.data, e.status, e.adventures, e.notes, e.cards_less, e.reduced,
-             e.traits_due) for e in entries] == [
-        (doc_id, "Doc Holliday", PETE, HOLLIDAY, "ready", 0, [], 0, False, 0),
-        (kate_id, "Kate Elder", POLLY, ELDER, "ready", 0, [], 0, False, 0)]
+    assert entries == [RosterRow(doc_id, campaign.id, PETE, "Doc Holliday", HOLLIDAY, "ready"),
+                       RosterRow(kate_id, campaign.id, POLLY, "Kate Elder", ELDER, "ready")]
     assert await database.roster_entry(GUILD, doc_id) == entries[0]
     assert await database.roster_entry(OTHER_GUILD, doc_id) is None
     assert [(n.name, n.campaign) for n in await database.roster_names(GUILD)] == [
@@ -83,16 +81,14 @@ async def test_an_adventures_end_changes_the_roster_with_the_game_in_one_transac
     campaign, game_id = await adventure(database)
     doc_id, kate_id = await enrol(database, HOLLIDAY, ELDER)
     async with database.unit(GUILD, CHANNEL) as uow:
-        uow.update_roster(doc_id, status="ready", cards_less=1, reduced=True, adventures=1, notes=["I’m Exhausted!"],
-                          data={**HOLLIDAY, "personality": "ordinary"})
-        uow.update_roster(kate_id, status="dead", adventures=1, traits_due=0)
+        uow.update_roster(doc_id, status="resting", data={**HOLLIDAY, "notes": ["I’m Exhausted!"]})
+        uow.update_roster(kate_id, status="dead")
         with pytest.raises(TypeError, match="campaign_id"):
             uow.update_roster(kate_id, campaign_id=1)
         await uow.end_game()
     doc, kate = await database.roster(campaign.id)
-    assert (doc.status, doc.cards_less, doc.reduced, doc.adventures, doc.notes, doc.data["personality"]) == (
-        "ready", 1, True, 1, ["I’m Exhausted!"], "ordinary")
-    assert (kate.status, kate.adventures) == ("dead", 1)
+    assert (doc.status, doc.data) == ("resting", {**HOLLIDAY, "notes": ["I’m Exhausted!"]})
+    assert (kate.status, kate.data) == ("dead", ELDER)
     assert await one(database, "SELECT status FROM games WHERE id = :id", id=game_id) == "ended"
 
 
@@ -119,16 +115,19 @@ async def test_a_stale_game_stores_no_roster_change(database, other_database):
     assert await database.adventure_channel(campaign.id) == CHANNEL
 
 
-async def test_a_new_trait_is_stored_once_a_second_pick_for_the_same_trait_due_changes_nothing(database):
+async def test_roster_data_replaced_from_what_it_was_is_stored_once_and_a_second_replacement_changes_nothing(database):
+    """A new trait picked from two menus at once (Quick on the Draw's `/campaign learn`): the first pick is stored."""
     campaign, _ = await adventure(database)
     [doc_id] = await enrol(database, HOLLIDAY)
+    due = {"character": HOLLIDAY, "traits_due": 1, "notes": ["Experience is a great Teacher!"]}
     async with database.unit(GUILD, CHANNEL) as uow:
-        uow.update_roster(doc_id, traits_due=1)
-    taught = {**HOLLIDAY, "traits": [{"key": "quick_draw"}]}
-    assert await database.teach(doc_id, taught, traits_due=1) is True
-    assert await database.teach(doc_id, {**HOLLIDAY, "traits": [{"key": "tough"}]}, traits_due=1) is False
+        uow.update_roster(doc_id, data=due)
+    [before] = await database.roster(campaign.id)
+    taught = {"character": {**HOLLIDAY, "traits": [{"key": "quick_draw"}]}, "notes": due["notes"]}
+    assert await database.replace_roster_data(doc_id, before.data, taught) is True
+    assert await database.replace_roster_data(doc_id, before.data, {**taught, "character": ELDER}) is False
     [doc] = await database.roster(campaign.id)
-    assert (doc.traits_due, doc.data) == (0, taught)
+    assert doc.data == taught
 
 
 async def test_a_roster_character_amended_between_adventures_keeps_the_rest_of_its_row(database):
@@ -138,7 +137,7 @@ async def test_a_roster_character_amended_between_adventures_keeps_the_rest_of_i
     amended = {**HOLLIDAY, "rank": "hero"}
     await database.amend_roster(doc_id, amended, "dead")
     doc, kate = await database.roster(campaign.id)
-    assert (doc.id, doc.data, doc.status, doc.name, doc.adventures) == (doc_id, amended, "dead", "Doc Holliday", 0)
+    assert (doc.id, doc.data, doc.status, doc.name) == (doc_id, amended, "dead", "Doc Holliday")
     assert (kate.id, kate.data, kate.status) == (kate_id, ELDER, "ready")
 
 
@@ -157,7 +156,7 @@ async def test_campaigns_from_before_revision_0004_keep_their_rows_with_the_new_
             "'2026-01-01 00:00:00')",
             "INSERT INTO roster (id, campaign_id, owner_id, name, data, status, adventures, notes) "
             f"VALUES (8, 7, {PETE}, 'Doc', '{{}}', 'ready', 2, '[]')"])
-    assert await database.campaign(GUILD, 7) == CampaignRow(7, GUILD, "Old", 0, "active")
+    assert await database.campaign(GUILD, 7) == CampaignRow(7, GUILD, "Old", 0, "active", "qotd")
     [doc] = await database.roster(7)
-    assert (doc.adventures, doc.cards_less, doc.reduced, doc.traits_due) == (2, 0, False, 0)
-    assert json_value(await one(database, "SELECT data FROM roster")) == {}
+    assert (doc.status, doc.data) == ("ready", {"character": {}, "adventures": 2})
+    assert json_value(await one(database, "SELECT data FROM roster")) == {"character": {}, "adventures": 2}

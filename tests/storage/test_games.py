@@ -18,7 +18,7 @@ from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, json_value, one,
 async def test_start_load_save_and_log_round_trip(database):
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game is None
-        await uow.start_game(DIRECTOR, state(DOC))
+        await uow.start_game(DIRECTOR, state(DOC), "qotd")
         assert await uow.log(DIRECTOR, "start", "The cameras roll.") == 1
     game = uow.game
     assert await rows(database, "SELECT id, guild_id, channel_id, director_id, ruleset, status FROM games") == [
@@ -80,14 +80,14 @@ async def test_a_second_game_in_the_channel_is_refused_and_nothing_is_stored(dat
     await start(database, DOC)
     with pytest.raises(GameExists):
         async with database.unit(GUILD, CHANNEL) as uow:
-            await uow.start_game(PETE, state(KATE))
+            await uow.start_game(PETE, state(KATE), "qotd")
     assert await rows(database, "SELECT director_id FROM games") == [(DIRECTOR,)]
 
 
 async def test_a_game_another_process_started_meanwhile_refuses_the_start_at_commit(database, other_database):
     with pytest.raises(GameExists):
         async with database.unit(GUILD, CHANNEL) as uow:
-            await uow.start_game(PETE, state(DOC))
+            await uow.start_game(PETE, state(DOC), "qotd")
             await uow.log(PETE, "start", "The cameras roll.")
             await start(other_database, KATE)
     assert await rows(database, "SELECT director_id FROM games") == [(DIRECTOR,)]
@@ -133,7 +133,7 @@ async def test_ending_a_game_frees_the_channel_and_keeps_the_game(database):
 
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game is None
-        await uow.start_game(PETE, state(KATE))
+        await uow.start_game(PETE, state(KATE), "qotd")
     second = uow.game.id
     assert await rows(database, "SELECT id, status FROM games ORDER BY id") == [(first, "ended"), (second, "active")]
     assert await one(database, "SELECT count(*) FROM log WHERE game_id = :id", id=first) == 1
@@ -143,7 +143,7 @@ async def test_the_channels_last_ended_game_and_its_log_stay_readable(database):
     assert await database.last_ended_game(GUILD, CHANNEL) is None
     for director in (DIRECTOR, PETE):                         # two games end in the channel, one after the other
         async with database.unit(GUILD, CHANNEL) as uow:
-            await uow.start_game(director, state(DOC))
+            await uow.start_game(director, state(DOC), "qotd")
             await uow.log(director, "start", "The cameras roll.")
         async with database.unit(GUILD, CHANNEL) as uow:
             await uow.log(director, "shoot", "Doc shoots.")

@@ -73,7 +73,7 @@ async def test_foreign_keys_are_enforced(database):
     with pytest.raises(exc.IntegrityError):
         async with database.engine.begin() as connection:
             await connection.exec_driver_sql(
-                "INSERT INTO players (game_id, user_id, suits) VALUES (12345, 1, 'hearts:1')")
+                "INSERT INTO players (game_id, user_id) VALUES (12345, 1)")
 
 
 async def test_sqlite_is_a_wal_file_with_foreign_keys_and_a_busy_timeout(sqlite_database):

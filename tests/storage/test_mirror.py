@@ -11,21 +11,21 @@ from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, POLLY, one, rows
 
 
 async def mirror(database) -> tuple[list[tuple], list[tuple]]:
-    players = await rows(database, "SELECT user_id, suits FROM players ORDER BY user_id")
+    players = await rows(database, "SELECT user_id FROM players ORDER BY user_id")
     characters = await rows(database, "SELECT key, name, owner_id, type FROM characters ORDER BY key")
     return players, characters
 
 
 async def test_seats_and_characters_are_mirrored_when_the_game_starts_and_changes(database):
     await start(database, DOC)
-    assert await mirror(database) == ([(PETE, "hearts:1")], [("doc", "Doc Holliday", PETE, "HERO")])
+    assert await mirror(database) == ([(PETE,)], [("doc", "Doc Holliday", PETE, "HERO")])
     async with database.unit(GUILD, CHANNEL) as uow:
         uow.save(state(DOC, KATE))
-    assert await mirror(database) == ([(PETE, "hearts:1"), (POLLY, "spades:1")],
+    assert await mirror(database) == ([(PETE,), (POLLY,)],
                                       [("doc", "Doc Holliday", PETE, "HERO"), ("kate", "Kate Elder", POLLY, "HERO")])
     async with database.unit(GUILD, CHANNEL) as uow:
         uow.save(state(KATE))
-    assert await mirror(database) == ([(POLLY, "hearts:1")], [("kate", "Kate Elder", POLLY, "HERO")])
+    assert await mirror(database) == ([(POLLY,)], [("kate", "Kate Elder", POLLY, "HERO")])
 
 
 async def test_the_mirror_is_not_rewritten_when_seats_and_cast_are_unchanged(database):
@@ -54,11 +54,9 @@ async def test_the_mirror_reads_the_rules_engines_own_json(database):
         game.seat(DIRECTOR + n)
     game.add(Character("wyatt", "Wyatt Earp", PETE, CharacterType.MAIN, "brave"), random.Random(1))
     async with database.unit(GUILD, CHANNEL) as uow:
-        await uow.start_game(DIRECTOR, game.to_json())
+        await uow.start_game(DIRECTOR, game.to_json(), "qotd")
     players, characters = await mirror(database)
-    assert players == sorted((user, ",".join(f"{suit}:{pack}" for suit, pack in seat.suits))
-                             for user, seat in game.seats.items())
-    assert any(suits == "hearts:2" for _, suits in players)
+    assert players == sorted((user,) for user in game.seats)
     assert characters == [("wyatt", "Wyatt Earp", PETE, "MAIN")]
 
 

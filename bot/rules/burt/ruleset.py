@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ..core.errors import RulesError
 from ..core.results import Resolution
+from ..core.words import Command, Player, joined, words
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from ..core.summary import Count, Summary, summarise
 from . import firing, initiative, melee, moves
@@ -84,6 +85,7 @@ COUNTS = (
 )
 """What the summary counts of each character: a FIRE action, an attack hand to hand, and each that hit."""
 
+
 class Burt(Ruleset):
     """The ruleset."""
 
@@ -97,6 +99,7 @@ class Burt(Ruleset):
                    "by commas (default: pistol .45)",
         "mounted": "On horseback: yes or no (default: no)",
     }
+    plain_cast = {"type": "gunslinger"}
     charts: ClassVar[dict] = CHARTS
     requests: ClassVar[dict] = REQUESTS
     settings: ClassVar[dict[str, str]] = SETTINGS
@@ -151,7 +154,7 @@ class Burt(Ruleset):
     def turn(self, state: BurtState) -> int:
         return state.turn
 
-    def deal(self, state: BurtState, rng: random.Random) -> Step:
+    def deal(self, state: BurtState, rng: random.Random, again: bool = False) -> Step:
         """A new turn: every fighting character's card, STOP and EVENT, shuffled."""
         fighting = [c for c in state.characters.values() if c.fighting]
         if not fighting:
@@ -163,8 +166,8 @@ class Burt(Ruleset):
             lines.append(f"Every player has {state.settings.points} initiative points again.")
         sides = {c.owner for c in fighting}
         if len(sides) == 1 and len({c.owner for c in state.characters.values()}) > 1:
-            lines.append(f"Only <@{sides.pop()}>'s characters are still fighting: the Director may end the game "
-                         "(`/game end`).")
+            lines.append(words("Only ", Player(sides.pop()), "'s characters are still fighting: the Director may end "
+                               "the game (", Command("game end"), ")."))
         return Step(self._title(state), lines)
 
     def advance(self, state: BurtState, rng: random.Random) -> Step:
@@ -198,6 +201,12 @@ class Burt(Ruleset):
     def _title(state: BurtState) -> str:
         return f"Turn {state.turn} — {len(state.to_come)} card{'s' * (len(state.to_come) != 1)} to come"
 
+    def actor(self, state: BurtState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting not in state.characters:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting
+
     def waiting_on(self, state: BurtState, director: int) -> Wait | None:
         """The owner of the character whose card is up, while it has actions left; else the Director, for the
         next card, the event or the next turn. None before the first turn."""
@@ -219,7 +228,7 @@ class Burt(Ruleset):
                              "to end the turn.", then=f"{escape(acting.name)} does no more; the next card is turned")
         return Wait((director,), "next card", asks="`/draw` the next card.", then="the next card is turned")
 
-    def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """The character does nothing more this card (an event untold is none); play moves on."""
         return self.advance(state, rng)
 
@@ -235,9 +244,9 @@ class Burt(Ruleset):
             lines.append(f"Up: **{escape(acting.name)}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
         if state.over:
             lines.append("STOP has ended the turn: the next `/draw` deals the next.")
-        points = ", ".join(f"<@{user}> {seat.points}" for user, seat in state.seats.items())
-        if points:
-            lines.append(f"Initiative points: {points}.")
+        if state.seats:
+            lines.append(words("Initiative points: ", *joined((Player(user), f" {seat.points}")
+                                                              for user, seat in state.seats.items()), "."))
         return Step(self._title(state) if not state.over else f"Turn {state.turn} is over", lines, faces=faces)
 
     # -- what the bot shows --------------------------------------------------------------------

@@ -62,6 +62,15 @@ S = TypeVar("S", bound=ActionState)
 Handler = Callable[[Any, Any, Context], Story]
 _HANDLERS: dict[str, tuple[type[Request], Handler]] = {}
 R = TypeVar("R", bound=Request)
+T = TypeVar("T")
+
+
+def shallow(obj: T, **changes: Any) -> T:
+    """A shallow copy of a (mutable) dataclass with some fields changed; much cheaper than
+    ``dataclasses.replace``, which runs ``__init__`` again. Actions copy state on every roll."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
 
 
 def action(request_type: type[R]) -> Callable[[Callable[[S, R, Context], Story]], Callable]:

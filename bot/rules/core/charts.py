@@ -123,7 +123,7 @@ REGISTRY: dict[str, Chart | GridChart] = {}
 SITUATIONAL: set[str] = set()
 """The keys of charts made with other rows for each situation: their key alone does not say how to read them."""
 OWNERS: dict[str, set[str]] = {}
-"""The rulesets (the package of the module that made it: ``bot.rules.qotd`` ...) that made a chart of each key."""
+"""The rulesets (the package of the module that made it) that made a chart of each key."""
 
 
 def register(chart: Chart | GridChart) -> None:

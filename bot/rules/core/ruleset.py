@@ -11,17 +11,22 @@ deadline does, its charts and its status board. Each system's own actions are
 
 from __future__ import annotations
 
+import enum
+import importlib
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
+from .replay import Reading
+from .replay import Reading
 from .results import Resolution
 from .summary import Summary
+from .words import Words
 
 
 @runtime_checkable
@@ -79,6 +84,11 @@ class Wait:
     `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
     then: str = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
+    holds: str = ""
+    """What it will do instead when the game's deadline has the character hold (:data:`HOLD`), for the reminder:
+    "**Kid** holds". Empty where the character cannot hold."""
+    draws: bool = True
+    """Whether the players waited on may ``/draw`` to move play on themselves (else only a Director does)."""
 
 
 @dataclass
@@ -87,8 +97,9 @@ class Step:
 
     title: str
     """E.g. "Turn 3 — 5 cards to come"."""
-    lines: list[str]
-    """What happened, one line a thing turned or rolled, in order (Discord markdown, names escaped)."""
+    lines: list[str | Words]
+    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
+    markdown, names escaped)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
@@ -96,16 +107,50 @@ class Step:
     ("STOP", "EVENT", "d8:5")."""
     captions: tuple[str, ...] = ()
     """A caption under each face in the picture (whose card it is), if any."""
+    outcome: str = ""
+    """At a deadline: what became of the character the game waited on, after their name ("holds."); empty: they
+    did not act."""
+
+
+class Tone(enum.Enum):
+    """How a phrase on the status board reads."""
+
+    PLAIN = "plain"
+    """As its row reads: in ink, or in red on a row that is out of the fight."""
+    GRAVE = "grave"
+    """Red: a casualty, a wreck."""
+    TROUBLE = "trouble"
+    """Rust: a weapon empty or jammed, a mount bolting."""
+    ASIDE = "aside"
+    """Muted: nothing to tell ("unarmed", "nobody aboard")."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words on the status board with how they read."""
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class HeldCard:
+    """A card a character holds, as the status board shows it at the right of their row."""
+
+    code: str
+    """As :attr:`~.cards.Card.code` writes it: "KH", "10S2"."""
+    look: str = "plain"
+    """"plain", "stunned" (greyed) or "lost" (struck out)."""
 
 
 @dataclass(frozen=True)
 class BoardRow:
-    """One character's line on the status board."""
+    """One character's line on the status board (or a vehicle's, in a ruleset that casts them)."""
 
     name: str
     owner: int
-    words: tuple[str, ...] = ()
-    """States in the ruleset's words: "Shock", "Down", "Reloading" ..."""
+    words: tuple[str | Phrase, ...] = ()
+    """States in the ruleset's words: "Shock", "Down", "Reloading" ... (a plain string reads as its row)."""
     badges: tuple[tuple[str, str], ...] = ()
     """Small labelled figures: ("Hits", "2"), ("Draw", "D8"), ("Ammo", "4/6")."""
     down: bool = False
@@ -116,6 +161,16 @@ class BoardRow:
     """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
     acting: bool = False
     """Whose turn it is: outlined in gold."""
+    cards: tuple[HeldCard, ...] = ()
+    """The cards the character holds, drawn small at the row's right."""
+    emblem: str = ""
+    """A small sign before the name: the suit their cards come from ("hearts"), or "wheel" for a vehicle
+    ("broken wheel" once it is wrecked)."""
+    pack: int = 1
+    """Which pack the suit of :attr:`emblem` is from (a figure beside it past the first)."""
+    gear: tuple[Phrase, ...] = ()
+    """A line of its own under the others (weapons, mount and armour; who is aboard): when there is one, the
+    :attr:`words` follow the type and player on the line above it."""
 
 
 @dataclass
@@ -125,6 +180,42 @@ class Board:
     title: str
     rows: list[BoardRow]
     footer: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A member of the cast in full, as data (``/cast show``): the bot writes it as an embed."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    fields: tuple[tuple[str, str, bool], ...] = ()
+    """(title, what, whether it shares a line with its neighbours), in markdown, names escaped."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the cast list (``/cast list``)."""
+
+    name: str
+    owner: int
+    kind: str = ""
+    detail: str = ""
+    """What follows the name, type and player: cards, state, figures (markdown, names escaped)."""
+    sign: str = ""
+    """A sign before the name: the suit the character's cards come from."""
+    section: str = ""
+    """The part of the list it goes in ("Vehicles"); "" for the characters."""
+
+
+def plain(word: str | Phrase) -> str:
+    """A board row's word as plain text."""
+    return word if isinstance(word, str) else word.text
+
+
+def phrased(row: BoardRow) -> list[str]:
+    """A board row's state words and figures, as plain words: "Shock", "Hits 2"."""
+    return [*map(plain, row.words), *(f"{label} {figure}" for label, figure in row.badges)]
 
 
 @dataclass(frozen=True)
@@ -158,6 +249,130 @@ class HiddenHands(Protocol):
         no seal, seed or other secret of the game's fair play."""
 
 
+@runtime_checkable
+class OnAMap(Protocol):
+    """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
+    campaign's adventure on the map of the one before."""
+
+    def field(self, state: State) -> Any | None:
+        """The game's map as the ruleset reads it; None when it is played on none."""
+
+    def lay_out(self, state: State, field: Any) -> None:
+        """Play the game on ``field``, a map as the ruleset reads it (None: on none)."""
+
+    def positions(self, state: State, keys: tuple[str, ...]) -> dict[str, Any]:
+        """Where the characters ``keys`` stand on the map, for an action's log entry (none off it)."""
+
+    def after_roll(self, state: State, resolution: Resolution) -> str:
+        """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
+        the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
+
+    def shot_words(self, state: State) -> str:
+        """The map's last line of fire in words, shown under its picture."""
+
+
+@runtime_checkable
+class Targets(Protocol):
+    """A ruleset whose cast holds more than characters (Quick on the Draw's vehicles): the shared commands that
+    name a character (``/cast show``, ``/cast remove``) name these too."""
+
+    others_called: ClassVar[str]
+    """What the text calls them: "vehicle"."""
+
+    def others(self, state: State) -> Mapping[str, Cast]:
+        """Every member of the cast that is not a character, by key."""
+
+    def remove_other(self, state: State, key: str) -> Cast:
+        """Take one of them out of the game."""
+
+
+@runtime_checkable
+class Tunable(Protocol):
+    """A ruleset whose games a Director tunes with ``/game settings`` options of its own (readings of the text
+    where groups differ, a number the text leaves open)."""
+
+    settings_options: ClassVar[frozenset[str]]
+    """The ``/game settings`` options it takes."""
+
+    def settings(self, state: State) -> list[tuple[str, str]]:
+        """Each of the game's own settings as (title, what it is now), for ``/game settings`` to show."""
+
+    def change_settings(self, state: State, chosen: Mapping[str, Any]) -> str:
+        """Change the settings ``chosen`` (by option, as typed); returns the change in words, for the log."""
+
+
+class Standing(enum.Enum):
+    """Where a roster character stands between the games of a campaign (stored as its value)."""
+
+    READY = "ready"
+    RESTING = "resting"
+    """Misses the next game, then comes back."""
+    DEAD = "dead"
+    """Never cast again."""
+
+
+@dataclass(frozen=True)
+class Enlisted:
+    """A character on a campaign's roster, as the bot hands it to the campaign's ruleset."""
+
+    entry: int
+    """Its roster entry's id."""
+    owner: int
+    name: str
+    standing: Standing
+    data: dict[str, Any]
+    """What the ruleset keeps of it between games (JSON, as :meth:`Campaign.enrol` made it)."""
+
+
+@dataclass(frozen=True)
+class Homecoming:
+    """What the end of a game makes of one roster character: how it stands and what the roster keeps of it."""
+
+    entry: int
+    standing: Standing
+    data: dict[str, Any]
+    outcome: str = ""
+    """What it means for the next game, in the ruleset's words (plain text; "" to say nothing)."""
+    readings: tuple[Reading, ...] = ()
+    """The rolls that decided it, if any."""
+    to_pick: bool = False
+    """Whether its player has something to pick before it is cast again (see :meth:`Campaign.recast`)."""
+
+
+@runtime_checkable
+class Campaign(Protocol):
+    """A ruleset whose campaigns keep a roster: characters carried from one game of the campaign to the next.
+
+    The ruleset's characters carry ``roster_id``, the id of their roster entry (0 for none), so that the game's end
+    knows who came from the roster or joined it.
+    """
+
+    homecoming: ClassVar[str]
+    """What the text calls the end of a game for the roster: "Post Action Rest and Recovery", "The aftermath"."""
+
+    def enrol(self, state: State, key: str) -> dict[str, Any]:
+        """What the roster keeps of the game's character ``key``, who joins it (JSON); RulesError if it may not."""
+
+    def recast(self, state: State, enlisted: Enlisted, rng: random.Random) -> Cast:
+        """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
+        may not be (dead, missing this game, ...)."""
+
+    def unfinished(self, state: State) -> str:
+        """Why the game may not end yet, so that the roster keeps what the text gives its characters (plain text;
+        "" when it may end)."""
+
+    def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """At the game's end, what the roster keeps of its characters: of those the game changed."""
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """The roster character's data as its campaign's Director amends it between games: ``changes`` are the
+        ruleset's own (None: unchanged); RulesError if not allowed."""
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        """A roster character in words (plain text): who it is ("Hero, Brave"), and how it stands for the next
+        game ("" to say nothing but whether it is dead)."""
+
+
 class Ruleset(Protocol):
     """One game system behind the bot.
 
@@ -166,11 +381,11 @@ class Ruleset(Protocol):
     """
 
     key: ClassVar[str]
-    """Stored with the game: "qotd", "burt", "shootist" ... (at most 32 characters)."""
+    """Stored with the game: the name of the ruleset's package (at most 32 characters)."""
     title: ClassVar[str]
     """As players name it: "Quick on the Draw"."""
     group: ClassVar[str]
-    """Its command group ("burt" for `/burt fire`); "" for Quick on the Draw, whose verbs are top level."""
+    """Its command group (`/gunfight …`); "" for a ruleset whose verbs are top-level commands."""
     state_type: ClassVar[type]
     character_types: ClassVar[Mapping[str, str]]
     """What ``/cast add type:`` offers: key to title."""
@@ -178,10 +393,23 @@ class Ruleset(Protocol):
     """Types only a Director casts, and why (the NPCs the Director moves)."""
     cast_options: ClassVar[Mapping[str, str]]
     """The ruleset's own ``/cast add`` fields: name to description (each typed as text, checked by :meth:`cast`)."""
+    plain_cast: ClassVar[Mapping[str, object]]
+    """The options, besides ``name:``, of :attr:`cast_command` that cast a plain fighting character, as a player
+    types them (``{"type": "gunslinger"}``): how the ruleset casts, shown as an example."""
     charts: ClassVar[Mapping[str, Chart | GridChart]]
     """Every chart and table of the text, by key: for tests, ``/help`` and the rulings."""
+    holding: ClassVar[bool] = False
+    """Whether a character may hold at a deadline (``/game settings deadline_action:hold``, see :data:`HOLD`);
+    where none may, play moves on."""
+    bands: ClassVar[bool] = False
+    """Whether a D10 is read in bands (1, 2-4, 5-9, 10: Quick on the Draw's), which roll texts and cards show."""
     turn_name: ClassVar[str] = "Turn"
     """What the text calls the stretch of play one seal covers (see :meth:`turn`): "Turn", "Phase" ..."""
+
+    @property
+    def cast_command(self) -> str:
+        """The command that casts a character: its group's ``cast``, or the shared ``/cast add``."""
+        return f"{self.group} cast" if self.group else "cast add"
 
     def new_game(self) -> State:
         """A game with nobody cast and nothing dealt."""
@@ -195,8 +423,9 @@ class Ruleset(Protocol):
     def remove(self, state: State, key: str) -> Cast:
         """Take a character out of the game."""
 
-    def deal(self, state: State, rng: random.Random) -> Step:
-        """What ``/deal`` does: start the next turn (shuffle the deck, roll the draw dice ...)."""
+    def deal(self, state: State, rng: random.Random, again: bool = False) -> Step:
+        """What ``/deal`` does: start the next turn (shuffle the deck, roll the draw dice ...); ``again``: the
+        Director deals although the turn is not over (a ruleset that refuses that otherwise allows it)."""
 
     def advance(self, state: State, rng: random.Random) -> Step:
         """What ``/draw`` does: on to the next character to act (dealing first when the turn is over)."""
@@ -205,8 +434,10 @@ class Ruleset(Protocol):
         """Whom the game waits on (``director`` when a new turn is to be dealt); None before the first turn.
         Not asked while a roll waits for a re-roll decision (:func:`deciding` says whom that waits on)."""
 
-    def at_deadline(self, state: State, wait: Wait, rng: random.Random) -> Step:
-        """What the bot does when a wait's deadline passes: the character does nothing, and play moves on."""
+    def at_deadline(self, state: State, wait: Wait, rng: random.Random, policy: str = "") -> Step:
+        """What the bot does when a wait's deadline passes: the character does nothing, and play moves on.
+        ``policy`` is the game's ``/game settings deadline_action:`` (:data:`HOLD`: a character who may hold holds
+        first, where the ruleset has holding; see :attr:`Wait.holds`)."""
 
     def board(self, state: State) -> Board:
         """The status board."""
@@ -221,6 +452,15 @@ class Ruleset(Protocol):
     def join(self, state: State, user: int, rng: random.Random) -> str:
         """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""
         state.seats[user] = ""
+        return ""
+
+    def actor(self, state: State, user: int) -> str:
+        """The key of the character who acts when ``user``'s command names nobody (whose card is up, whose turn it
+        is ...); :class:`~.errors.RulesError` saying whom to name when there is none. By default, nobody."""
+        raise RulesError("Name the character who acts.")
+
+    def seated(self, state: State, user: int) -> str:
+        """What a seated player holds, in words ("" for nothing): "♥ hearts"."""
         return ""
 
     def leave(self, state: State, user: int) -> None:
@@ -238,6 +478,30 @@ class Ruleset(Protocol):
         :func:`~.fair.shuffle_hidden`): to come, in a hand, face down. A deck's seal is revealed once none of the
         cards it shuffled is among them. By default none."""
         return {}
+
+    def placed(self, before: dict[str, Any], state: State) -> list[str]:
+        """The cards a command shuffled in among the cards to come (``before``: the state as stored before it),
+        as codes, for its log entry (see bot/glue/seals.py). By default none."""
+        return []
+
+    def played(self, state: State) -> str:
+        """How long the game has gone on, after "The game ends": " after 3 phases" ("" by default)."""
+        return ""
+
+    def sheet(self, state: State, key: str) -> Sheet:
+        """A member of the cast in full (``/cast show``); by default as its board row has it."""
+        row = next(row for row in self.board(state).rows if row.key == key)
+        fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
+        return Sheet(row.name, row.owner, row.kind, tuple(fields))
+
+    def cast_list(self, state: State) -> list[Listed]:
+        """The cast list (``/cast list``); by default the board's rows with their words and figures."""
+        return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
+
+    def column_line(self, reading: Reading) -> str:
+        """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
+        by default, its number."""
+        return f"Column {reading.column}"
 
     def deck(self, state: State) -> Step:
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
@@ -257,6 +521,20 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def exposing(module: str, name: str) -> Callable[[str], Any]:
+    """A ruleset package's ``__getattr__`` that gives its ``RULESET`` (found by :mod:`bot.rules.registry`): the
+    object ``name`` of its module ``module``, imported only when asked for, so that importing one of the package's
+    modules (as the pictures do) registers no ruleset."""
+    def attribute(wanted: str) -> Any:
+        if wanted != "RULESET":
+            raise AttributeError(wanted)
+        return getattr(importlib.import_module(module), name)
+    return attribute
+
+
+HOLD = "hold"
+"""The deadline policy (``/game settings deadline_action:hold``, the default) that has a character who may hold
+hold rather than lose their turn."""
 DECISION = "decision"
 """What a game waits for while a roll waits for its re-roll decision (see :func:`deciding`)."""
 
@@ -283,6 +561,11 @@ def escape(name: str) -> str:
     """A name as plain text in Discord markdown, for :attr:`Step.lines`, :attr:`Wait.asks` and the like; as the
     bot's ``safe`` gives it (names reach the rules checked: no mentions, no links, nothing hidden)."""
     return MARKDOWN.sub(lambda match: "\\" + match[0], name)
+
+
+def first() -> Ruleset:
+    """The ruleset registered first: a game's or a campaign's when none is chosen."""
+    return next(iter(RULESETS.values()))
 
 
 def ruleset(key: str) -> Ruleset:

@@ -5,7 +5,8 @@ code, dataclasses as objects (a generic one, such as ``Pile[Card]``, with its
 type parameters read into its fields' hints), lists, tuples, sets and
 ``dict[str|int|Enum, ...]`` as JSON arrays and objects (enum keys by name). Fields equal to their default are left out, so
 stored states stay small and old states read with new defaults. A converter
-is built once per type and reused, since every command loads and stores a game.
+is built once per type and reused, since every command loads and stores a game; plain values (text, numbers,
+``None``), most of a state, are passed through without a call.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from .cards import Card
 from .dice import Roll
 
 Convert = Callable[[Any], Any]
+PLAIN = frozenset({str, int, float, bool, type(None)})
+"""Types that are JSON as they are, both ways."""
 
 
 def _same(value: Any) -> Any:
@@ -47,7 +50,8 @@ def _fields(cls: type) -> tuple[tuple[str, Any, Any], ...]:
 
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data."""
-    return _encoder(type(value))(value)
+    cls = type(value)
+    return value if cls in PLAIN else _encoder(cls)(value)
 
 
 @functools.cache
@@ -66,13 +70,14 @@ def _encoder(cls: type) -> Convert:
             for name, _, default in fields:
                 item = getattr(value, name)
                 if item != default:
-                    out[name] = to_json(item)
+                    out[name] = item if type(item) in PLAIN else to_json(item)
             return out
         return encode
     if issubclass(cls, dict):
-        return lambda v: {_key(k): to_json(i) for k, i in v.items()}
+        return lambda v: {k if type(k) is str else _key(k): i if type(i) in PLAIN else to_json(i)
+                          for k, i in v.items()}
     if issubclass(cls, (list, tuple)):
-        return lambda v: [to_json(i) for i in v]
+        return lambda v: [i if type(i) in PLAIN else to_json(i) for i in v]
     if issubclass(cls, (set, frozenset)):
         return lambda v: sorted(to_json(i) for i in v)
     return _same
@@ -112,12 +117,17 @@ def _decoder(hint: Any) -> Convert:
         return lambda d: None if d is None else decode_inner(d)
     if origin in (list, set, frozenset) or (origin is tuple and args and args[-1] is Ellipsis):
         item = _decoder(args[0])
-        return lambda d: origin(item(i) for i in d)
+        return lambda d: origin(map(item, d))
     if origin is tuple:
         items = [_decoder(a) for a in args]
+        if len(set(items)) == 1:                            # a point: (float, float)
+            same, size = items[0], len(items)
+            return lambda d: tuple(map(same, d[:size]))
         return lambda d: tuple(f(i) for f, i in zip(items, d))
     if origin is dict:
         key, value = (_decoder(a) for a in args)
+        if key is str:                                      # a JSON object's keys are text already
+            return lambda d: {k if type(k) is str else str(k): value(v) for k, v in d.items()}
         return lambda d: {key(k): value(v) for k, v in d.items()}
     if hint is Card:
         return Card.parse

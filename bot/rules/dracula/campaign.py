@@ -4,12 +4,16 @@ was cast, and the campaign's Director amends it between games (see docs/rulings.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from bot.rules.core import serial
 from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import Campaign, CastSpec, Enlisted, Homecoming, Standing
 
-from .charts import GRIT, INJURIES, RANKS, SKILLS
-from .ruleset import listed
-from .state import Gun, Model
+from .charts import GRIT, INJURIES, RANKS, SKILLS, listed
+from .state import DraculaState, Gun, Model
 
 NONE = "none"
 """Typed for a list, it empties it: "skills: none"."""
@@ -58,3 +62,34 @@ def described(data: dict) -> str:
     words += [f"{what}: {', '.join(names)}" for what, names in (("Skills", model.skills),
                                                                  ("Lasting Injuries", model.injuries)) if names]
     return "; ".join(words)
+
+
+class PosseRoster(Campaign):
+    """Dracula's America's campaigns: a posse's models kept as they were cast, amended by the campaign's Director."""
+
+    homecoming = "The posse's roster"
+
+    def enrol(self, state: DraculaState, key: str) -> dict[str, Any]:
+        return enlist(state.characters[key])
+
+    def recast(self, state: DraculaState, enlisted: Enlisted, rng: random.Random) -> Model:
+        if enlisted.standing is Standing.DEAD:
+            raise RulesError(f"{enlisted.name} is dead: they cannot be cast again.")
+        model = kept(enlisted.data)
+        cast = self.cast(state, CastSpec(model.key, enlisted.name, enlisted.owner, model.rank, cast_options(model)),
+                         rng)
+        cast.roster_id = enlisted.entry
+        return cast
+
+    def unfinished(self, state: DraculaState) -> str:
+        return ""
+
+    def keep(self, state: DraculaState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """Nothing: the text has no rule for what a game does to a posse's models (see docs/rulings.md)."""
+        return []
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        return amend(enlisted.data, **changes)
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        return described(enlisted.data), "dead" if enlisted.standing is Standing.DEAD else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.core.charts import Chart, Outcome, Row
+from bot.rules.core.errors import RulesError
 
 GRIT = {"novice": 6, "veteran": 8, "hero": 10}
 """Grit: Novices D6, Veterans D8, Heroes D10 (DA 5-9)."""
@@ -106,3 +107,14 @@ INJURIES = ("Old Wound", "One-Eyed", "Limp", "Weakened")
 """Lasting Injuries (DA 211-217)."""
 
 CHARTS = {c.key: c for c in (SAVE, DAMAGE, RECOVERY, BOTTLE)}
+
+
+def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
+    """The names of a comma-separated list, as the text prints them (any case typed), or a refusal."""
+    by_lower = {k.lower(): k for k in known}
+    out = []
+    for item in filter(None, (i.strip() for i in text.split(","))):
+        if item.lower() not in by_lower:
+            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
+        out.append(by_lower[item.lower()])
+    return out

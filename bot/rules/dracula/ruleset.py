@@ -17,21 +17,12 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, 
 from bot.rules.core.summary import Count, Summary, summarise
 
 from .actions import RecoveryRequest
-from .charts import CHARTS, INJURIES, NPCS, RANKS, SAVE, SKILLS, WEAPONS
+from .campaign import PosseRoster
+from .charts import CHARTS, INJURIES, NPCS, RANKS, SAVE, SKILLS, WEAPONS, listed
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
 from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
                    play, posse_of, to_play)
 
-
-def listed(text: str, known: tuple[str, ...], what: str) -> list[str]:
-    """The names of a comma-separated list, as the text prints them (any case typed), or a refusal."""
-    by_lower = {k.lower(): k for k in known}
-    out = []
-    for item in filter(None, (i.strip() for i in text.split(","))):
-        if item.lower() not in by_lower:
-            raise RulesError(f"There is no {what} {item!r}: one of {', '.join(known)}.")
-        out.append(by_lower[item.lower()])
-    return out
 
 PUBLIC_FIELDS = ("characters", "settings", "turn", "phase", "round", "order", "flipped", "at", "activation",
                  "npc_winner")
@@ -45,7 +36,8 @@ COUNTS = (
 )
 """What the summary counts of each model: a Save is rolled by the model struck."""
 
-class Dracula(Ruleset):
+
+class Dracula(PosseRoster, Ruleset):
     key = "dracula"
     title = "Dracula's America"
     group = "dracula"
@@ -55,6 +47,7 @@ class Dracula(Ruleset):
                                           "Director casts them and moves them in the NPC Phase (DA 73-78)")
     cast_options = {"rank": "An NPC's Rank", "boss": "The posse's Boss", "weapons": "Weapons, comma-separated",
                     "skills": "Skills, comma-separated", "injuries": "Lasting Injuries, comma-separated"}
+    plain_cast = {"type": "hero", "weapons": "Pistol"}
     charts = CHARTS
 
     def new_game(self) -> DraculaState:
@@ -100,13 +93,24 @@ class Dracula(Ruleset):
                                          + ([posse.cards.face_down] if posse.cards.face_down else [])])
                 for user, posse in state.seats.items()}
 
-    def deal(self, state: DraculaState, rng: random.Random) -> Step:
+    def deal(self, state: DraculaState, rng: random.Random, again: bool = False) -> Step:
         return draw_phase(state, rng)
 
     def advance(self, state: DraculaState, rng: random.Random) -> Step:
         if state.phase in (Phase.SETUP, Phase.RECOVERY):
             return draw_phase(state, rng)
         return next_activation(state, rng)
+
+    def actor(self, state: DraculaState, user: int) -> str:
+        """The one model with an Action left, of the Activation under way or of a Reaction (``user``'s own
+        first)."""
+        activation = state.activation
+        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
+            if activation else []
+        left = [k for k in left if state.characters[k].owner == user] or left
+        if len(left) != 1:
+            raise RulesError("Name the model that acts.")
+        return left[0]
 
     def waiting_on(self, state: DraculaState, director: int) -> Wait | None:
         if state.phase is Phase.SETUP:
@@ -129,7 +133,7 @@ class Dracula(Ruleset):
                         then="the NPC Phase ends and the Recovery Phase is rolled")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         if state.phase is Phase.PLAY:
             lines = at_deadline_plays(state, rng)
             if not any(p.cards.face_down for p in state.seats.values()):

@@ -63,6 +63,8 @@ class Model:
     condition: Condition = Condition.FINE
     done: bool = False
     lookout: bool = False
+    roster_id: int = 0
+    """The model's entry on its campaign's roster (0: none)."""
 
     @property
     def npc(self) -> bool:

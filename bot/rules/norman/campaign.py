@@ -5,10 +5,14 @@ dead, its skills lost (MN 226, 254). See docs/rulings.md."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.rules.core import serial
 from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import Campaign, CastSpec, Enlisted, Homecoming, Standing
 
 from .state import DEAD, Figure, NormanState
 
@@ -99,3 +103,47 @@ def described(data: dict) -> str:
         words.append(f"the gang's Money: {entry.purse} notch{'es' * (entry.purse != 1)}")
     return "; ".join(words)
 
+
+class Gang(Campaign):
+    """Mackenzie Norman's campaigns: a gang's main characters, home from each gunfight as its aftermath left them."""
+
+    homecoming = "The aftermath"
+
+    def enrol(self, state: NormanState, key: str) -> dict[str, Any]:
+        figure = state.characters[key]
+        if figure.status == DEAD:
+            raise RulesError(f"{figure.name} is dead and off to Boot Hill.")
+        return enlist(figure)
+
+    def recast(self, state: NormanState, enlisted: Enlisted, rng: random.Random) -> Figure:
+        """The figure, with its notches and the skills they bought, and its gang with the Money it kept."""
+        if enlisted.standing is Standing.DEAD:
+            raise RulesError(f"{enlisted.name} is dead: they cannot be cast again.")
+        entry = kept(enlisted.data)
+        type, options = cast_options(entry.figure)
+        cast = self.cast(state, CastSpec(entry.figure.key, enlisted.name, enlisted.owner, type, options), rng)
+        rejoin(state, cast, entry, enlisted.entry)
+        return cast
+
+    def unfinished(self, state: NormanState) -> str:
+        """A gunfight with a roster figure in it ends after its aftermath: the roster keeps what the aftermath gives
+        (see docs/rulings.md)."""
+        if state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
+            return ("The roster keeps what the aftermath gives its figures: a Director rolls /gunfight aftermath "
+                    "before the gunfight ends.")
+        return ""
+
+    def keep(self, state: NormanState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """Each roster figure of the gunfight as its aftermath left it, dead or alive, with the gang's unspent
+        Money."""
+        purses = {user: seat.money for user, seat in state.seats.items()}
+        home = homecoming([f for f in state.characters.values() if f.roster_id], purses)
+        return [Homecoming(figure.roster_id, Standing.DEAD if figure.status == DEAD else Standing.READY, data,
+                           described(data) + (" — dead." if figure.status == DEAD else "."))
+                for figure, data in home]
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        return amend(enlisted.data, **changes)
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        return described(enlisted.data), "dead" if enlisted.standing is Standing.DEAD else ""

@@ -20,6 +20,7 @@ from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, 
 from bot.rules.core.summary import Count, Summary, summarise
 
 from . import actions
+from .campaign import Gang
 from .charts import CHARTS, TRUE_GRIT
 from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
     uses
@@ -59,7 +60,8 @@ COUNTS = (
 )
 """What the summary counts of each figure: a hit calls for the True Grit roll of the figure hit."""
 
-class Norman(Ruleset):
+
+class Norman(Gang, Ruleset):
     key = "norman"
     title = "Mackenzie Norman's card gunfight"
     group = "gunfight"
@@ -68,6 +70,7 @@ class Norman(Ruleset):
     cast_options = {"pistols": "0, 1 or 2", "long": "rifle or shotgun (one long arm)", "dynamite": "sticks",
                     "horse": "yes if mounted", "shoot": "Shooting characteristic", "grit": "True Grit",
                     "skills": "comma-separated skills"}
+    plain_cast = {"type": "man", "pistols": 1}
     charts = CHARTS
 
     def new_game(self) -> NormanState:
@@ -192,7 +195,7 @@ class Norman(Ruleset):
                 "town": Hidden([stock.name for stock in state.stock],
                                [place.card.name for place in state.town if place.card])}
 
-    def deal(self, state: NormanState, rng: random.Random) -> Step:
+    def deal(self, state: NormanState, rng: random.Random, again: bool = False) -> Step:
         """A new turn: each player is dealt their hand (Cardsharps add cards, Cheatin' rats may swap)."""
         if state.over:
             raise RulesError("This gunfight is over.")
@@ -283,6 +286,15 @@ class Norman(Ruleset):
         """Whether one side alone (or none) has figures in play: the gunfight is over (MN 46-47)."""
         return len({state.side(f.owner) for f in state.characters.values() if f.standing}) < 2
 
+    def actor(self, state: NormanState, user: int) -> str:
+        """The figure activated now, or else ``user``'s one figure left to activate."""
+        if state.acting:
+            return state.acting
+        ready = [f.key for f in state.characters.values() if f.owner == user and f.standing and not f.activated]
+        if len(ready) != 1:
+            raise RulesError("Name the figure that acts.")
+        return ready[0]
+
     def waiting_on(self, state: NormanState, director: int) -> Wait | None:
         if not state.turn or state.over:
             return None
@@ -308,7 +320,7 @@ class Norman(Ruleset):
             return Wait((state.player,), "turn", self.pinged(state) or "", asks, "the turn passes")
         return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
 
-    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """A window closes with every missing answer letting the play stand; a defender who has not answered
         strikes back with nothing; a player's turn passes."""
         if not (state.window or state.contact or wait.reason == AFTERMATH):
@@ -468,7 +480,7 @@ class Norman(Ruleset):
                 "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
                 "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
                 "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end. In a "
-                "campaign, `/gunfight enrol` and `/gunfight recast` carry a gang's figures, notches and skills on.")
+                "campaign, `/campaign add` and `/campaign cast` carry a gang's figures, notches and skills on.")
 
 
 NORMAN = register(Norman())

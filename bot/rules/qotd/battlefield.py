@@ -95,6 +95,10 @@ BARRIERS: dict[str, Barrier] = {b.key: b for b in (
 OPENINGS: dict[str, Cover] = {"door": Cover.LIGHT, "window": Cover.HARD, "loophole": Cover.LOOPHOLE}
 """A building's openings and the cover of one seen through each (see docs/rulings.md)."""
 TOKEN_KINDS = ("character", "mount", "vehicle", "beast")
+PLACES = 3
+"""Decimals of a pace a place on the map is kept to: a thousandth of a pace, far below what any reading of the map
+tells apart (ranges in whole paces, reaches of a pace or two), where a place worked out by geometry has seventeen
+digits (ruling 491)."""
 SWIMMING = 4
 """Paces a turn swimming (446)."""
 
@@ -140,6 +144,11 @@ class Obstacle:
     @property
     def title(self) -> str:
         return self.name or BARRIERS[self.barrier].name
+
+
+def kept(p: Point) -> Point:
+    """A place as the map keeps it: to :data:`PLACES` decimals of a pace."""
+    return (round(p[0], PLACES), round(p[1], PLACES))
 
 
 @dataclass
@@ -262,11 +271,23 @@ class Battlefield:
         return [a for a in self.areas if a.rect.contains(p)]
 
     def place(self, token: Token) -> None:
-        """Put a token on the map, or move it; not inside a wall's thickness or off the map."""
+        """Put a token on the map, or move it (its place kept to :data:`PLACES` decimals); not inside a wall's
+        thickness or off the map."""
         self.require_on(token.at)
         if token.kind not in TOKEN_KINDS:
             raise RulesError(f"A token is one of: {', '.join(TOKEN_KINDS)}.")
+        token.at = kept(token.at)
         self.tokens[token.key] = token
+
+    def without(self, key: str) -> Battlefield:
+        """The map without ``key``'s token, nor a move planned for it (a copy); this map when it has neither."""
+        if key not in self.tokens and (self.plan is None or self.plan.key != key):
+            return self
+        new = self.copy()
+        new.tokens.pop(key, None)
+        if new.plan is not None and new.plan.key == key:
+            new.plan = None
+        return new
 
     def closed_to(self, p: Point, vehicle: bool) -> str:
         """Why no move could ever end at ``p`` ("" when one could): inside a building with no door or window to

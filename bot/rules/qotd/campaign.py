@@ -8,15 +8,19 @@ a veteran who missed it comes back fully recovered (:func:`missed_adventure`).
 
 from __future__ import annotations
 
-import enum
+import dataclasses
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from ..core import serial
 from ..core.replay import Context, Reading
+from ..core.ruleset import Campaign, Enlisted, Homecoming, Standing
 from .charts import CHARTS
 from .rolls import Situation, Test, action_roll
 from .state import Carried, Character, QotdState, Mount, RulesError, Trait, shallow
-from .traits import SKILLS
+from .traits import PERSONALITIES, SKILLS
 
 SHAKEN_PERSONALITIES = ("heroic", "brave", "rash")
 """A brush with death (Needs Extensive Medical Care!) makes these Ordinary; anyone else turns Cautious."""
@@ -83,15 +87,6 @@ def _hes_going(character: Character, ctx: Context) -> Recovery:
 # -- the roster -------------------------------------------------------------------------------------
 
 
-class Standing(enum.Enum):
-    """Where a roster character stands between adventures."""
-
-    READY = "ready"
-    RESTING = "resting"
-    """Misses the next adventure, then comes back fully recovered."""
-    DEAD = "dead"
-
-
 @dataclass
 class Veteran:
     """A roster character between adventures: who they are, and how they come to the next adventure."""
@@ -103,6 +98,10 @@ class Veteran:
     reduced: bool = False
     traits_due: int = 0
     """New traits learnt from experience and not picked yet."""
+    adventures: int = 0
+    """Adventures taken part in."""
+    notes: list[str] = field(default_factory=list)
+    """Each adventure's Post Action Rest and Recovery, by the titles of its outcomes."""
 
 
 def enlist(character: Character) -> Character:
@@ -121,19 +120,22 @@ def after_adventure(veteran: Veteran, played: Character, recovery: Recovery) -> 
     character = enlist(played)
     if recovery.personality:
         character.personality = recovery.personality
+    told = {"adventures": veteran.adventures + 1,
+            "notes": [*veteran.notes, " → ".join(reading.outcome.title for reading in recovery.readings)]}
     if recovery.dies:
-        return Veteran(character, Standing.DEAD)
+        return Veteran(character, Standing.DEAD, **told)
     if recovery.sits_out or recovery.cards_less >= character.type.row.cards:
-        return Veteran(character, Standing.RESTING, traits_due=veteran.traits_due)
+        return Veteran(character, Standing.RESTING, traits_due=veteran.traits_due, **told)
     return Veteran(character, Standing.READY, recovery.cards_less, recovery.reduced,
-                   veteran.traits_due + recovery.new_trait)
+                   veteran.traits_due + recovery.new_trait, **told)
 
 
 def missed_adventure(veteran: Veteran) -> Veteran:
     """A veteran who missed an adventure takes part in the next one fully recovered; the dead stay dead."""
     if veteran.standing is Standing.DEAD:
         return veteran
-    return Veteran(veteran.character, traits_due=veteran.traits_due)
+    return Veteran(veteran.character, traits_due=veteran.traits_due, adventures=veteran.adventures,
+                   notes=veteran.notes)
 
 
 def cast_veteran(veteran: Veteran, roster_id: int) -> tuple[Character, int]:
@@ -192,5 +194,104 @@ def learn(character: Character, lesson: Trait, replacing: Trait | None = None) -
     character.traits.append(lesson)
 
 
-__all__ = ["DRAWBACKS", "Recovery", "Standing", "Veteran", "after_adventure", "at_limit", "cast_veteran",
-           "enlist", "learn", "lessons", "may_learn", "missed_adventure", "recover"]
+# -- the roster as the bot keeps it -----------------------------------------------------------------
+
+
+def veteran(enlisted: Enlisted) -> Veteran:
+    """A roster entry as the rules engine sees it."""
+    return dataclasses.replace(serial.from_json(Veteran, enlisted.data), standing=enlisted.standing)
+
+
+def kept(veteran: Veteran) -> dict[str, Any]:
+    """What the roster keeps of a veteran besides how they stand (JSON)."""
+    return serial.to_json(dataclasses.replace(veteran, standing=Standing.READY))
+
+
+def consequence(recovery: Recovery, after: Veteran) -> str:
+    """What a recovery means for the next adventure, in plain words."""
+    if after.standing is Standing.DEAD:
+        return "Dies: they cannot be cast again."
+    words = []
+    if recovery.personality:
+        words.append(f"Now {PERSONALITIES[recovery.personality].name}.")
+    if after.standing is Standing.RESTING and not recovery.sits_out:
+        words.append("With one card less they would have none: they miss the next adventure and come back "
+                     "fully recovered.")
+    elif after.standing is Standing.RESTING:
+        words.append("Misses the next adventure, then comes back fully recovered.")
+    elif after.cards_less:
+        less = "one card less and reduced dice" if after.reduced else "one card less"
+        words.append(f"In the next adventure: {less}; or they miss it and come back fully recovered.")
+    else:
+        words.append("Takes part in the next adventure fully fit.")
+    if recovery.new_trait:
+        words.append("Picks a new trait from the menu below.")
+    return " ".join(words)
+
+
+class Adventures(Campaign):
+    """Quick on the Draw's campaigns: a roster of veterans, who roll Post Action Rest and Recovery after each
+    adventure they take part in (Reel 6)."""
+
+    homecoming = "Post Action Rest and Recovery"
+
+    def enrol(self, state: QotdState, key: str) -> dict[str, Any]:
+        character = state.characters[key]
+        if character.is_beast:
+            raise RulesError("Beasts do not join a roster.")
+        return kept(Veteran(enlist(character)))
+
+    def recast(self, state: QotdState, enlisted: Enlisted, rng: random.Random) -> Character:
+        """The veteran, with a card less and reduced dice if the last recovery says so; not while a new trait is
+        still to pick."""
+        before = veteran(enlisted)
+        character, cards = cast_veteran(before, enlisted.entry)
+        if before.traits_due:
+            raise RulesError(f"{enlisted.name} has a new trait to pick first: /campaign learn shows the menu.")
+        return state.add(character, rng, cards)
+
+    def unfinished(self, state: QotdState) -> str:
+        """Never: Post Action Rest and Recovery is rolled as the adventure ends."""
+        return ""
+
+    def keep(self, state: QotdState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
+        """Post Action Rest and Recovery for every veteran who took part; those who missed the adventure come
+        back fully recovered for the next one."""
+        played = {c.roster_id: c for c in state.characters.values() if c.roster_id}
+        out = []
+        for enlisted in roster:
+            before = veteran(enlisted)
+            character = played.get(enlisted.entry)
+            if character is None:
+                after = missed_adventure(before)
+                if after != before:
+                    out.append(Homecoming(enlisted.entry, after.standing, kept(after)))
+                continue
+            recovery = recover(character, rng)
+            after = after_adventure(before, character, recovery)
+            out.append(Homecoming(enlisted.entry, after.standing, kept(after), consequence(recovery, after),
+                                  recovery.readings, recovery.new_trait))
+        return out
+
+    def amend(self, enlisted: Enlisted, changes: Mapping[str, Any]) -> dict[str, Any]:
+        if any(value is not None for value in changes.values()):
+            raise RulesError("A veteran changes only as their adventures and their recoveries change them.")
+        return enlisted.data
+
+    def describe(self, enlisted: Enlisted) -> tuple[str, str]:
+        """"Hero, Brave" and "ready, a new trait to pick; 2 adventures; last: Fighting Fit!"."""
+        held = veteran(enlisted)
+        character = held.character
+        standing = {Standing.READY: "ready", Standing.RESTING: "misses the next adventure",
+                    Standing.DEAD: "dead"}[held.standing]
+        if held.cards_less:
+            standing += ", one card less" + (" and reduced dice" if held.reduced else "") + " next adventure"
+        if held.traits_due:
+            standing += ", a new trait to pick"
+        last = f"; last: {held.notes[-1]}" if held.notes else ""
+        played = f"{held.adventures} adventure{'s' * (held.adventures != 1)}"
+        return f"{character.type.title}, {PERSONALITIES[character.personality].name}", f"{standing}; {played}{last}"
+
+
+__all__ = ["Adventures", "DRAWBACKS", "Recovery", "Standing", "Veteran", "after_adventure", "at_limit", "cast_veteran",
+           "consequence", "enlist", "kept", "learn", "lessons", "may_learn", "missed_adventure", "recover", "veteran"]

@@ -296,10 +296,8 @@ class HoldRequest(Request):
         return (self.character,)
 
 
-@action(HoldRequest)
-def hold(state: QotdState, request: HoldRequest, ctx: Context) -> Story:
-    """Hold on this card to respond later in the phase."""
-    character = state.characters[request.character]
+def take_hold(character: Character) -> None:
+    """The character holds on their card, if the rules let them (:class:`RulesError` if not)."""
     check_can_act(character)
     if character.is_beast or character.type is CharacterType.MINOR:
         raise RulesError("Only Heroes, Main and Supporting Characters can hold.")
@@ -308,6 +306,13 @@ def hold(state: QotdState, request: HoldRequest, ctx: Context) -> Story:
     if Condition.HELD_THIS_PHASE in character.conditions:
         raise RulesError(f"{character.name} has held once this phase already: a character holds once a phase.")
     character.conditions |= {Condition.HOLDING, Condition.HELD_THIS_PHASE}
+
+
+@action(HoldRequest)
+def hold(state: QotdState, request: HoldRequest, ctx: Context) -> Story:
+    """Hold on this card to respond later in the phase."""
+    character = state.characters[request.character]
+    take_hold(character)
     ctx.note(f"{character.name} holds, ready to respond.")
     return Story("hold", f"{character.name} holds", character.key)
 

@@ -11,7 +11,7 @@ from ..core.geometry import EPSILON, Point, cut_path, distance, path_length, poi
 from ..core.dice import Band
 from ..core.replay import Reading
 from ..core.results import Resolution
-from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight, Token
+from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight, Token, kept
 from .beasts import ANIMALS
 from .hits import bolts
 from .shooting import DEVIATION, carried_weapon
@@ -165,6 +165,7 @@ def walk(state: QotdState, field: Battlefield, key: str, path: list[Point], faci
     """Put the token at the end of ``path`` on ``field`` (a copy), drawn as the last move; a prone character
     gets up (see docs/rulings.md). Returns ", getting up" or ""."""
     token = field.tokens[key]
+    path = [kept(p) for p in path]
     field.tokens[key] = type(token)(key, path[-1], token.facing if facing is None else facing, token.kind)
     field.last_path = path
     character = state.characters.get(key)
@@ -260,7 +261,7 @@ def falls_short(state: QotdState, thrower: str, target: str, readings: Iterable[
     a, b = position(state, thrower), position(state, target)
     beyond = (2 * b[0] - a[0], 2 * b[1] - a[1])
     x, y = turned(b, beyond, QUARTER_TURNS[swerve], FALLS_SHORT_BY)
-    landing = (min(max(x, 0.0), field.width), min(max(y, 0.0), field.height))
+    landing = kept((min(max(x, 0.0), field.width), min(max(y, 0.0), field.height)))
     caught = [state.characters[key].name for key, token in field.tokens.items()
               if key in state.characters and distance(token.at, landing) <= SPREAD_PACES + EPSILON]
     field.last_shot = Shot(a, landing, f"fell short: {swerve.lower()}, lands at {field.label(landing)}")

@@ -8,22 +8,35 @@ waits on above all, and turns the pack as ``/draw`` does.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
-from ..core.errors import RulesError
+from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
-from ..core.results import Resolution
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.replay import Reading
+from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
+from .battlefield import Battlefield
+from .board import board
+from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
+from .campaign import Adventures
 from .casting import CharacterType
+from .checks import take_hold
+from .dv import dv_line
 from .charts import CHARTS, GRIDS
-from .state import Character, Condition, QotdState, Seat
+from .readings import OPTIONS, change_settings, settings_shown
+from .results import Resolution
+from .sheets import cast_list, character_sheet, vehicle_sheet
+from .state import Character, Condition, QotdState, Seat, Vehicle
 from .summary import Summary, summary
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
 """What a game of Quick on the Draw waits for, besides a roll's decision (see :meth:`QuickOnTheDraw.waiting_on`)."""
+DEADLINE_OUTCOMES = {TURN: "does not act: the turn passes.", LAST_CARD: "does not act: the phase is over.",
+                     HELD: "the next card is turned.", NEXT_PHASE: "the next phase is dealt."}
+"""What a deadline does for each wait, before it turns the next card (a turn's character may hold first)."""
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
 """``/cast add type:``, by the word a player types."""
@@ -105,7 +118,7 @@ def turn_on(state: QotdState, shuffle: random.Random | None) -> tuple[list[str],
     return lines, tuple(state.deck.turned[len(state.deck.turned) - len(turned):]), character
 
 
-class QuickOnTheDraw(Ruleset):
+class QuickOnTheDraw(Adventures, Ruleset):
     """Quick on the Draw, the bot's first game: its verbs are top-level commands."""
 
     key = "qotd"
@@ -114,8 +127,47 @@ class QuickOnTheDraw(Ruleset):
     state_type = QotdState
     character_types = {word: kind.title for word, kind in TYPES.items()}
     cast_options = {"personality": "One personality from the rulebook"}
+    plain_cast = {"type": "supporting", "personality": "ordinary"}
     charts = {**CHARTS, **GRIDS}
     turn_name = "Phase"
+    bands = True
+    holding = True
+    settings_options = OPTIONS
+
+    others_called = "vehicle"
+
+    def others(self, state: QotdState) -> dict[str, Vehicle]:
+        return state.vehicles
+
+    def remove_other(self, state: QotdState, key: str) -> Vehicle:
+        return state.remove_vehicle(key)
+
+    def actor(self, state: QotdState, user: int) -> str:
+        """The character whose card is up."""
+        if state.acting is None:
+            raise RulesError("No card is up: name the character who acts.")
+        return state.acting.key
+
+    def seated(self, state: QotdState, user: int) -> str:
+        return seat_text(state.seats[user])
+
+    def sheet(self, state: QotdState, key: str) -> Sheet:
+        if key in state.vehicles:
+            return vehicle_sheet(state, state.vehicles[key])
+        return character_sheet(state.characters[key])
+
+    def cast_list(self, state: QotdState) -> list[Listed]:
+        return cast_list(state)
+
+    def column_line(self, reading: Reading) -> str:
+        """The DV (or VDV) the effect chart's column was read at, adding up."""
+        return dv_line(reading)
+
+    def settings(self, state: QotdState) -> list[tuple[str, str]]:
+        return settings_shown(state)
+
+    def change_settings(self, state: QotdState, chosen: Mapping[str, Any]) -> str:
+        return change_settings(state, chosen)
 
     def new_game(self) -> QotdState:
         return QotdState()
@@ -143,11 +195,22 @@ class QuickOnTheDraw(Ruleset):
         """The player gets the next free suit."""
         return seat_text(state.seat(user))
 
-    def deal(self, state: QotdState, rng: random.Random) -> Step:
+    def deal(self, state: QotdState, rng: random.Random, again: bool = False) -> Step:
+        """Shuffle every active character's cards and both jokers: a new phase (``again``: although cards of this
+        one are still to come)."""
+        if not any(c.in_action and c.available for c in state.characters.values()):
+            raise Refused("Nobody in the cast has a card to play: `/cast add` someone first.")
+        deck = state.deck
+        if deck.to_come and not deck.spent and not again:
+            raise Refused(f"Phase {deck.phase} still has {len(deck.to_come)} cards to come. "
+                             "Use `/deal again:True` to reshuffle anyway.")
         state.shuffle(rng)
         return Step(f"Phase {state.deck.phase}", [shuffled(state) + " `/draw` turns the first card."])
 
     def advance(self, state: QotdState, rng: random.Random) -> Step:
+        """Turn the next card (a spent pack is shuffled for the next phase first, under its own seal)."""
+        if state.deck.phase == 0:
+            raise Refused("No phase has been dealt yet: a Director starts with `/deal`.")
         lines, cards, character = turn_on(state, rng)
         return Step(f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come", lines,
                     character.key if character else None, tuple(card.code for card in cards))
@@ -174,24 +237,81 @@ class QuickOnTheDraw(Ruleset):
         if state.deck.spent:
             return Wait((acting.owner,), LAST_CARD, acting.key, f"{name}'s card, the last of phase {phase}, is up. "
                         "Act, or `/hold`; a Director then deals the next phase with `/draw`.",
-                        "the next phase is dealt")
+                        "the next phase is dealt", draws=False)
         return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
-                    "the turn passes")
+                    "the turn passes", f"{name} holds")
 
-    def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random) -> Step:
-        """The character whose card is up does not act, and the next card is turned (the bot's own deadline
-        may have them hold first: ``/game settings deadline_action:``)."""
-        return self.advance(state, rng)
+    def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
+        """The character whose card is up holds, if the game's deadline says so (``policy``) and the rules let
+        them; else their turn passes. Then the next card is turned, the next phase dealt first if the pack is
+        spent."""
+        outcome = DEADLINE_OUTCOMES[wait.reason]
+        if wait.reason == TURN and policy == HOLD:
+            try:
+                take_hold(state.characters[wait.character])
+                outcome = "holds."
+            except RulesError as refusal:
+                outcome = f"cannot hold ({refusal}): the turn passes."
+        step = self.advance(state, rng)
+        step.outcome = outcome
+        return step
+
+    def placed(self, before: dict, state: QotdState) -> list[str]:
+        """The cards to come that were in no pile of the phase's deck before: shuffled in (a beast let loose)."""
+        deck = before.get("deck", {})
+        if not deck or state.deck.phase != deck.get("phase", 0):
+            return []
+        piles = {code for pile in ("to_come", "turned", "out") for code in deck.get(pile, ())}
+        return [card.code for card in state.deck.to_come if card.code not in piles]
+
+    def deck(self, state: QotdState) -> Step:
+        """The cards turned this phase, the card up, how many remain, the jokers seen, the cards taken out."""
+        deck = state.deck
+        if deck.phase == 0:
+            raise RulesError("No phase has been dealt yet.")
+        jokers = len(deck.jokers_seen)
+        cards = len(deck.turned) - jokers
+        lines = [f"{cards} card{'s' * (cards != 1)} turned" + (f" and {jokers} joker{'s' * (jokers > 1)}" if jokers
+                                                                 else "") + f", {len(deck.to_come)} to come."]
+        if state.acting:
+            lines.append(card_line(state.acting, str(deck.current)))
+        if deck.jokers_seen:
+            lines.append("Jokers seen: " + ", ".join(map(str, deck.jokers_seen)))
+        if deck.out:
+            lines.append("Taken out this phase: " + ", ".join(map(str, deck.out)))
+        return Step(f"Phase {deck.phase}", lines)
 
     def board(self, state: QotdState) -> Board:
-        deck = state.deck
-        title = f"Phase {deck.phase}" if deck.phase else "Before the first phase"
-        acting = state.acting
-        rows = [BoardRow(c.name, c.owner, tuple(c.state_words), (("Cards", str(len(c.available))),), c.casualty,
-                         c.key, c.type.title, c is acting) for c in state.characters.values()]
-        return Board(title, rows, f"{len(deck.to_come)} cards to come" if deck.phase else "")
+        return board(state)
+
+    def field(self, state: QotdState) -> Battlefield | None:
+        return state.battlefield
+
+    def positions(self, state: QotdState, keys: tuple[str, ...]) -> dict[str, Any]:
+        return positions(state, keys) if state.battlefield else {}
+
+    def after_roll(self, state: QotdState, resolution: Resolution) -> str:
+        """A planned move carried out, dynamite that fell short landed, those whose courage broke fled, those
+        whose result sends them back or to the nearest cover moved, the mount of a rider thrown bolted."""
+        if resolution.decision is not None or state.battlefield is None:
+            return ""
+        readings = resolution.readings
+        done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
+                flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
+        return " ".join(filter(None, done))
+
+    def shot_words(self, state: QotdState) -> str:
+        return f"Line of fire: {state.battlefield.last_shot.words}."
+
+    def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
+        state.battlefield = field
+
+    def played(self, state: QotdState) -> str:
+        phases = state.deck.phase
+        return f" after {phases} phase{'s' * (phases != 1)}"
 
     def summary(self, state: QotdState, resolutions: Sequence[Resolution]) -> Summary:
+        """Who went down, and each character's shots, fights, hits and cards lost."""
         return summary(state, resolutions)
 
     def help(self) -> str:

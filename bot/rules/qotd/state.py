@@ -11,9 +11,10 @@ import enum
 import random
 from dataclasses import dataclass, field
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..core import serial
+from ..core.actions import shallow
 from ..core.cards import JOKERS, SUITS, Card, allocate
 from ..core.dice import Dice, Keep, Luck
 from ..core.errors import RulesError
@@ -28,15 +29,6 @@ from .weapons import EXPLOSIVE, WEAPONS
 if TYPE_CHECKING:
     from ..core.replay import Context
 
-T = TypeVar("T")
-
-
-def shallow(obj: T, **changes: Any) -> T:
-    """A shallow copy of a (mutable) dataclass with some fields changed; much cheaper than
-    ``dataclasses.replace``, which runs ``__init__`` again. Actions copy state on every roll."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
 
 
 class Condition(enum.Enum):
@@ -392,11 +384,15 @@ class QotdState:
 
     @classmethod
     def from_json(cls, data: dict) -> QotdState:
-        """The game as stored; its map keeps only what a map may hold (:func:`.map_checks.stored_map`)."""
+        """The game as stored; its map keeps only what a map may hold (:func:`.map_checks.stored_map`), and only
+        the tokens of those in the game (a game stored before a character's token went with it: ruling 492)."""
         if data.get("battlefield") is None:
             return serial.from_json(cls, data)
         state = serial.from_json(cls, {key: value for key, value in data.items() if key != "battlefield"})
-        state.battlefield = stored_map(data["battlefield"])
+        field = state.battlefield = stored_map(data["battlefield"])
+        if field is not None:
+            field.tokens = {key: token for key, token in field.tokens.items() if key in state.characters
+                            or key in state.vehicles or key in state.loose_mounts}
         return state
 
     def leave_mount(self, rider: Character) -> str:
@@ -540,8 +536,9 @@ class QotdState:
             raise RulesError(f"There is already a vehicle called {name}.")
 
     def remove(self, key: str) -> Character:
-        """Take a character out of the game, with its cards (from every pile of the deck)."""
+        """Take a character out of the game, with its cards (from every pile of the deck) and its token."""
         character = self.characters.pop(key)
+        self.leave_map(key)
         for other in self.characters.values():
             if key in other.opponents:
                 other.opponents.remove(key)
@@ -552,6 +549,16 @@ class QotdState:
         deck.to_come, deck.turned, deck.out = ([c for c in pile if c not in mine]
                                                for pile in (deck.to_come, deck.turned, deck.out))
         return character
+
+    def remove_vehicle(self, key: str) -> Vehicle:
+        """Take a vehicle out of the game, with its token."""
+        self.leave_map(key)
+        return self.vehicles.pop(key)
+
+    def leave_map(self, key: str) -> None:
+        """Take a character's or vehicle's token off the map, with any move planned for it (ruling 492)."""
+        if self.battlefield is not None:
+            self.battlefield = self.battlefield.without(key)
 
     def vehicle_of(self, key: str) -> Vehicle | None:
         """The vehicle named by ``key``, or the one the character ``key`` is aboard; None for neither."""

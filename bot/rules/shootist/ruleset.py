@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..core.errors import RulesError
+from ..core.errors import Refused, RulesError
 from ..core.results import Resolution
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
 from ..core.summary import Count, Summary, summarise
@@ -37,6 +37,7 @@ COUNTS = (
 )
 """What the summary counts of each shootist: a wound is a roll on the Wounds chart by whoever took it."""
 
+
 class ShootistRules(Ruleset):
     """Shootist (`rules/shootist.txt`)."""
 
@@ -46,6 +47,7 @@ class ShootistRules(Ruleset):
     state_type: ClassVar[type] = ShootistState
     character_types = CHARACTER_TYPES
     cast_options = CAST_OPTIONS
+    plain_cast = {}
     charts = {LOCATION.key: LOCATION, **{w.key: w.chart for w in WEAPONS.values()}}
 
     def new_game(self) -> ShootistState:
@@ -77,7 +79,7 @@ class ShootistRules(Ruleset):
     def turn(self, state: ShootistState) -> int:
         return state.turn.number
 
-    def deal(self, state: ShootistState, rng: random.Random) -> Step:
+    def deal(self, state: ShootistState, rng: random.Random, again: bool = False) -> Step:
         if state.pending:
             raise RulesError("A roll is waiting for a decision.")
         return draw_phase(state, rng)
@@ -87,10 +89,18 @@ class ShootistRules(Ruleset):
             raise RulesError("A roll is waiting for a decision.")
         return advance(state, rng)
 
+    def actor(self, state: ShootistState, user: int) -> str:
+        """The shootist whose turn it is."""
+        if not state.turn.number:
+            raise Refused("No turn has started: `/deal` rolls the Draw dice.")
+        if not state.turn.acting:
+            raise Refused("Nobody is acting: name the shootist (or `/draw` the next).")
+        return state.turn.acting
+
     def waiting_on(self, state: ShootistState, director: int) -> Wait | None:
         return waiting_on(state, director)
 
-    def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random) -> Step:
+    def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         return at_deadline(state, wait, rng)
 
     def board(self, state: ShootistState) -> Board:

@@ -14,7 +14,7 @@ from ..core import serial
 from ..core.dice import Roll
 from ..core.errors import RulesError
 from ..core.fair import Seal
-from ..qotd.state import shallow
+from ..core.actions import shallow
 from .skills import ABILITIES, LADDER, SKILLS
 from .weapons import PISTOL, WEAPONS, Weapon
 

@@ -11,6 +11,7 @@ from bot.rules.burt.ruleset import BURT
 from bot.rules.burt.state import EVENT, STOP, BurtState
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import RULESETS
+from bot.rules.core.words import Player, words
 
 from .game import Faces, cast, game, play, titles, up
 
@@ -237,7 +238,8 @@ def test_joining_gives_the_points_and_the_deck_tells_the_turn():
     shown = BURT.deck(state)
     assert shown.title == "Turn 1 — 3 cards to come"
     assert shown.lines == ["Turned: EVENT, Ann.", "Up: **Ann**, 2 actions left.",
-                           "Initiative points: <@1> 4, <@2> 4, <@3> 4."]
+                           words("Initiative points: ", Player(1), " 4", ", ", Player(2), " 4", ", ", Player(3), " 4",
+                                 ".")]
 
 
 def test_a_turn_with_one_side_left_says_the_game_may_end():
@@ -246,7 +248,8 @@ def test_a_turn_with_one_side_left_says_the_game_may_end():
     assert len(BURT.deal(state, random.Random(0)).lines) == 1
     state.characters["bob"].out = "dead"
     state.leave_deck("bob")
-    assert BURT.deal(state, random.Random(0)).lines[-1].startswith("Only <@1>'s characters are still fighting")
+    assert BURT.deal(state, random.Random(0)).lines[-1].parts[:3] == ("Only ", Player(1), "'s characters are still "
+                                                                      "fighting: the Director may end the game (")
     state.characters["ann"].out = "dead"
     with pytest.raises(RulesError, match="Nobody is left"):
         BURT.deal(state, random.Random(0))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import catalogue  # noqa: F401
+from bot.rules import registry  # noqa: F401
 from bot.rules.core.ruleset import CastSpec
 from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.state import DraculaState

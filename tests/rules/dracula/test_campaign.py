@@ -3,13 +3,17 @@ and Lasting Injuries (DA 5-9, 181-217) kept as cast, amended by the Director bet
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.rules.core.errors import RulesError
+from bot.rules.core.ruleset import Enlisted, Standing
+from bot.rules.dracula.ruleset import DRACULA
 from bot.rules.dracula.campaign import amend, cast_options, described, enlist, kept
 from bot.rules.dracula.state import Condition
 
-from .game import cast, two_posses
+from .game import ANN, cast, two_posses
 
 
 def test_the_roster_keeps_what_a_model_is_not_what_the_game_did_to_it():
@@ -43,3 +47,20 @@ def test_an_npc_joins_no_roster():
     cast(state, "wolf", 99, "supernatural")
     with pytest.raises(RulesError, match="NPC"):
         enlist(state.characters["wolf"])
+
+
+def test_the_posse_as_a_campaign_roster_is_recast_as_kept_and_a_game_changes_nothing_on_it():
+    """The ruleset's Campaign capability: the text has no rule for what a game does to a roster model (see
+    docs/rulings.md), so the end of a game keeps nothing new; a recast model carries its entry."""
+    state = two_posses()
+    data = DRACULA.enrol(state, "abe")
+    assert data == enlist(state.characters["abe"])
+    assert DRACULA.keep(state, [Enlisted(1, ANN, "Abe", Standing.READY, data)], random.Random(0)) == []
+    again = DRACULA.new_game()
+    DRACULA.join(again, ANN, random.Random(0))
+    abe = DRACULA.recast(again, Enlisted(1, ANN, "Abe", Standing.READY, data), random.Random(0))
+    assert (abe.roster_id, abe.rank, abe.boss) == (1, "hero", True)
+    assert [gun.weapon for gun in abe.weapons] == ["pistol", "rifle"]
+    assert DRACULA.describe(Enlisted(1, ANN, "Abe", Standing.DEAD, data)) == ("Hero Boss (D10); Pistol, Rifle", "dead")
+    with pytest.raises(RulesError, match="dead"):
+        DRACULA.recast(DRACULA.new_game(), Enlisted(1, ANN, "Abe", Standing.DEAD, data), random.Random(0))

@@ -1,2 +1,2 @@
-# The bot imports its catalogue (Quick on the Draw first) before any other ruleset registers: so do these tests.
-from bot.rules import catalogue  # noqa: F401
+# The bot imports its registry (Quick on the Draw first) before any other ruleset registers: so do these tests.
+from bot.rules import registry  # noqa: F401

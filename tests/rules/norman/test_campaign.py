@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import CastSpec
+from bot.rules.core.ruleset import CastSpec, Enlisted, Standing
 from bot.rules.norman.actions import AftermathRequest, DoorRequest, SkillRequest
 from bot.rules.norman.campaign import amend, cast_options, described, enlist, homecoming, kept, rejoin
 from bot.rules.norman.ruleset import NORMAN
@@ -151,3 +151,24 @@ def test_allies_and_money_cards_join_no_roster_and_kit_is_amended_within_the_tex
         amend(enlist(kid), pistols=3)
     changed = kept(amend(enlist(kid), pistols=1, long="none", dynamite=0, horse=False)).figure
     assert (changed.pistols, changed.long, changed.dynamite, changed.horse, changed.notches) == (1, "", 0, False, 3)
+
+
+def test_the_gang_as_a_campaign_roster_comes_home_from_the_aftermath_and_is_recast_as_it_came_home():
+    """The ruleset's Campaign capability: what the roster keeps after the gunfight (every roster figure, dead or
+    alive, the gang's Money with the first living one), and a recast that gives the notches and Money back."""
+    state, kid, joe = campaign_gang()
+    kid.roster_id, joe.roster_id = 1, 2
+    state.seats[ANN].money = 3
+    homes = {home.entry: home for home in NORMAN.keep(state, [], random.Random(0))}
+    assert (homes[1].standing, kept(homes[1].data).purse, homes[1].readings) == (Standing.READY, 3, ())
+    assert homes[1].outcome == described(homes[1].data) + "."
+    assert (homes[2].standing, homes[2].outcome) == (Standing.DEAD, described(homes[2].data) + " — dead.")
+
+    again = gunfight({"doc": (ANN, "man", {}), "joe": (BOB, "man", {})})
+    cast = NORMAN.recast(again, Enlisted(1, ANN, "Kid", Standing.READY, homes[1].data), random.Random(0))
+    assert (cast.roster_id, cast.notches, again.seats[ANN].money) == (1, 3, 3)
+    assert NORMAN.describe(Enlisted(1, ANN, "Kid", Standing.READY, homes[1].data)) == (described(homes[1].data), "")
+    with pytest.raises(RulesError, match="dead"):
+        NORMAN.recast(again, Enlisted(2, BOB, "Joe", Standing.DEAD, homes[2].data), random.Random(0))
+    assert NORMAN.amend(Enlisted(1, ANN, "Kid", Standing.READY, homes[1].data), {"horse": False, "pistols": None}) \
+        == amend(homes[1].data, horse=False)

@@ -1,10 +1,10 @@
 """Mackenzie Norman's card gunfight behind the ruleset interface: registered as "norman" for a `/gunfight`
-group, offered by the bot through the catalogue, with hidden hands."""
+group, offered by the bot through the registry, with hidden hands."""
 
 import json
 from random import Random
 
-from bot.rules import catalogue  # noqa: F401  (registers every ruleset the bot plays)
+from bot.rules import registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.charts import GridChart
 from bot.rules.core.ruleset import RULESETS, Cast, HiddenHands, State, ruleset
 from bot.rules.norman.ruleset import NORMAN
@@ -12,7 +12,7 @@ from bot.rules.norman.ruleset import NORMAN
 from .table import gunfight
 
 
-def test_registered_under_its_key_with_its_group_and_in_the_catalogue():
+def test_registered_under_its_key_with_its_group_and_in_the_registry():
     assert ruleset("norman") is NORMAN and RULESETS["norman"].group == "gunfight"
     assert list(RULESETS).index("norman") > list(RULESETS).index("qotd")
     assert isinstance(NORMAN, HiddenHands)

@@ -15,7 +15,6 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.pictures import render_burt_roll
 from bot.glue.replies import send
 from bot.rules.burt.charts import RANGES
 from bot.rules.burt.firing import AimRequest, FireRequest, UnjamRequest
@@ -26,9 +25,9 @@ from bot.rules.burt.ruleset import BURT, SETTINGS
 from bot.rules.core.actions import Request
 from bot.glue.table import Table, open_table
 
-from . import options
-from .cast import add_character
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.casting import add_character
+from bot.glue.acting import act, ruled_by_the_rules
 
 MAX_CM = 200
 """The longest range of the text is a rifle's 150 cm; a little more lets the bot say it is out of range."""
@@ -36,18 +35,6 @@ BANDS = Literal["point blank", "short", "medium", "long"]
 ACTIONS = Literal["walk", "crawl", "trot", "run", "sprint", "canter", "gallop", "stand", "lie", "draw", "holster",
                   "mount", "dismount", "other"]
 VISIBLE = Literal["100", "75", "50", "25", "10"]
-
-
-def chosen(table: Table, name: str | None) -> str:
-    """The key of the character named, or of the one whose card is up; the user must control him."""
-    if name:
-        character = table.character(name)
-    else:
-        character = table.state.characters.get(table.state.acting)
-        if character is None:
-            raise UserError("No card is up: name the character who acts.")
-    table.require_control(character)
-    return character.key
 
 
 async def guns(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -84,7 +71,7 @@ class Burt(commands.GroupCog, group_name="burt",
             if director:
                 table.require_director(director)
             return build(table)
-        await self.bot.get_cog("Rolls").act(interaction, built, BURT.key, ruled_by_the_rules, render_burt_roll)
+        await act(interaction, built, BURT.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The character's name", type="What he is: it sets his shooting skill and the price "
@@ -115,7 +102,7 @@ class Burt(commands.GroupCog, group_name="burt",
         """FIRE at a target: the roll to hit, the Hits table, shock."""
         if distance is None and band is None:
             raise UserError("Give the distance to the target in cm, or its range band.")
-        await self.run(interaction, lambda t: FireRequest(chosen(t, shooter), t.character(target).key, distance or 0,
+        await self.run(interaction, lambda t: FireRequest(t.actor(shooter).key, t.character(target).key, distance or 0,
                                                           band or "", int(visible), soft_cover,
                                                           weapon or ""))
 
@@ -124,7 +111,7 @@ class Burt(commands.GroupCog, group_name="burt",
     @app_commands.autocomplete(target=options.characters, character=options.characters)
     async def aim(self, interaction: discord.Interaction, target: str, character: str | None = None) -> None:
         """AIM: up to 3 in a row before a shot; each after the first +1."""
-        await self.run(interaction, lambda t: AimRequest(chosen(t, character), t.character(target).key))
+        await self.run(interaction, lambda t: AimRequest(t.actor(character).key, t.character(target).key))
 
     @app_commands.command(name="fight")
     @app_commands.describe(target="Who is attacked", attack="Punch 5, kick 7, club 5, knife 7 to hit; a grapple (7) "
@@ -136,7 +123,7 @@ class Burt(commands.GroupCog, group_name="burt",
                     attack: Literal["punch", "kick", "club", "knife", "grapple"] = "punch",
                     attacker: str | None = None, then: Literal["disarm", "disable"] = "disarm") -> None:
         """Hand to hand: punch, kick, club, knife or grapple."""
-        await self.run(interaction, lambda t: FightRequest(chosen(t, attacker), t.character(target).key, attack,
+        await self.run(interaction, lambda t: FightRequest(t.actor(attacker).key, t.character(target).key, attack,
                                                            then))
 
     @app_commands.command(name="act")
@@ -150,7 +137,7 @@ class Burt(commands.GroupCog, group_name="burt",
                   weapon: str | None = None, bad_going: bool = False,
                   what: app_commands.Range[str, 1, 100] | None = None) -> None:
         """Move, stand, lie, draw, holster, mount, dismount or OTHER."""
-        await self.run(interaction, lambda t: ActRequest(chosen(t, character), action, weapon or "", bad_going,
+        await self.run(interaction, lambda t: ActRequest(t.actor(character).key, action, weapon or "", bad_going,
                                                          what or ""))
 
     @app_commands.command(name="unjam")
@@ -160,14 +147,14 @@ class Burt(commands.GroupCog, group_name="burt",
     async def unjam(self, interaction: discord.Interaction, character: str | None = None,
                     weapon: str | None = None) -> None:
         """UNJAM: a d6; 1 permanently jammed, 2-3 try again, 4-6 OK."""
-        await self.run(interaction, lambda t: UnjamRequest(chosen(t, character), weapon or ""))
+        await self.run(interaction, lambda t: UnjamRequest(t.actor(character).key, weapon or ""))
 
     @app_commands.command(name="getup")
     @app_commands.describe(character="Who tries to get up (default: whose card is up)")
     @app_commands.autocomplete(character=options.characters)
     async def getup(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """A stunned character tries to get up: a d6 over his wounds."""
-        await self.run(interaction, lambda t: GetUpRequest(chosen(t, character)))
+        await self.run(interaction, lambda t: GetUpRequest(t.actor(character).key))
 
     @app_commands.command(name="initiative")
     @app_commands.describe(character="Who gets an extra single action: 1 point for a gunslinger, 2 a desperado or "
@@ -175,7 +162,7 @@ class Burt(commands.GroupCog, group_name="burt",
     @app_commands.autocomplete(character=options.characters)
     async def initiative(self, interaction: discord.Interaction, character: str) -> None:
         """Spend initiative points on an extra single action, at any time."""
-        await self.run(interaction, lambda t: InitiativeRequest(chosen(t, character)))
+        await self.run(interaction, lambda t: InitiativeRequest(t.actor(character).key))
 
     @app_commands.command(name="contest")
     @app_commands.describe(first="Your character, whose points you want to spend now",
@@ -183,7 +170,7 @@ class Burt(commands.GroupCog, group_name="burt",
     @app_commands.autocomplete(first=options.characters, second=options.characters)
     async def contest(self, interaction: discord.Interaction, first: str, second: str) -> None:
         """Two players spend points at once: who goes first."""
-        await self.run(interaction, lambda t: ContestRequest(chosen(t, first), t.character(second).key))
+        await self.run(interaction, lambda t: ContestRequest(t.actor(first).key, t.character(second).key))
 
     @app_commands.command(name="difficult")
     @app_commands.describe(character="Who attempts it", what="What it is: vaulting a wall, jumping a gap")

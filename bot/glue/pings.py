@@ -11,7 +11,6 @@ import discord
 from bot.glue.consent import INVITED, LEFT, MUTED, ON, consent
 from bot.glue.errors import NotAllowed, UserError
 from bot.glue.replies import COLOUR, safe, send
-from bot.rules.qotd.ruleset import seat_text
 from bot.glue.table import Table, open_table, require_stored
 from bot.glue.umpire import JOINED, refuse_seat_to_an_umpire
 
@@ -27,7 +26,8 @@ async def join_game(table: Table, pings: bool) -> tuple[str, bool]:
     seated = user.id in table.state.seats
     if seated and consent(table.game, user.id) == wanted:
         muted = "" if pings else ", and this game does not ping you"
-        holding = f", with {seat_text(table.state.seats[user.id])}" if table.plays_qotd else ""
+        seat = table.ruleset.seated(table.state, user.id)
+        holding = f", with {seat}" if seat else ""
         raise UserError(f"You are already playing{holding}{muted}.")
     if not seated:
         await refuse_seat_to_an_umpire(table)

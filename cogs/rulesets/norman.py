@@ -22,19 +22,18 @@ from bot.glue.errors import NotAllowed, UserError
 from bot.pictures import render_turn
 from bot.glue.replies import COLOUR, SHOWN_ENTRY, render, safe, send
 from bot.rules.core.actions import Request
-from bot.rules.norman.campaign import amend as amended, cast_options, described, enlist, homecoming, kept, rejoin
 from bot.rules.norman.actions import AftermathRequest, AnswerRequest, ContactRequest, DefendRequest, DoorRequest, \
     PickUpRequest, PlayRequest, SkillRequest, SwapRequest
 from bot.rules.norman.ruleset import NORMAN
-from bot.rules.norman.state import DEAD, SKILLS, NormanState, Settings, stock
-from bot.rules.qotd.campaign import Standing
+from bot.rules.norman.state import SKILLS, NormanState, Settings, stock
 from bot.glue.table import INTEGER, Table, open_table, require_stored
 
-from . import options
-from .campaign import amend_on_roster, cast_from_roster, guarded, keep_on_roster, kept_line, roster_choices
-from .cast import add_character
-from .hands import hand_view
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.errors import guarded
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
+from bot.glue.casting import add_character
+from bot.glue.hands import hand_view
+from bot.glue.acting import act, ruled_by_the_rules
 
 MAX_INCHES = 48
 """The longest shot of the text is a Buffalo Hunter's 36" (MN 252-253); a little more lets the rules refuse it."""
@@ -50,16 +49,8 @@ def codes(text: str) -> tuple[str, ...]:
 def commanded(table: Table, name: str | None) -> tuple[int, str]:
     """The player and key of the figure named, or of the one activated now (or the user's one figure left to
     activate): the user's own, since its cards come from their hand, which nobody else sees (docs/rulings.md)."""
-    state: NormanState = table.state
-    ready = [f for f in state.characters.values() if f.owner == table.user_id and f.standing and not f.activated]
-    if name:
-        chosen = table.character(name)
-    elif state.acting:
-        chosen = state.characters[state.acting]
-    elif len(ready) == 1:
-        chosen = ready[0]
-    else:
-        raise UserError("Name the figure that acts.")
+    chosen = table.character(name) if name else table.state.characters[table.ruleset.actor(table.state,
+                                                                                            table.user_id)]
     if chosen.owner != table.user_id:
         raise NotAllowed(f"{safe(chosen.name)} is not yours: only a figure's player plays its cards.")
     return chosen.owner, chosen.key
@@ -144,7 +135,7 @@ async def run(interaction: discord.Interaction, build: Callable[[Table], Request
     def kept(table: Table) -> Request:
         used.append(table)
         return build(table)
-    await interaction.client.get_cog("Rolls").act(interaction, kept, NORMAN.key, ruled_by_the_rules)
+    await act(interaction, kept, NORMAN.key, ruled_by_the_rules)
     return used[0]
 
 
@@ -167,28 +158,6 @@ async def after(interaction: discord.Interaction, table: Table) -> None:
         await send(interaction, content=f"<@{defender.owner}>, **{safe(defender.name)}** strikes back: a Shoot card "
                    "from **My hand**, or `/gunfight defend` with two, or none.",
                    view=hand_view(table.game.id), ping=pingable(table.game, [defender.owner]))
-
-
-def require_aftermath(table: Table) -> None:
-    """Refuse to end a gunfight of a campaign before its aftermath, while a roster figure is in it: the roster
-    keeps what the aftermath gives (docs/rulings.md)."""
-    state = table.state
-    if table.ruleset is NORMAN and state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-        raise UserError("The roster keeps what the aftermath gives its figures: a Director rolls "
-                        "`/gunfight aftermath` before the gunfight ends.")
-
-
-def gang_home(table: Table) -> list[str]:
-    """At a campaign's gunfight's end, each roster figure goes home to the roster as the aftermath left it, dead or
-    alive, each gang's unspent Money with it (queued to commit with the game's end). Returns what each keeps."""
-    state: NormanState = table.state
-    purses = {user: seat.money for user, seat in state.seats.items()}
-    lines = []
-    for figure, data in homecoming([f for f in state.characters.values() if f.roster_id], purses):
-        dead = figure.status == DEAD
-        table.uow.update_roster(figure.roster_id, data=data, status=(Standing.DEAD if dead else Standing.READY).value)
-        lines.append(f"**{safe(figure.name)}**: {safe(described(data))}" + (" — dead." if dead else "."))
-    return lines
 
 
 @app_commands.guild_only()
@@ -366,27 +335,15 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(figure="Yours (a Director: anyone's)")
     @app_commands.autocomplete(figure=options.characters)
     async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
-        """Put a figure on the campaign's roster for its next gunfights."""
-        async with open_table(self.bot, interaction, NORMAN.key) as table:
-            target = table.character(figure)
-            table.require_control(target)
-            if target.status == DEAD:
-                raise UserError(f"{safe(target.name)} is dead and off to Boot Hill.")
-            campaign = await keep_on_roster(self.bot, table, target, enlist(target))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "`/gunfight recast` brings them into its next gunfights.")
+        """Put a figure on the campaign's roster for its next gunfights (as `/campaign add` does)."""
+        await enrol(self.bot, interaction, figure)
 
     @app_commands.command(name="recast")
     @app_commands.describe(figure="A figure on this campaign's roster")
     @app_commands.autocomplete(figure=roster_choices)
     async def recast(self, interaction: discord.Interaction, figure: str) -> None:
-        """Cast a roster figure into this gunfight, with its notches and skills."""
-        async with open_table(self.bot, interaction, NORMAN.key) as table:
-            row, cast = await cast_from_roster(self.bot, table, figure, lambda data: cast_options(kept(data).figure))
-            rejoin(table.state, cast, kept(row.data), row.id)
-            await table.commit("cast", f"{row.name} is cast from the roster.",
-                               {"character": cast.key, "roster": row.id})
-        await send(interaction, content=f"**{safe(row.name)}** rides again: {safe(described(row.data))}.")
+        """Cast a roster figure into this gunfight, with its notches and skills (as `/campaign cast` does)."""
+        await recast(self.bot, interaction, figure)
 
     @app_commands.command(name="amend")
     @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",
@@ -398,9 +355,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
                     dynamite: app_commands.Range[int, 0, 9] | None = None, horse: bool | None = None,
                     dead: bool | None = None) -> None:
         """The campaign's Director amends a roster figure's kit."""
-        row, campaign = await amend_on_roster(self.bot, interaction, figure, NORMAN,
-                                              lambda data: amended(data, pistols, long, dynamite, horse), dead)
-        await send(interaction, content=f"The roster of **{safe(campaign.name)}**: {kept_line(row, described)}.")
+        await amend(self.bot, interaction, figure, NORMAN,
+                    {"pistols": pistols, "long": long, "dynamite": dynamite, "horse": horse}, dead)
 
     @app_commands.command(name="town")
     @app_commands.describe(buildings="The buildings, comma-separated")

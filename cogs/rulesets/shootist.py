@@ -12,7 +12,6 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import NotAllowed, UserError
-from bot.pictures import render_shootist_roll
 from bot.rules.core.actions import Request
 from bot.rules.shootist.ammo import PickUpRequest, ReloadRequest
 from bot.rules.shootist.brawl import BreakOffRequest, BrawlRequest
@@ -21,32 +20,16 @@ from bot.rules.shootist.moves import MountRequest, MoveRequest, NoticeRequest
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.shooting import HORSE, Ledge, ShootRequest
 from bot.rules.shootist.skills import ABILITIES, SKILLS, parse_die
-from bot.rules.shootist.state import Shootist
 from bot.rules.shootist.turns import DrawDieRequest, VariableRequest
 from bot.rules.shootist.weapons import WEAPONS
 from bot.glue.table import Table, clean_name
 
-from . import options
-from .cast import add_character
-from .rolls import ruled_by_the_rules
+from bot.glue import options
+from bot.glue.casting import add_character
+from bot.glue.acting import act, ruled_by_the_rules
 
 DieType = Literal["D4", "D6", "D8", "D10", "D12"]
 Skill = Literal["draw", "shoot", "dodge", "brawl", "knife", "ride"]
-
-
-def acting(table: Table, name: str | None) -> Shootist:
-    """The shootist named, or the one whose turn it is; the user must control him."""
-    if name:
-        shootist = table.character(name)
-    else:
-        key = table.state.turn.acting
-        if not table.state.turn.number:
-            raise UserError("No turn has started: `/deal` rolls the Draw dice.")
-        if not key:
-            raise UserError("Nobody is acting: name the shootist (or `/draw` the next).")
-        shootist = table.state.characters[key]
-    table.require_control(shootist)
-    return shootist
 
 
 def line_of_fire(table: Table, text: str | None) -> tuple[str, ...]:
@@ -112,7 +95,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
         """Run the action through the Rolls cog (the rules keep the Draw order), shown on Shootist's roll card."""
-        await self.bot.get_cog("Rolls").act(interaction, build, SHOOTIST.key, ruled_by_the_rules, render_shootist_roll)
+        await act(interaction, build, SHOOTIST.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The shootist's name", type="A shootist or an Indian",
@@ -164,7 +147,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
         """Shoot die against dodge die; a hit rolls its location and wound."""
         def build(table: Table) -> Request:
             fan = tuple(table.character(name).key for name in (fan2, fan3) if name)
-            return ShootRequest(acting(table, shooter).key, table.character(target).key, hexes,
+            return ShootRequest(table.actor(shooter).key, table.character(target).key, hexes,
                                 weapon_key(weapon), move, cover, behind, two_pistols, fan, barrels, horse,
                                 legs_hidden=legs_hidden, ledge=Ledge[ledge.upper()] if ledge else Ledge.NONE,
                                 floors=floors, crossfire=line_of_fire(table, crossfire))
@@ -179,7 +162,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                    hexes: app_commands.Range[int, 0, 12], shooter: str | None = None,
                    move: app_commands.Range[int, 0, 2] = 0) -> None:
         """A flaming arrow at a building: D4 to dodge; hit, it collapses in D4 turns."""
-        await self.act(interaction, lambda table: ShootRequest(acting(table, shooter).key, hexes=hexes, weapon="bow",
+        await self.act(interaction, lambda table: ShootRequest(table.actor(shooter).key, hexes=hexes, weapon="bow",
                                                                move=move, building=clean_name(building, "building")))
 
     @app_commands.command(name="brawl")
@@ -189,7 +172,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def brawl(self, interaction: discord.Interaction, opponent: str, attacker: str | None = None,
                     move: app_commands.Range[int, 0, 1] = 0) -> None:
         """Brawl die against brawl die: the loser is wounded (head: knocked out)."""
-        await self.act(interaction, lambda table: BrawlRequest(acting(table, attacker).key,
+        await self.act(interaction, lambda table: BrawlRequest(table.actor(attacker).key,
                                                                table.character(opponent).key, move))
 
     @app_commands.command(name="breakoff")
@@ -197,7 +180,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.autocomplete(shootist=options.characters)
     async def breakoff(self, interaction: discord.Interaction, shootist: str | None = None) -> None:
         """Leave a brawl without penalty, if he drew first this turn."""
-        await self.act(interaction, lambda table: BreakOffRequest(acting(table, shootist).key))
+        await self.act(interaction, lambda table: BreakOffRequest(table.actor(shootist).key))
 
     @app_commands.command(name="reload")
     @app_commands.describe(shootist="Who reloads (default: whose turn)", weapon="Which gun (default: his "
@@ -206,7 +189,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def reload(self, interaction: discord.Interaction, shootist: str | None = None,
                      weapon: str | None = None, move: app_commands.Range[int, 0, 1] = 0) -> None:
         """Reload an empty gun, up to its reload value."""
-        await self.act(interaction, lambda table: ReloadRequest(acting(table, shootist).key, weapon_key(weapon),
+        await self.act(interaction, lambda table: ReloadRequest(table.actor(shootist).key, weapon_key(weapon),
                                                                 move))
 
     @app_commands.command(name="pickup")
@@ -222,7 +205,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
         def build(table: Table) -> Request:
             if what == "weapon" and not weapon:
                 raise UserError("Name the weapon to pick up.")
-            return PickUpRequest(acting(table, shootist).key, table.character(source).key,
+            return PickUpRequest(table.actor(shootist).key, table.character(source).key,
                                  weapon_key(weapon) if what == "weapon" else what,
                                  weapon_key(weapon) if what == "gun" else "", move)
         await self.act(interaction, build)
@@ -237,7 +220,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
                    shootist: str | None = None, doors: app_commands.Range[int, 0, 2] = 0,
                    windows: app_commands.Range[int, 0, 1] = 0, through: bool = False) -> None:
         """Move (+1 to dodge for the rest of the turn)."""
-        await self.act(interaction, lambda table: MoveRequest(acting(table, shootist).key, hexes, doors, windows,
+        await self.act(interaction, lambda table: MoveRequest(table.actor(shootist).key, hexes, doors, windows,
                                                               through))
 
     @app_commands.command(name="mount")
@@ -246,7 +229,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     async def mount(self, interaction: discord.Interaction, shootist: str | None = None,
                     dismount: bool = False) -> None:
         """Mount or dismount: a full move, and no shooting."""
-        await self.act(interaction, lambda table: MountRequest(acting(table, shootist).key, not dismount))
+        await self.act(interaction, lambda table: MountRequest(table.actor(shootist).key, not dismount))
 
     @app_commands.command(name="dice")
     @app_commands.describe(shootist="Whose die types", **{skill: f"{title} die" for skill, title in SKILLS.items()})
@@ -284,7 +267,7 @@ class ShootistCommands(commands.GroupCog, group_name="shootist",
     @app_commands.autocomplete(shootist=options.characters)
     async def variable(self, interaction: discord.Interaction, skill: Skill, shootist: str | None = None) -> None:
         """Variable: one skill a die type better all this turn."""
-        await self.act(interaction, lambda table: VariableRequest(acting(table, shootist).key, skill))
+        await self.act(interaction, lambda table: VariableRequest(table.actor(shootist).key, skill))
 
     @app_commands.command(name="notice")
     @app_commands.describe(shootist="The Indian", noticed="Noticed (visible for the rest of the game) or not")

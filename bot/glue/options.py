@@ -114,10 +114,10 @@ def ruleset(typed: str) -> Ruleset:
 
 
 async def playing(interaction: discord.Interaction) -> Ruleset:
-    """The ruleset of this channel's game (Quick on the Draw when it has none, or one the bot does not play)."""
+    """The ruleset of this channel's game (the first registered when it has none, or one the bot does not play)."""
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
         if interaction.guild_id is not None else None
-    return RULESETS.get(game.ruleset, QOTD) if game else QOTD
+    return RULESETS.get(game.ruleset, first()) if game else first()
 
 
 async def character_types(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

@@ -16,37 +16,17 @@ from bot.glue.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
-from bot.rules.dracula.campaign import amend as amended, cast_options, described, enlist, kept
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.dracula.state import DraculaState, Model, Phase
+from bot.rules.dracula.state import Phase
 from bot.rules.dracula.turn import activate
-from bot.rules.qotd.campaign import Standing
 from bot.glue.table import Table, open_table
-from cogs.campaign import amend_on_roster, cast_from_roster, put_on_roster, roster_choices
-from cogs.cast import add_character, card_embed
+from bot.glue.campaigns import amend, enrol, recast, roster_choices
+from bot.glue.casting import add_character
 
-from . import options
-from .rolls import ruled_by_the_rules
-from .options import matching
-
-
-def acting_model(table: Table, given: str | None) -> Model:
-    """The model named, or else the one model with an Action left, of the Activation under way or of a
-    Reaction (the commander's own first); its player's or a Director's to command."""
-    state: DraculaState = table.state
-    if given:
-        model = table.character(given)
-    else:
-        activation = state.activation
-        left = [k for k, n in (*activation.actions.items(), *activation.reactions.items()) if n > 0] \
-            if activation else []
-        left = [k for k in left if state.characters[k].owner == table.user_id] or left
-        if len(left) != 1:
-            raise UserError("Name the model that acts.")
-        model = state.characters[left[0]]
-    table.require_control(model)
-    return model
+from bot.glue import options
+from bot.glue.acting import act, ruled_by_the_rules
+from bot.glue.options import matching
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -63,7 +43,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         super().__init__()
 
     async def act(self, interaction: discord.Interaction, build: Callable[[Table], Request]) -> None:
-        await self.bot.get_cog("Rolls").act(interaction, build, DRACULA.key, ruled_by_the_rules)
+        await act(interaction, build, DRACULA.key, ruled_by_the_rules)
 
     @app_commands.command(name="cast")
     @app_commands.describe(name="The model's name", type="Its Rank, or the kind of NPC it is",
@@ -121,7 +101,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     shooter: str | None = None, sawn_off: bool = False) -> None:
         """A Shoot Action: a 3 Dice Shooting Test, the target's Save, a Jamming Check on a miss with a 1."""
         def build(table: Table) -> ShootRequest:
-            model = acting_model(table, shooter)
+            model = table.actor(shooter)
             return ShootRequest(model.key, table.character(target).key, weapon.lower(), range, cover,
                                 back_shooter, elevated, trick or "", twice, (second_weapon or "").lower(),
                                 table.character(second_target).key if second_target else "",
@@ -142,7 +122,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     attacker: str | None = None) -> None:
         """A Fight Action: both models roll a 3 Dice Fight Test; the loser makes a Save."""
         def build(table: Table) -> FightRequest:
-            model = acting_model(table, attacker)
+            model = table.actor(attacker)
             return FightRequest(model.key, table.character(defender).key, charging, fortified, enemies,
                                 defender_enemies, close_work)
         await self.act(interaction, build)
@@ -152,14 +132,14 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(model=options.characters)
     async def move(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Move Action (a Downed model crawls up to 2\")."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "move"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "move"))
 
     @app_commands.command(name="lookout")
     @app_commands.describe(model="Who goes on Lookout (default: the Activated model)")
     @app_commands.autocomplete(model=options.characters)
     async def lookout(self, interaction: discord.Interaction, model: str | None = None) -> None:
         """A Lookout Action: the model gets a Lookout marker."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "lookout"))
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "lookout"))
 
     @app_commands.command(name="react")
     @app_commands.describe(model="The model on Lookout that Reacts")
@@ -190,7 +170,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.autocomplete(weapon=weapons, model=options.characters)
     async def clear(self, interaction: discord.Interaction, weapon: str, model: str | None = None) -> None:
         """Spend an Action clearing a Weapon's Jammed Token."""
-        await self.act(interaction, lambda table: PlainRequest(acting_model(table, model).key, "clear",
+        await self.act(interaction, lambda table: PlainRequest(table.actor(model).key, "clear",
                                                                weapon.lower()))
 
     @app_commands.command(name="recovery")
@@ -208,26 +188,16 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games."""
-        async with open_table(self.bot, interaction, DRACULA.key) as table:
-            target = table.character(model)
-            table.require_control(target)
-            _, campaign = await put_on_roster(self.bot, table, target, enlist(target))
-        await send(interaction, content=f"**{safe(target.name)}** joins the roster of **{safe(campaign.name)}**: "
-                                        "`/dracula recast` brings them into its next games.")
+        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
+        add` does)."""
+        await enrol(self.bot, interaction, model)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
-        """Cast a roster model into this adventure, as the roster keeps it."""
-        async with open_table(self.bot, interaction, DRACULA.key) as table:
-            row, cast = await cast_from_roster(self.bot, table, model,
-                                               lambda data: (kept(data).rank, cast_options(kept(data))))
-            await table.commit("cast", f"{row.name} is cast from the roster as a {cast.title()}.",
-                               {"character": cast.key, "roster": row.id})
-            embed = card_embed(DRACULA, table.state, cast.key)
-        await send(interaction, content=f"**{safe(row.name)}** rides again.", embed=embed)
+        """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
+        await recast(self.bot, interaction, model)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",
@@ -239,11 +209,8 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
                     rank: Literal["novice", "veteran", "hero"] | None = None, skills: str | None = None,
                     injuries: str | None = None, dead: bool | None = None) -> None:
         """Between games, the campaign's Director amends a roster model: Rank, Skills, Lasting Injuries."""
-        row, campaign = await amend_on_roster(self.bot, interaction, model, DRACULA,
-                                              lambda data: amended(data, rank, skills, injuries), dead)
-        said = f"**{safe(row.name)}** on the roster of **{safe(campaign.name)}**: {safe(described(row.data))}" + \
-            (" — dead." if row.status == Standing.DEAD.value else ".")
-        await send(interaction, content=said)
+        await amend(self.bot, interaction, model, DRACULA, {"rank": rank, "skills": skills, "injuries": injuries},
+                    dead)
 
     @app_commands.command(name="settings")
     @app_commands.describe(multiple_enemies="The Fight modifier for each enemy in Contact after the first",

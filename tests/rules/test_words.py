@@ -1,0 +1,103 @@
+"""The rules write no Discord: a user mention, a slash command or Discord markdown is written by the words module
+(bot/rules/core/words.py: a name, a player, a command, bold, as data) and turned into Discord text by the bot.
+The strings of every other rules module are read from the source (docstrings aside); what is left to move is
+counted in one list that only shrinks."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+from bot.glue.replies import markdown
+from bot.rules.core.words import Bold, Command, Name, Player, joined, words
+
+RULES = Path(__file__).resolve().parents[2] / "bot" / "rules"
+WORDS = "bot.rules.core.words"
+MENTION = re.compile(r"<@")
+DISCORD = re.compile(r"<@|(?:^|[\s(`])/[a-z]{3,}|\*\*|`|__")
+"""A user mention, a slash command, Discord markdown (bold, code, underline)."""
+
+LEFT_TO_MOVE = {
+    "bot.rules.burt.firing": 2,
+    "bot.rules.burt.melee": 1,
+    "bot.rules.burt.ruleset": 17,
+    "bot.rules.burt.state": 2,
+    "bot.rules.core.charts": 2,
+    "bot.rules.core.dice": 2,
+    "bot.rules.core.ruleset": 5,
+    "bot.rules.dracula.actions": 1,
+    "bot.rules.dracula.ruleset": 11,
+    "bot.rules.dracula.turn": 17,
+    "bot.rules.norman.actions": 2,
+    "bot.rules.norman.campaign": 1,
+    "bot.rules.norman.ruleset": 17,
+    "bot.rules.norman.state": 1,
+    "bot.rules.qotd.campaign": 1,
+    "bot.rules.qotd.checks": 3,
+    "bot.rules.qotd.hits": 1,
+    "bot.rules.qotd.on_the_map": 3,
+    "bot.rules.qotd.ruleset": 18,
+    "bot.rules.qotd.sets": 5,
+    "bot.rules.qotd.shooting": 3,
+    "bot.rules.qotd.summary": 7,
+    "bot.rules.shootist.ruleset": 3,
+    "bot.rules.shootist.shooting": 1,
+    "bot.rules.shootist.turns": 13,
+    "bot.rules.verify": 4,
+}
+"""THE ONE LIST of rules modules whose strings still write Discord, with how many such strings each holds: each is
+to become words (bot.rules.core.words). The counts only go down (a test fails when one is above or below its
+count), and a module not listed writes none."""
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that document a module, class, function or attribute."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found.add(id(node.value))
+    return found
+
+
+@cache
+def strings() -> dict[str, list[str]]:
+    """Every rules module's strings (the constant pieces of f-strings too), docstrings aside, by dotted name."""
+    found = {}
+    for path in sorted(RULES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = docstrings(tree)
+        name = ".".join(path.relative_to(RULES.parents[1]).with_suffix("").parts)
+        found[name] = [node.value for node in ast.walk(tree)
+                       if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip]
+    return found
+
+
+def writing_discord() -> dict[str, int]:
+    """How many strings of each rules module but the words module write Discord."""
+    counts = {name: sum(bool(DISCORD.search(text)) for text in texts) for name, texts in strings().items()
+              if name != WORDS}
+    return {name: count for name, count in counts.items() if count}
+
+
+def test_the_reading_finds_what_writes_discord():
+    assert DISCORD.search("Use `/deal again:True`") and DISCORD.search("**Kid** acts") and DISCORD.search("<@1>")
+    assert DISCORD.search("then /draw the next card")
+    assert not DISCORD.search("Phase 2: 5/6 loaded") and not DISCORD.search("hits 2/4")
+
+
+def test_no_rules_module_mentions_a_user():
+    assert {name for name, texts in strings().items() if name != WORDS and any(MENTION.search(t) for t in texts)} \
+        == set()
+
+
+def test_what_is_left_to_move_into_words_only_shrinks():
+    assert writing_discord() == LEFT_TO_MOVE, "a rules module writes Discord: say it in words (bot.rules.core.words)"
+
+
+def test_words_become_discord_text_with_names_escaped_and_nobody_pinged_by_a_name():
+    said = words(Bold(Name("*Kid* @everyone")), " holds; ", Player(7), ", ", Command("draw"), " the next card.")
+    assert markdown(said) == "**\\*Kid\\* @\u200beveryone** holds; <@7>, `/draw` the next card."
+    assert str(said) == "*Kid* @everyone holds; player 7, /draw the next card."
+    assert joined([("a",), ("b", "c")]) == ("a", ", ", "b", "c") and markdown("as it is") == "as it is"

@@ -1,0 +1,163 @@
+"""The shape of the code, read from its source (every import statement counts: at the top, inside a function,
+under ``TYPE_CHECKING``): extensions are leaves, ``bot`` never imports ``cogs``, a ruleset is named only in its own
+package, its own extension and tests, and no two modules of the project import each other, however far round."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+from bot.rules.registry import FOUND
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYS = tuple(rules.key for rules in FOUND)
+
+KNOWN_EXCEPTIONS = {
+    "bot.glue.campaigns": {"qotd"},
+    "bot.glue.maps": {"qotd"},
+    "bot.glue.options": {"qotd"},
+    "bot.pictures": {"qotd"},
+    "bot.pictures.battlefield": {"qotd"},
+    "bot.pictures.burt": {"burt"},
+    "bot.pictures.deck": {"qotd"},
+    "bot.pictures.draws": {"shootist"},
+    "bot.pictures.gallery": {"burt", "dracula", "norman", "qotd"},
+    "bot.pictures.roll": {"qotd"},
+    "bot.pictures.shootout": {"shootist"},
+    "cogs.help": {"qotd"},
+}
+"""THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
+keys they name. Each is a branch of the shared code on one ruleset that is still to go into the ruleset protocol:
+the list only shrinks (a test fails when an entry is no longer needed), and a new shared module never joins it."""
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of ``bot`` and ``cogs``, by its dotted name (a package by its own)."""
+    found = {}
+    for path in sorted([*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def project_module(name: str) -> str | None:
+    """The module of the project that an imported name lives in (``bot.rules.qotd.state.Character`` → its
+    module), or None for another library's."""
+    while name and name not in modules():
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dotted names an import statement of ``module`` names: ``from . import x`` as ``<package>.x``."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        package = module if modules()[module].name == "__init__.py" else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            package = package.rpartition(".")[0]
+        base = f"{package}.{base}".rstrip(".")
+    return [f"{base}.{alias.name}" for alias in node.names]
+
+
+@cache
+def tree(module: str) -> ast.Module:
+    return ast.parse(modules()[module].read_text(), str(modules()[module]))
+
+
+@cache
+def imports(module: str) -> frozenset[str]:
+    """The project's modules that ``module`` imports, wherever the statement stands."""
+    names = [name for node in ast.walk(tree(module)) if isinstance(node, (ast.Import, ast.ImportFrom))
+             for name in imported(module, node)]
+    return frozenset(found for name in names if (found := project_module(name)) not in (None, module))
+
+
+def owns(key: str, module: str) -> bool:
+    """Whether ``module`` is the ruleset's own: its package under ``bot.rules`` or its extension (or
+    extensions, ``<key>_map`` ...) under ``cogs.rulesets``."""
+    return (module == f"bot.rules.{key}" or module.startswith(f"bot.rules.{key}.")
+            or module.removeprefix("cogs.rulesets.").split("_")[0] == key and module.startswith("cogs.rulesets."))
+
+
+def spelt(module: str) -> set[str]:
+    """The ruleset keys a module writes in a string (docstrings aside), as a word: ``"qotd"``, ``"qotd:{id}"``."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree(module))
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    texts = [node.value for node in ast.walk(tree(module)) if isinstance(node, ast.Constant)
+             and isinstance(node.value, str) and id(node) not in docstrings]
+    return {key for key in KEYS if any(re.search(rf"\b{key}\b", text) for text in texts)}
+
+
+def named(module: str) -> set[str]:
+    """The rulesets a module that is not theirs names: by importing their package, or by spelling their key. A
+    migration is history, which names what the data held when it was written: it is not read."""
+    if module.startswith("bot.storage.migrations."):
+        return set()
+    imported_keys = {key for key in KEYS for other in imports(module) if owns(key, other)}
+    return {key for key in imported_keys | spelt(module) if not owns(key, module)}
+
+
+def test_the_reading_sees_every_kind_of_import():
+    """The reader is not blind: it finds a function-local import (the pictures' warm-up imports the gallery) and
+    relative ones (``from . import ammo``, ``from ..core.ruleset import exposing``)."""
+    assert "bot.pictures.gallery" in imports("bot.pictures")
+    assert "bot.rules.shootist.ammo" in imports("bot.rules.shootist.ruleset")
+    assert "bot.rules.core.ruleset" in imports("bot.rules.qotd")
+    assert set(KEYS) >= {"qotd", "burt", "shootist", "dracula", "norman"}
+
+
+def test_no_extension_imports_another():
+    leaning = {module: sorted(other for other in imports(module) if other.startswith("cogs"))
+               for module in modules() if module.startswith("cogs.")}
+    assert {module: others for module, others in leaning.items() if others} == {}
+
+
+def test_bot_never_imports_cogs():
+    """The launcher finds the extensions by name and discord.py loads them: nothing in ``bot`` imports one."""
+    assert {module: sorted(imports(module)) for module in modules() if module.startswith("bot")
+            and any(other == "cogs" or other.startswith("cogs.") for other in imports(module))} == {}
+
+
+def test_a_ruleset_is_named_only_by_its_own_package_and_extension():
+    naming = {module: keys for module in modules() if (keys := named(module))}
+    unexpected = {module: sorted(keys - KNOWN_EXCEPTIONS.get(module, set())) for module, keys in naming.items()
+                  if keys - KNOWN_EXCEPTIONS.get(module, set())}
+    assert unexpected == {}, "a shared module names a ruleset: put what it needs into the ruleset protocol"
+
+
+def test_the_known_exceptions_only_shrink():
+    stale = {module: sorted(keys - named(module)) if module in modules() else "gone"
+             for module, keys in KNOWN_EXCEPTIONS.items() if module not in modules() or keys - named(module)}
+    assert stale == {}, "a module no longer names these rulesets: take them off KNOWN_EXCEPTIONS"
+
+
+def test_every_ruleset_has_its_own_extension():
+    assert [key for key in KEYS if f"cogs.rulesets.{key}" not in modules()] == []
+
+
+def cycle_from(start: str) -> list[str] | None:
+    """The shortest chain of imports from ``start`` back to itself, if any."""
+    paths = {other: [start, other] for other in imports(start)}
+    frontier = list(paths)
+    while frontier:
+        if start in paths:
+            return paths[start]
+        following = []
+        for module in frontier:
+            for other in imports(module):
+                if other not in paths:
+                    paths[other] = [*paths[module], other]
+                    following.append(other)
+        frontier = following
+    return paths.get(start)
+
+
+def test_no_import_cycle():
+    cycles = {module: " → ".join(chain) for module in modules() if (chain := cycle_from(module))}
+    assert cycles == {}
