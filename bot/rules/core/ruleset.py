@@ -25,7 +25,7 @@ from .fair import Hidden, Seal
 from .replay import Reading
 from .replay import Reading
 from .results import Resolution
-from .summary import Summary
+from .summary import Fell, Summary
 from .words import Words
 
 
@@ -447,7 +447,11 @@ class Ruleset(Protocol):
 
     def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
         """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions
-        of its actions as logged (undone ones left out). Names no card still hidden from anyone."""
+        of its actions as logged (undone ones left out). Names no card still hidden from anyone. By default, who
+        fell as the status board has them (its rows out of the fight, with their words), and no deeds."""
+        fallen = [Fell(row.key, row.name, row.owner, ", ".join(map(plain, row.words)) or "out of the fight")
+                  for row in self.board(state).rows if row.down]
+        return Summary(tuple(fallen), ())
 
     def join(self, state: State, user: int, rng: random.Random) -> str:
         """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""
