@@ -37,10 +37,15 @@ def concerns(entry: LogRow, keys: set[str], names: list[str]) -> bool:
     return bool(involved(entry) & keys) or any(name in entry.text for name in names)
 
 
+def words_of(entry: LogRow) -> str:
+    """An entry's words, without the bold of the bot's own lines (as `/log recent` has them), escaped."""
+    return safe(entry.text.replace("**", ""))
+
+
 def line(entry: LogRow, changes: bool = False) -> str:
-    """A log entry as the catch-up lists it: its number, when, its words (without the bold of the bot's own
-    lines, as `/log recent` has them) and, if ``changes``, what its action changed; struck out if undone."""
-    words = safe(entry.text.replace("**", ""))
+    """A log entry as the catch-up lists it: its number, when, its words and, if ``changes``, what its action
+    changed; struck out if undone."""
+    words = words_of(entry)
     if changes:
         words += "".join(f" ⇒ {safe(change)}" for change in (entry.data.get("resolution") or {}).get("changes", ()))
     return f"#{entry.seq} {discord.utils.format_dt(entry.at, 'R')}: " + (f"~~{words}~~" if entry.undone else words)
@@ -77,11 +82,12 @@ def yours_now(board: Board, user: int) -> list[str]:
 def catchup_embed(rules: Ruleset, state: State, game: GameRow, user: int, own: LogRow, entries: list[LogRow],
                   count: int) -> discord.Embed:
     """What happened since ``own``, the asker's last entry: the ``entries`` after it (the newest of ``count``)."""
-    mine = {key: c for key, c in state.characters.items() if c.owner == user}
-    names = [c.name for c in mine.values()]
-    about_mine = [e for e in entries if mine and concerns(e, set(mine), names)]
-    others = [e for e in entries if e not in about_mine]
-    since = f"since your last action, #{own.seq} {discord.utils.format_dt(own.at, 'R')} ({safe(own.text)})"
+    mine = {key for key, c in state.characters.items() if c.owner == user}
+    names = [state.characters[key].name for key in mine]
+    about_mine, others = [], []
+    for entry in entries:
+        (about_mine if mine and concerns(entry, mine, names) else others).append(entry)
+    since = f"since your last action, #{own.seq} {discord.utils.format_dt(own.at, 'R')} ({words_of(own)})"
     if not count:
         description = f"Nothing has happened {since}."
     else:
@@ -90,9 +96,9 @@ def catchup_embed(rules: Ruleset, state: State, game: GameRow, user: int, own: L
             description += (f" Only the last {len(entries)} are read here; `/log recent` and `/log export` show "
                             "the others.")
     embed = discord.Embed(title="Catching up", colour=COLOUR, description=clip(description, DESCRIPTION_LIMIT))
-    embed.add_field(name="Your characters", inline=False, value=clip("\n".join(
-        [*(line(e, changes=True) for e in about_mine), *yours_now(rules.board(state), user)]) or "You have no character cast.",
-        FIELD_LIMIT))
+    yours = [*(line(entry, changes=True) for entry in about_mine), *yours_now(rules.board(state), user)]
+    embed.add_field(name="Your characters", inline=False,
+                    value=clip("\n".join(yours) or "You have no character cast.", FIELD_LIMIT))
     if others:
         shown = others[-OTHERS_SHOWN:]
         heading = "Everything else" + (f" (the last {len(shown)} of {len(others)})" if len(others) > len(shown)

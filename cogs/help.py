@@ -70,7 +70,7 @@ def help_embed(bot: DirectorBot, playing: Ruleset | None = None) -> discord.Embe
     for rules in RULESETS.values():
         cog = group_cog(bot, rules.group) if rules.group else None
         if cog is not None:
-            embed.add_field(name=f"{rules.title} (`ruleset:{rules.key}`)",
+            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)",
                             value=command_lines(cog, described=rules is playing), inline=False)
     if not qotd:
         verbs = " ".join(command_lines(bot.get_cog(name), described=False) for name, _ in QOTD_ONLY

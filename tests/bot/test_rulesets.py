@@ -213,7 +213,7 @@ async def test_help_names_the_channels_ruleset_and_lists_its_commands(scene):
     [embed] = (await scene.pete.slash(scene.channel, "help")).response.embeds
     fields = {field.name: field.value for field in embed.fields}
     assert fields["This channel plays High Noon"] == duel.DUEL.help()
-    assert "`/duel cast` Cast a gunman." in fields["High Noon (`ruleset:duel`)"]
+    assert "`/duel cast` Cast a gunman." in fields["High Noon (`/game start ruleset:duel`)"]
 
 
 def test_a_name_a_ruleset_escapes_reads_as_the_bot_escapes_it():
