@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.rules.qotd.ruleset import QOTD
 
-from .helpers import LoopWatch, fill_log, png, refused, stored_game, text_of
+from .helpers import LoopWatch, fill_log, png, refused, stored_game, text_of, words_of
 from .test_answering import LOOP_LIMIT
 from .test_commands import ready, step  # noqa: F401  (the fixture)
 
@@ -69,5 +69,6 @@ async def test_a_long_log_is_read_in_part_and_says_so_without_holding_the_loop(r
 
 
 async def test_help_lists_the_catch_up(ready):
-    helped = text_of(await ready.pete.slash(ready.channel, "help"))
-    assert "The catch-up: `/catchup` What happened since your last action (for you alone)" in helped
+    helped = await ready.pete.slash(ready.channel, "help")
+    shown = "\n".join([text_of(helped), *(words_of(message) for message in helped.followups)])
+    assert "`/catchup` What happened since your last action (for you alone)" in shown
