@@ -28,7 +28,7 @@ class Deck(commands.Cog):
     @app_commands.command(name="deal")
     @app_commands.describe(again="Reshuffle even though cards of this phase are still to come")
     async def deal(self, interaction: discord.Interaction, again: bool = False) -> None:
-        """Shuffle every active character's cards and both jokers: a new phase (Director only)."""
+        """Deal the next phase or turn, as the channel's ruleset deals (Director only)."""
         async with open_table(self.bot, interaction) as table:
             table.require_director("deal")
             step = await play(table, "deal", functools.partial(table.ruleset.deal, again=again))

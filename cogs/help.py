@@ -1,14 +1,17 @@
-"""/help: how a game runs in a channel, and every command with what it does, to the one who asks."""
+"""/help: how a game runs in a channel, and every command with what it does, to the one who asks: a message for
+each topic, each within Discord's limits."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.glue.client import DirectorBot
-from bot.glue.replies import COLOUR, FIELD_LIMIT, clip, send
-from bot.rules.core.ruleset import RULESETS, Ruleset
+from bot.glue.replies import COLOUR, EMBEDS_TOTAL_LIMIT, FIELD_LIMIT, FIELDS_LIMIT, send
+from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset
 from bot.rules.qotd.ruleset import QOTD
 
 HOW_A_GAME_RUNS = (
@@ -31,54 +34,112 @@ OTHER_RULESET = (
     "command. The Director `/deal`s; `/draw` moves play on and pings whoever acts. `/status` shows the cast, "
     "`/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds whoever it "
     "waits on.")
+NO_GAME = (
+    "No game plays in this channel yet. A Director starts one with `/game start ruleset:` one of the rulesets "
+    "below (`/game start` alone plays Quick on the Draw); then players `/game join` and cast their characters with "
+    "the ruleset's `cast` command. The Director `/deal`s; `/draw` moves play on and pings whoever acts. `/status` "
+    "shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds "
+    "whoever it waits on.")
 SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
           ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
-QOTD_ONLY = (("Rolls", "rolls"), ("Map", "battlefield"), ("Places", "places on it"))
-"""The cogs of Quick on the Draw's own verbs (with `/cast`'s, which its extension adds to the Cast cog's group)."""
+RULESETS_OWN = "cogs.rulesets."
+"""The package of the rulesets' own extensions: ``<key>.py``, and ``<key>_<part>.py`` for more of them."""
+FOOTER = "Only a character's player or a Director acts with it; only a Director deals, ends and undoes."
 
 
-def command_lines(cog: commands.Cog, described: bool = True) -> str:
-    """Each of the cog's slash commands with its description (or only their names), in the order they were
-    added: a group cog's are its group's, with those a ruleset's extension added to it."""
-    commands_of = cog.app_command.walk_commands() if cog.app_command else cog.walk_app_commands()
-    names = [(f"`/{command.qualified_name}`", command.description) for command in commands_of
-             if isinstance(command, app_commands.Command)]
-    if not described:
-        return clip(" ".join(name for name, _ in names), FIELD_LIMIT)
-    return clip("\n".join(f"{name} {description}" for name, description in names), FIELD_LIMIT)
+def described(commands: Iterable[app_commands.Command]) -> str:
+    """Each command with its description, a line each, in the order they were written."""
+    return "\n".join(f"`/{command.qualified_name}` {command.description}" for command in commands)
 
 
-def group_cog(bot: DirectorBot, group: str) -> commands.Cog | None:
-    """The cog of a ruleset's command group, if the bot has loaded it."""
-    return next((cog for cog in bot.cogs.values() if getattr(cog, "__cog_group_name__", None) == group), None)
+def named(commands: Iterable[app_commands.Command]) -> str:
+    """The commands' names only."""
+    return " ".join(f"`/{command.qualified_name}`" for command in commands)
 
 
-def help_embed(bot: DirectorBot, playing: Ruleset | None = None) -> discord.Embed:
-    """How a game runs and the commands of the channel's ruleset (``playing``; none: Quick on the Draw), each
-    with what it does; the other rulesets' commands by name only, so that it all fits one message."""
-    qotd = playing is None or playing is QOTD
-    embed = discord.Embed(title="Director — western skirmish games by chat", colour=COLOUR,
-                          description=HOW_A_GAME_RUNS if qotd else OTHER_RULESET)
-    if playing is not None:
-        embed.add_field(name=f"This channel plays {playing.title}", value=clip(playing.help(), FIELD_LIMIT),
-                        inline=False)
-    for name, heading in (*SHARED, *QOTD_ONLY) if qotd else SHARED:
-        cog = bot.get_cog(name)
-        if cog is not None:
-            embed.add_field(name=f"The {heading}", value=command_lines(cog), inline=False)
-    for rules in RULESETS.values():
-        cog = group_cog(bot, rules.group) if rules.group else None
-        if cog is not None:
-            embed.add_field(name=f"{rules.title} (`/game start ruleset:{rules.key}`)",
-                            value=command_lines(cog, described=rules is playing), inline=False)
-    if not qotd:
-        verbs = " ".join(command_lines(bot.get_cog(name), described=False) for name, _ in QOTD_ONLY
-                         if bot.get_cog(name) is not None)
-        embed.add_field(name=f"{QOTD.title}'s own", value=clip(verbs, FIELD_LIMIT), inline=False)
-    embed.set_footer(text="Only a character's player or a Director acts with it; only a Director deals, "
-                          "ends and undoes.")
-    return embed
+def commands_of(cog: commands.Cog | None) -> list[app_commands.Command]:
+    """The cog's slash commands in the order they were written, and a group cog's those that a ruleset's
+    extension added to its group; none of a ruleset's own (see :func:`owner`)."""
+    if cog is None:
+        return []
+    found = cog.app_command.walk_commands() if cog.app_command else cog.walk_app_commands()
+    return [c for c in found if isinstance(c, app_commands.Command) and owner(c) is None]
+
+
+def owner(command: app_commands.Command) -> str | None:
+    """The key of the ruleset whose own extension made the command (None for a command of every ruleset)."""
+    module = command.module or ""
+    return module.removeprefix(RULESETS_OWN).partition("_")[0] if module.startswith(RULESETS_OWN) else None
+
+
+def own_commands(bot: DirectorBot, rules: Ruleset) -> list[app_commands.Command]:
+    """A ruleset's own commands, those its extensions made or its group holds, in the order they were written; with
+    hidden hands, `/hand`."""
+    own = [c for c in bot.tree.walk_commands() if isinstance(c, app_commands.Command) and
+           (owner(c) == rules.key or rules.group and c.root_parent is not None and c.root_parent.name == rules.group)]
+    return own + (commands_of(bot.get_cog("Hands")) if isinstance(rules, HiddenHands) else [])
+
+
+def started_by(rules: Ruleset) -> str:
+    """A ruleset's heading: its title and how a game of it starts."""
+    return f"{rules.title} (`/game start ruleset:{rules.key}`)"
+
+
+def lines_within(text: str, limit: int) -> list[str]:
+    """The text cut between lines into pieces of at most ``limit`` characters (a longer line cut where it must)."""
+    pieces = [""]
+    for line in text.splitlines():
+        while len(line) > limit:
+            pieces += [line[:limit], ""]
+            line = line[limit:]
+        joined = f"{pieces[-1]}\n{line}" if pieces[-1] else line
+        if len(joined) <= limit:
+            pieces[-1] = joined
+        else:
+            pieces.append(line)
+    return [piece for piece in pieces if piece]
+
+
+def topic(title: str, description: str, sections: Iterable[tuple[str, str]], footer: str = "") -> list[discord.Embed]:
+    """One topic of the help as embeds within Discord's limits: each section in fields of at most 1,024
+    characters cut between lines, and a new embed, "continued", where one would pass 6,000 characters or 25
+    fields. Nothing is cut short."""
+    embeds = [discord.Embed(title=title, colour=COLOUR, description=description)]
+    if footer:
+        embeds[0].set_footer(text=footer)
+    for heading, text in sections:
+        for n, piece in enumerate(lines_within(text, FIELD_LIMIT)):
+            name = heading if n == 0 else f"{heading} (continued)"
+            if len(embeds[-1]) + len(name) + len(piece) > EMBEDS_TOTAL_LIMIT or \
+                    len(embeds[-1].fields) == FIELDS_LIMIT:
+                embeds.append(discord.Embed(title=f"{title} (continued)", colour=COLOUR))
+            embeds[-1].add_field(name=name, value=piece, inline=False)
+    return embeds
+
+
+def help_pages(bot: DirectorBot, playing: Ruleset | None = None) -> list[discord.Embed]:
+    """The help, a message a page: the channel's ruleset (``playing``) and its own commands, described (with no
+    game, how to start each ruleset); then the commands of every ruleset not described yet; then the other
+    rulesets' own commands by name."""
+    ahead = own_commands(bot, playing) if playing is not None else []
+    if playing is None:
+        first = topic("Director — western skirmish games by chat", NO_GAME,
+                      [(started_by(rules), rules.help().splitlines()[0]) for rules in RULESETS.values()])
+    else:
+        own = described(ahead)
+        first = topic(f"Director — this channel plays {playing.title}",
+                      HOW_A_GAME_RUNS if playing is QOTD else OTHER_RULESET,
+                      [(f"This channel plays {playing.title}", playing.help()), *([(started_by(playing), own)] if own
+                                                                                   else [])])
+    shared = topic("The commands of every ruleset", "",
+                   [(f"The {heading}", text) for name, heading in SHARED
+                    if (text := described(c for c in commands_of(bot.get_cog(name)) if c not in ahead))],
+                   FOOTER)
+    others = topic("The rulesets' own commands" if playing is None else "The other rulesets' own commands", "",
+                   [(started_by(rules), named(own_commands(bot, rules))) for rules in RULESETS.values()
+                    if rules is not playing and own_commands(bot, rules)])
+    return [*first, *shared, *others]
 
 
 class Help(commands.Cog):
@@ -89,11 +150,11 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
-        """How a game runs, and every command (only you see it)."""
+        """How a game runs in this channel, and every command (only you see it, in a few messages)."""
         game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id) \
             if interaction.guild_id is not None else None
-        await send(interaction, embed=help_embed(self.bot, RULESETS.get(game.ruleset) if game else None),
-                   ephemeral=True)
+        for page in help_pages(self.bot, RULESETS.get(game.ruleset) if game else None):
+            await send(interaction, embed=page, ephemeral=True)
 
 
 async def setup(bot: DirectorBot) -> None:

@@ -78,15 +78,15 @@ def at_deadline_text(game: GameRow, wait: Wait) -> str:
     """What the game's deadline will do, for the reminder: the character holds, where the wait says they may
     and ``/game settings deadline_action:`` has them; else what the wait says."""
     if wait.holds and game.deadline_action == HOLD:
-        return wait.holds
-    return wait.then or "play moves on without you"
+        return markdown(wait.holds)
+    return markdown(wait.then) or "play moves on without you"
 
 
 def reminder_text(wait: Wait, uow: UnitOfWork, state: State) -> str:
     """The one reminder of a wait: whose move it is (in its ruleset's words), since when, and what the
     deadline will do."""
     game = uow.game
-    text = wait.asks or f"the game waits on you ({wait.reason})."
+    text = markdown(wait.asks) or f"the game waits on you ({wait.reason})."
     at_deadline = at_deadline_text(game, wait)
     text = f"{', '.join(f'<@{user}>' for user in wait.users)}, a reminder: {text}"
     if game.waiting_since is not None:
@@ -235,7 +235,7 @@ class Timers(commands.Cog):
         else:
             dice = self.bot.dice(rules, state, game.channel_id)
             step = rules.at_deadline(state, wait, dice, game.deadline_action)
-            outcome = step.outcome or ("does not act." if who else f"{wait.then}." if wait.then else "")
+            outcome = step.outcome or ("does not act." if who else f"{markdown(wait.then)}." if wait.then else "")
             data, turned, sealed = step_data(step, dice), [*map(markdown, step.lines)], sealing(rules, before, state,
                                                                                                uow.head)
             content, embed, ping, drawn = step_message(rules, state, step, announced(sealed, rules.turn_name))

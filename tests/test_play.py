@@ -2,19 +2,25 @@
 
 import io
 import logging
+import random
 import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import simcord
+from discord import app_commands
 
 from bot.app.launch import make_bot, open_database
-from bot.app.play import OFFLINE_PACE, Console
+from bot.app.play import OFFLINE_PACE, Console, players_problem
+from tests.bot.arena import leaves
+from bot.app.cli import build_parser
+from bot.app.play import main as offline_main
 from bot.app.play import play as offline
 from bot.app.settings import Settings
 
@@ -42,7 +48,7 @@ def play(folder: Path, script: str, *options: str) -> subprocess.CompletedProces
                           str(folder / "images"), "--buttons", str(folder / "buttons.json"), *options],
                          input=script, capture_output=True, text=True, timeout=120, env=env, cwd=folder)
     assert out.returncode == 0, out.stderr
-    assert "Traceback" not in out.stderr, out.stderr
+    assert out.stderr == "", out.stderr           # no library's start-up notes, no migration's lines, no traceback
     return out
 
 
@@ -221,7 +227,7 @@ def test_what_discord_would_refuse_gets_one_line_and_the_session_goes_on(tmp_pat
     assert lines[lines.index("type takes:") + 1:lines.index("type takes:") + 5] == [
         "  hero", "  main", "  supporting", "  minor"]
     assert "  brave  (Brave — Made of stern stuff)" in lines
-    assert "paces: a whole number from 1 to 500 (optional)" in lines
+    assert "paces: a whole number from 1 to 500 (optional): Range in paces (on a map: measured)" in lines
     offered = lines[lines.index("weapon takes:") + 1:]
     assert "  sawn_off  (Sawn-off shotgun (12 paces, normal impact))" in offered[:6]
     assert "**shotgun** could be any of: Le-Mat shotgun barrel (`le_mat_shotgun`); Sawn-off shotgun (`sawn_off`)" in out
@@ -254,26 +260,45 @@ def test_after_a_restart_the_waiting_roll_is_settled_and_pictures_are_numbered_o
     assert "From the last session" not in third and "There is no button to press." in third
 
 
-async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_path):
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}")
+@asynccontextmanager
+async def offline_console(folder: Path, seed: int | None = None, mistakes: bool = False,
+                          players: tuple[str, ...] = ("dora", "pete")) -> AsyncIterator[Console]:
+    """The console of ``python -m bot play`` for ``players``, in process, on a database in ``folder`` (the dice
+    seeded with ``seed``); what it shows is in its ``out``. Any error the bot logs fails the test, unless the
+    lines typed are ``mistakes`` (refused with the error logged)."""
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{folder / 'play.db'}")
     database = open_database(settings)
+    rng = random.Random(seed) if seed is not None else None
     try:
-        async with simcord.run(make_bot(settings, database, sync_on_start=True, shard_count=1)) as env:
-            console = Console(env, ["dora", "pete"], tmp_path, tmp_path / "buttons.json", io.StringIO())
-            await console.handle("/game start")
-            await console.handle("pete: /game join")
-            await console.handle("pete: /cast add name:Doc type:hero personality:brave")
-            assert await console.completions("pe") == ["pete:"]
-            assert await console.completions("/ca") == ["/campaign", "/cast", "/catchup"]
-            assert await console.completions("pete: /cast we") == ["weapon"]
-            assert await console.completions("/cast weapon weapon:x ch") == ["character:"]
-            assert await console.completions("/cast add name:Ike type:m") == ["type:main", "type:minor"]
-            assert await console.completions("pete: /cast weapon character:D") == ["character:doc"]
-            assert await console.completions("/cast weapon character:doc weapon:sawn") == ["weapon:sawn_off"]
-            assert "weapon:sawn_off" in await console.completions("/cast weapon weapon:shotgun")
-            assert await console.completions("/shoot paces:") == []
+        async with simcord.run(make_bot(settings, database, rng=rng, sync_on_start=True, shard_count=1),
+                               check_errors=not mistakes) as env:
+            yield Console(env, list(players), folder, folder / "buttons.json", io.StringIO())
     finally:
         await database.dispose()
+
+
+async def shown(console: Console, *lines: str) -> list[str]:
+    """What the console shows for ``lines`` typed one after the other."""
+    start = len(console.out.getvalue())
+    for line in lines:
+        await console.handle(line)
+    return console.out.getvalue()[start:].splitlines()
+
+
+async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await console.handle("/game start")
+        await console.handle("pete: /game join")
+        await console.handle("pete: /cast add name:Doc type:hero personality:brave")
+        assert await console.completions("pe") == ["pete:"]
+        assert await console.completions("/ca") == ["/campaign", "/cast", "/catchup"]
+        assert await console.completions("pete: /cast we") == ["weapon"]
+        assert await console.completions("/cast weapon weapon:x ch") == ["character:"]
+        assert await console.completions("/cast add name:Ike type:m") == ["type:main", "type:minor"]
+        assert await console.completions("pete: /cast weapon character:D") == ["character:doc"]
+        assert await console.completions("/cast weapon character:doc weapon:sawn") == ["weapon:sawn_off"]
+        assert "weapon:sawn_off" in await console.completions("/cast weapon weapon:shotgun")
+        assert await console.completions("/shoot paces:") == []
 
 
 def test_offline_play_keeps_no_pace_on_the_one_person_typing(tmp_path):
@@ -387,3 +412,118 @@ def test_a_gunfight_plays_offline_with_its_joker_window(tmp_path):
     assert "1. Kid: **4♠**\n2. Joe: **A♥**" in out and "== After the gunfight ==" in out
     saved = sorted(p.name for p in (tmp_path / "images").iterdir())
     assert saved[:3] == ["001-hand.png", "002-roll.png", "003-played.png"] and "008-deck.png" in saved
+
+
+async def test_every_option_of_every_command_answers_a_question_mark(tmp_path):
+    """`option:?` on each of the bot's options, in a game with a character cast: a list, or what it takes (free
+    text, true or false, a player, a role, a file ...) and what it is for; never a crash."""
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start", "pete: /game join", "pete: /cast add name:Doc type:hero personality:brave")
+        asked = [(command, parameter) for command in leaves(console.env.bot.tree) for parameter in command.parameters]
+        assert len(asked) > 300
+        for command, parameter in asked:
+            answer = await shown(console, f"pete: /{command.qualified_name} {parameter.name}:?")
+            assert answer[0].startswith((f"{parameter.name} takes:", f"{parameter.name}: ")), (command.name, answer)
+            if not answer[0].endswith(":"):                  # an option with no list says what it takes, in words
+                assert len(answer[0]) > len(parameter.name) + 12, answer
+
+
+async def test_an_option_with_no_list_tells_what_it_takes_and_what_it_is_for(tmp_path):
+    async with offline_console(tmp_path) as console:
+        assert await shown(console, "/cast add name:?", "/shoot aim:?", "/map upload file:?", "/game director member:?",
+                           "/shootist cast name:?") == [
+            "name: any text: The character's name",
+            "aim: true or false (optional): Spend this turn aiming at the target, for an aimed shot later (no roll)",
+            "file: a file: the path of one on this computer: A map as text (see the README) or as JSON",
+            "member: a player: dora, pete: Who directs the game from now on",
+            "name: any text of 1 to 40 characters: The shootist's name"]
+
+
+async def test_a_line_that_names_nobody_an_option_a_command_lacks_and_escaped_markdown_read_plainly(tmp_path):
+    async with offline_console(tmp_path, mistakes=True) as console:
+        await shown(console, "/game start", "pete: /game join", "pete: /cast add name:Doc type:hero personality:brave",
+                    "pete: /cast weapon character:Doc weapon:derringer", "/cast add name:Ike type:minor personality:rash",
+                    "/deal", "/draw")
+        assert await shown(console, "bob: /draw", "/draw extra:1") == [
+            "No player called bob; players: dora, pete.", "/draw has no option extra; it takes none."]
+        refused = await shown(console, "/shoot shooter:Doc target:Ike paces:8 shot:aimed")   # dora directs
+        assert refused[0] == ("An aimed shot needs a turn spent aiming first: Doc has not aimed (`/shoot ... "
+                              "aim:True`). (only you see this)")                  # rulebook refusals are escaped
+
+
+async def test_a_button_is_pressed_by_the_start_of_its_label_in_any_case_with_a_hyphen_for_the_dash(tmp_path):
+    async with offline_console(tmp_path, seed=210, mistakes=True) as console:
+        await shown(console, *MISTAKES.split("pete: click Kep")[0].splitlines())
+        assert console.out.getvalue().rstrip().endswith("Buttons: [Cut! — lose your next card] | [Keep]")
+        assert await shown(console, "pete: click Kep") == [
+            "No button 'Kep'; the buttons are [Cut! — lose your next card] | [Keep]"]
+        cut = await shown(console, "pete: click cut! - LOSE")
+        assert "== Doc shoots at Ike with a Sawn-off shotgun (deliberate, 8 paces) ==" in cut
+        assert not any(line.startswith("Buttons: ") for line in cut)
+
+
+def test_players_are_one_word_each_once(tmp_path, capsys):
+    assert players_problem(["ann", "bob smith"]) == "a name is one word without ':' or '/', not 'bob smith'"
+    assert players_problem([]) == "name at least one player"
+    assert players_problem(["ann", "bob"]) is None
+    typed = build_parser().parse_args(["play", "--players", "a,A", "--images", str(tmp_path)])
+    assert offline_main(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'play.db'}"), typed) == 2
+    assert capsys.readouterr().err == "director: --players: 'A' is named twice (as 'a'): each player once\n"
+    assert list(tmp_path.iterdir()) == []                                 # refused before anything is made
+
+
+async def test_a_name_keeps_its_seat_whoever_else_plays_and_a_new_name_joins(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start", "pete: /game join")
+    async with offline_console(tmp_path, mistakes=True, players=("sam", "pete")) as console:
+        again = await shown(console, "/game join", "pete: /game join")
+    assert "sam joins the game with ♠ spades." in again
+    assert "You are already playing, with ♥ hearts. (only you see this)" in again        # pete, as before
+
+
+async def test_a_long_list_says_how_many_more_it_holds_and_how_to_narrow_it(tmp_path):
+    async with offline_console(tmp_path) as console:
+        listed = await shown(console, "/cast weapon weapon:?")
+        assert listed[0] == "weapon takes:" and len(listed) == 1 + 25 + 1
+        assert listed[25] == "  … 38 more: type part of a name to narrow the list (weapon:TEXT? lists those whose " \
+                             "name holds TEXT)"
+        assert "  single_action_revolver  (Single action revolver (12 paces, normal impact))" in \
+            await shown(console, "/cast weapon weapon:single?")
+        assert await console.completions("/cast weapon weapon:") == [
+            f"weapon:{line.split()[0]}" for line in listed[1:25]]        # Tab offers the weapons, not the count
+
+
+async def test_shoot_offers_the_weapons_the_shooter_carries_first(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start", "pete: /game join", "pete: /cast add name:Doc type:hero personality:brave",
+                    "pete: /cast weapon character:Doc weapon:sawn_off", "pete: /cast weapon character:Doc weapon:bow")
+        listed = await shown(console, "pete: /shoot shooter:Doc weapon:?")
+        assert listed[1:4] == ["  bow  (Bow (24 paces, light impact))",
+                               "  sawn_off  (Sawn-off shotgun (12 paces, normal impact))",
+                               "  automatic_pistol  (Automatic pistol (12 paces, normal impact))"]
+        assert sum("sawn_off" in line for line in listed) == 1
+        assert (await shown(console, "pete: /shoot weapon:?"))[1] == "  automatic_pistol  (Automatic pistol (12 " \
+                                                                      "paces, normal impact))"   # no shooter known
+
+
+async def test_dracula_shoot_offers_the_weapons_the_model_carries_first(tmp_path):
+    async with offline_console(tmp_path) as console:
+        await shown(console, "/game start ruleset:dracula", "pete: /game join",
+                    'pete: /dracula cast name:Abe type:hero boss:True weapons:"Sixgun, Rifle"')
+        listed = await shown(console, "pete: /dracula shoot shooter:Abe weapon:?")
+        assert listed[1:4] == ["  rifle  (Rifle)", "  sixgun  (Sixgun)", "  bow  (Bow)"]
+        assert sum("sixgun" in line for line in listed) == 1
+
+
+def test_a_gunfight_card_is_offered_from_the_askers_hand_and_taken_as_the_hand_shows_it(tmp_path):
+    """`card:?` lists the asker's own hand, as the hand shows it, and nobody else's; `card:4♠` plays the 4♠."""
+    script = GUNFIGHT.replace("pete: /gunfight move card:4S\n", "pete: /gunfight move card:?\n"
+                              "dora: /gunfight move card:?\npete: /gunfight move card:4♠\n")
+    out = play(tmp_path, script, "--seed", "41").stdout
+    pete = ("3♠", "10♠", "4♠", "K♥", "7♦")
+    assert "In your hand: " + ", ".join(pete) + "." in out
+    offered = out.split("card takes:")[1].split("\n\n")[0]
+    assert sorted(line.split("(")[1].split(" ")[0] for line in offered.strip().splitlines()) == sorted(pete)
+    theirs = out.split("card takes:")[2].split("\n\n")[0]
+    assert not any(f"({card} " in theirs for card in pete)
+    assert "== Kid plays 4♠ to move ==" in out

@@ -19,10 +19,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import random
 import re
 import shlex
 import sys
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -34,22 +36,35 @@ from discord import app_commands
 
 from bot.app.launch import make_bot, opened
 from bot.app.settings import Settings
+from bot.glue.options import MORE
 
 OFFLINE_PACE = 1_000_000
 """Offline, one person types for every player on no server: no member's share of commands to keep."""
 
 HELP = """Commands:
   /command sub option:value ...   run a slash command as the current player (quote values with spaces)
-  /command sub option:?          list the values an option takes (option:text? lists those matching text)
+  /command sub option:?          list the values an option takes (option:text? lists those matching text),
+                                  or say what kind of value it wants
   Tab                             at a terminal: complete commands, options and their values
   NAME: /command ...              run one command as another player
   as NAME                         switch the current player
-  click LABEL                     press a button on the last message that has buttons
+  click LABEL                     press a button on the last message that has buttons (the start of its
+                                  label will do, in any case, with - for a dash)
   select VALUE                    choose in the menu of the last message that has one (your hand's cards)
   help                            this text
   quit                            leave (the game and the last buttons are kept for next time)"""
 MISSING_SIMCORD = 'Offline play needs SimCord, the simulated Discord: pip install "director-bot[play]"'
 SAVED_PICTURE = re.compile(r"^(\d+)-")
+PLAYER_NAME = re.compile(r"[^\s:/]+")
+"""A player's name: one word, so that ``NAME: /command`` reads as that player speaking."""
+MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+"""A backslash before ASCII punctuation: Discord shows the punctuation alone."""
+DASHES = str.maketrans({"—": "-", "–": "-"})
+DISCORD_EPOCH = datetime(2015, 1, 1, tzinfo=UTC)
+PLAYERS_SINCE = datetime(2025, 1, 1, tzinfo=UTC)
+"""The moment of the players' ids, before the simulated Discord's clock starts: no id it hands out is one."""
+LARGEST_FILE = 25 * 1024 * 1024
+"""The largest file an option takes: Discord's limit on an upload."""
 MENTION = re.compile(r"<@!?(\d+)>|<@&(\d+)>|<#(\d+)>|<t:(-?\d+)(?::([tTdDfFR]))?>")
 TIME_FORMATS = {"t": "{0:%H:%M}", "T": "{0:%H:%M:%S}", "d": "{0:%Y-%m-%d}", "D": "{0.day} {0:%B %Y}",
                 "f": "{0.day} {0:%B %Y %H:%M}", "F": "{0:%A} {0.day} {0:%B %Y %H:%M}"}
@@ -70,11 +85,26 @@ class Console:
         self.buttons = buttons
         self.guild = env.create_guild("Offline Saloon")
         self.channel = self.guild.create_text_channel("main-street")
-        self.members = {name: self.guild.add_member(env.create_user(name)) for name in players}
+        self.members = {name: self.guild.add_member(self.player(name)) for name in players}
         self.current = players[0]
         self.last_buttons: Any = None
         self.last_menu: Any = None
         self.saved = max((int(m[1]) for p in images.iterdir() if (m := SAVED_PICTURE.match(p.name))), default=0)
+
+    def player(self, name: str) -> Any:
+        """The user called ``name``, with an id that follows from the name alone: in a game kept from an earlier
+        session a name keeps its seat whoever else plays, and a new name is a newcomer who may join."""
+        import simcord
+        from simcord.backend.models.user import User
+
+        backend = self.env.backend
+        moment = int((PLAYERS_SINCE - DISCORD_EPOCH).total_seconds() * 1000)
+        wanted = moment << 22 | zlib.crc32(name.casefold().encode()) & 0x3FFFFF
+        if wanted in backend.users:                       # two names of one checksum: the second is numbered on
+            return self.env.create_user(name)
+        backend.reserve_id(wanted)
+        backend.users[wanted] = User(id=wanted, name=name)
+        return simcord.UserHandle(self.env, backend.users[wanted])
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -95,8 +125,10 @@ class Console:
         if line == "help":
             self.say(HELP)
             return True
-        speaker, _, rest = line.partition(":")
-        if speaker in self.members and rest.strip().startswith(("/", "click", "select")):
+        speaker, colon, rest = line.partition(":")
+        if colon and PLAYER_NAME.fullmatch(speaker) and rest.strip().startswith(("/", "click", "select")):
+            if speaker not in self.members:
+                raise Refused(f"No player called {speaker}; players: {', '.join(self.members)}.")
             keep, self.current = self.current, speaker
             try:
                 return await self.run_line(rest.strip())
@@ -195,7 +227,7 @@ class Console:
             choices = await self.offered(command, self.parameter(command, key), value, filled)
         except Refused:
             return []
-        return [f"{key}:{choice}" for _, choice in choices or ()]
+        return [f"{key}:{choice}" for _, choice in choices or () if choice != MORE]
 
     async def discord(self, call: Any) -> Any:
         """Send an interaction as Discord would; what its checks refuse becomes a one-line refusal."""
@@ -209,8 +241,9 @@ class Console:
     def parameter(self, command: app_commands.Command, key: str) -> app_commands.Parameter:
         found = next((p for p in command.parameters if p.name == key), None)
         if found is None:
-            raise Refused(f"/{command.qualified_name} has no option {key}; it has "
-                          f"{', '.join(p.name for p in command.parameters)}.")
+            takes = (f"it has {', '.join(p.name for p in command.parameters)}" if command.parameters else
+                     "it takes none")
+            raise Refused(f"/{command.qualified_name} has no option {key}; {takes}.")
         return found
 
     def convert(self, command: app_commands.Command, key: str, value: str) -> Any:
@@ -231,6 +264,8 @@ class Console:
             return self.members[value]
         if kind is discord.AppCommandOptionType.role:
             return self.guild.create_role(value)
+        if kind is discord.AppCommandOptionType.attachment:
+            return attached(Path(value))
         return value
 
     async def offered(self, command: app_commands.Command, parameter: app_commands.Parameter, typed: str,
@@ -255,19 +290,24 @@ class Console:
             return
         self.say(f"{key} takes:" if offered else f"{key}: nothing offered for {typed!r}.")
         for name, value in offered:
-            self.say(f"  {value}" if name == value else f"  {value}  ({name})")
+            if value == MORE:
+                self.say(f"  {name} ({key}:TEXT? lists those whose name holds TEXT)")
+            else:
+                self.say(f"  {value}" if name == value else f"  {value}  ({name})")
         self.say()
 
     async def click(self, label: str) -> None:
-        """Press the button labelled ``label`` (any case) on the last message that has buttons."""
+        """Press the button that ``label`` names (see :func:`pressable`) on the last message that has buttons."""
         labels = button_labels(self.last_buttons.components) if self.last_buttons is not None else []
         if not labels:
             raise Refused("There is no button to press.")
-        exact = [text for text in labels if text.casefold() == label.casefold()]
-        if not exact:
+        meant = pressable(labels, label)
+        if not meant:
             raise Refused(f"No button {label!r}; the buttons are " + " | ".join(f"[{text}]" for text in labels))
+        if len(meant) > 1:
+            raise Refused(f"{label!r} begins " + " and ".join(f"[{text}]" for text in meant) + ": type more of it.")
         pressed = self.last_buttons
-        result = await self.discord(self.members[self.current].click(pressed, label=exact[0]))
+        result = await self.discord(self.members[self.current].click(pressed, label=meant[0]))
         if not button_labels(self.as_shown(pressed).components):
             self.last_buttons = None
             self.buttons.unlink(missing_ok=True)
@@ -319,7 +359,7 @@ class Console:
         self.say()
 
     def readable(self, text: str) -> str:
-        """Mentions as names and timestamps as times, as Discord shows them."""
+        """Mentions as names, timestamps as times and escaped Markdown as its characters, as Discord shows them."""
         names = {member.id: name for name, member in self.members.items()}
         names[self.env.bot.user.id] = self.env.bot.user.name
         roles = {role.id: role.name for role in self.env.bot.get_guild(self.guild.id).roles}
@@ -334,7 +374,7 @@ class Console:
             if channel:
                 return f"#{self.channel.name}" if int(channel) == self.channel.id else "#unknown channel"
             return timestamp(datetime.fromtimestamp(int(stamp), UTC), style or "f", now)
-        return MENTION.sub(replace, text)
+        return MARKDOWN_ESCAPE.sub(r"\1", MENTION.sub(replace, text))
 
     def as_shown(self, message: Any) -> Any:
         """A message as the channel shows it now (after the bot's edits)."""
@@ -371,6 +411,25 @@ def button_labels(rows: list[dict[str, Any]]) -> list[str]:
     return [c["label"] for row in rows for c in row.get("components", []) if c.get("type") == 2 and c.get("label")]
 
 
+def pressable(labels: list[str], typed: str) -> list[str]:
+    """The button labels that what was typed names: the one it spells, else those it begins, in any case and
+    with a hyphen for a dash."""
+    wanted = " ".join(typed.casefold().translate(DASHES).split())
+    plain = {label: " ".join(label.casefold().translate(DASHES).split()) for label in labels}
+    return [label for label, text in plain.items() if text == wanted] or \
+        [label for label, text in plain.items() if wanted and text.startswith(wanted)]
+
+
+def attached(path: Path) -> tuple[str, bytes]:
+    """A file on this computer as an option takes it: its name and bytes."""
+    try:
+        if path.stat().st_size > LARGEST_FILE:
+            raise Refused(f"Discord refuses that: {path} is larger than 25 MB.")
+        return path.name, path.read_bytes()
+    except OSError as error:
+        raise Refused(f"Cannot read {path}: {error.strerror or error}.") from None
+
+
 def menu_values(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """The (value, label) options of the select menus in a message's component rows."""
     return [(o["value"], o["label"]) for row in rows for c in row.get("components", []) if c.get("type") == 3
@@ -387,19 +446,30 @@ def timestamp(moment: datetime, style: str, now: datetime) -> str:
     return f"in {amount}" if minutes >= 0 else f"{amount} ago"
 
 
+KINDS = {discord.AppCommandOptionType.integer: "a whole number", discord.AppCommandOptionType.number: "a number",
+         discord.AppCommandOptionType.boolean: "true or false",
+         discord.AppCommandOptionType.role: "a role's name (offline, a role of that name is made)",
+         discord.AppCommandOptionType.attachment: "a file: the path of one on this computer"}
+"""What an option of each kind without a list takes, as the console reads it (text, where none is named)."""
+
+
 def describe(parameter: app_commands.Parameter, members: dict[str, Any]) -> str:
-    """What an option without a list takes, with its bounds."""
+    """What an option without a list takes, with its bounds (a text's are its length) and what it is for."""
     kind = parameter.type
     if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
-        return f"a player: {', '.join(members)}"
-    words = {discord.AppCommandOptionType.integer: "a whole number", discord.AppCommandOptionType.number: "a number",
-             discord.AppCommandOptionType.boolean: "true or false"}.get(kind, "any text")
-    low = parameter.min_value if parameter.min_value is not None else parameter.min_length
-    high = parameter.max_value if parameter.max_value is not None else parameter.max_length
-    bounds = f" from {low} to {high}" if low is not None and high is not None else ""
-    if kind is discord.AppCommandOptionType.string and bounds:
-        bounds = f" of{bounds} characters"
-    return f"{words}{bounds}" + ("" if parameter.required else " (optional)")
+        takes = f"a player: {', '.join(members)}"
+    else:
+        takes = KINDS.get(kind, "any text")
+    low, high = parameter.min_value, parameter.max_value
+    unit = " characters" if kind is discord.AppCommandOptionType.string else ""
+    if low is not None and high is not None:
+        takes += f" of {low} to {high}{unit}" if unit else f" from {low} to {high}"
+    elif high is not None:
+        takes += f" of up to {high}{unit}" if unit else f" up to {high}"
+    elif low is not None:
+        takes += f" of at least {low}{unit}" if unit else f" from {low}"
+    said = parameter.description if parameter.description not in ("", "…") else ""
+    return takes + ("" if parameter.required else " (optional)") + (f": {said}" if said else "")
 
 
 async def play(settings: Settings, players: list[str], images: Path, buttons: Path, seed: int | None,
@@ -451,14 +521,39 @@ def typed_lines(console: Console, loop: asyncio.AbstractEventLoop) -> Callable[[
 
 def main(settings: Settings, args: argparse.Namespace) -> int:
     """``python -m bot play``: play with the parsed options."""
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    problem = players_problem(players)
+    if problem:
+        print(f"director: --players: {problem}", file=sys.stderr)
+        return 2
+    quiet_logging()
     try:
         import simcord  # noqa: F401
     except ImportError:
         print(f"director: {MISSING_SIMCORD}", file=sys.stderr)
         return 2
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
-    if not players:
-        print("director: name at least one player with --players", file=sys.stderr)
-        return 2
     return asyncio.run(play(replace(settings, commands_per_minute=OFFLINE_PACE), players, args.images, args.buttons,
                             args.seed))
+
+
+def players_problem(players: list[str]) -> str | None:
+    """What is wrong with the names given to ``--players``, if anything."""
+    if not players:
+        return "name at least one player"
+    if odd := [name for name in players if not PLAYER_NAME.fullmatch(name)]:
+        return f"a name is one word without ':' or '/', not {odd[0]!r}"
+    seen: dict[str, str] = {}
+    for name in players:
+        if name.casefold() in seen:
+            return f"{name!r} is named twice (as {seen[name.casefold()]!r}): each player once"
+        seen[name.casefold()] = name
+    return None
+
+
+def quiet_logging() -> None:
+    """At the console only what goes wrong is logged: not the libraries' start-up notes (no voice, no guilds
+    intent, logging in) nor each database migration."""
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    for name in ("alembic", "director"):
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logger.getEffectiveLevel(), logging.WARNING))

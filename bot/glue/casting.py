@@ -83,7 +83,7 @@ def cast_list_embed(listed: list[Listed]) -> discord.Embed:
     for line in listed:
         sections.setdefault(line.section, []).append(
             " ".join(filter(None, (line.sign, f"**{safe(line.name)}**")))
-            + f" ({', '.join(filter(None, (line.kind, f'<@{line.owner}>')))})" + (f": {line.detail}" if line.detail else ""))
+            + f" ({', '.join(filter(None, (line.kind, f'<@{line.owner}>')))})" + (f"{line.lead}{line.detail}" if line.detail else ""))
     embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(sections.pop("", [])), 4096))
     for section, lines in sections.items():
         embed.add_field(name=section, value=clip("\n".join(lines), FIELD_LIMIT), inline=False)

@@ -3,30 +3,47 @@ rulebook's tables."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 
 from bot.glue.errors import UserError
-from bot.rules.core.ruleset import RULESETS, Ruleset
+from bot.rules.core.cards import Card
+from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset, first
 from bot.rules.qotd.beasts import ANIMALS
 from bot.rules.qotd.ruleset import QOTD
-from bot.rules.qotd.state import QotdState
+from bot.rules.qotd.state import Character, QotdState
 from bot.rules.qotd.traits import EXPERTS, PERSONALITIES, SKILLS
 from bot.rules.qotd.vehicles import KINDS
 from bot.rules.qotd.weapons import WEAPONS
 from bot.glue.table import quote
 
 MAX_CHOICES = 25
+"""The most choices Discord shows for an option."""
+MORE = "…"
+"""The value of the last choice of a list longer than Discord shows: its name tells how many more there are and
+how to narrow them (picked, it names nothing and is refused as such)."""
 
 
-def matching(pairs: Iterable[tuple[str, str]], typed: str) -> list[app_commands.Choice[str]]:
-    """Up to 25 (label, value) pairs whose label contains what was typed, those starting with it first."""
+def matching(pairs: Iterable[tuple[str, str]], typed: str,
+             first: Iterable[tuple[str, str]] = ()) -> list[app_commands.Choice[str]]:
+    """The (label, value) pairs whose label contains what was typed: those of ``first`` (the asker's own, what the
+    character carries) before the rest, each group's labels starting with it first. Past 25, the first 24 and a
+    last choice telling how many more there are."""
     typed = typed.casefold().strip()
-    hits = [(label, value) for label, value in pairs if typed in label.casefold()]
-    hits.sort(key=lambda lv: (not lv[0].casefold().startswith(typed), lv[0].casefold()))
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in hits[:MAX_CHOICES]]
+
+    def hits(group: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        found = [(label, value) for label, value in group if typed in label.casefold()]
+        return sorted(found, key=lambda lv: (not lv[0].casefold().startswith(typed), lv[0].casefold()))
+    ahead = hits(first)
+    taken = {value for _, value in ahead}
+    found = ahead + [(label, value) for label, value in hits(pairs) if value not in taken]
+    if len(found) > MAX_CHOICES:
+        more = len(found) - MAX_CHOICES + 1
+        found = found[:MAX_CHOICES - 1] + [(f"… {more} more: type part of a name to narrow the list", MORE)]
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in found]
 
 
 def named(names: Iterable[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
@@ -75,26 +92,60 @@ def animal(typed: str) -> str:
 
 async def characters(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """Characters of this channel's game, the user's own first."""
+    mine, others = await cast_of(interaction)
+    return matching(others, typed, first=mine)
+
+
+async def cast_of(interaction: discord.Interaction) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (name, key) pairs of the characters of this channel's game: the user's own, and the others."""
+    if interaction.guild_id is None:
+        return [], []
+    rows = await interaction.client.db.character_names(interaction.guild_id, interaction.channel_id)
+    return ([(name, key) for key, name, owner in rows if owner == interaction.user.id],
+            [(name, key) for key, name, owner in rows if owner != interaction.user.id])
+
+
+async def own_cards(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The cards in the asker's own hand, as the hand shows them (``5♣``, with the code ``5C``): never another
+    player's, whose hands are hidden. For an option of several cards, those typed before the last are kept in
+    front and not offered again."""
     if interaction.guild_id is None:
         return []
-    rows = await interaction.client.db.character_names(interaction.guild_id, interaction.channel_id)
-    mine = [(name, key) for key, name, owner in rows if owner == interaction.user.id]
-    others = [(name, key) for key, name, owner in rows if owner != interaction.user.id]
-    return (matching(mine, typed) + matching(others, typed))[:MAX_CHOICES]
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+    ruleset = RULESETS.get(game.ruleset) if game else None
+    if not isinstance(ruleset, HiddenHands):
+        return []
+    private = ruleset.private(ruleset.load(game.state), interaction.user.id)
+    *before, last = re.split(r"[\s,]+", typed[:100]) or [""]
+    typed_codes = set()
+    for code in before:
+        try:
+            typed_codes.add(Card.parse(code).code)
+        except ValueError:
+            pass
+    lead = "".join(f"{code} " for code in before)
+    hand = [Card.parse(code) for code in (private.cards if private else ()) if code not in typed_codes]
+    return matching(((f"{lead}{card} ({card.code})", f"{lead}{card.code}") for card in hand), last)
 
 
 async def vehicles(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """Vehicles of this channel's game."""
+    return matching(await vehicles_of(interaction), typed)
+
+
+async def vehicles_of(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    """The (name, key) pairs of the vehicles of this channel's game."""
     if interaction.guild_id is None:
         return []
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
     found = game.state.get("vehicles", {}) if game else {}
-    return matching(((vehicle["name"], key) for key, vehicle in found.items()), typed)
+    return [(vehicle["name"], key) for key, vehicle in found.items()]
 
 
 async def targets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    """Characters of this channel's game, then its vehicles."""
-    return ((await characters(interaction, typed)) + (await vehicles(interaction, typed)))[:MAX_CHOICES]
+    """Characters of this channel's game (the user's own first), then its vehicles."""
+    mine, others = await cast_of(interaction)
+    return matching(others + await vehicles_of(interaction), typed, first=mine)
 
 
 async def vehicle_kinds(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -145,8 +196,7 @@ async def skill_details(interaction: discord.Interaction, typed: str) -> list[ap
     """For an Expert, the book's names (Pistoleer, Rifleman ...) then each weapon; other skills are named freely."""
     if interaction.namespace.skill != "expert":
         return []
-    names = matching(((name, name) for name in EXPERTS), typed)
-    return (names + matching(((_weapon_label(k), k) for k in WEAPONS), typed))[:MAX_CHOICES]
+    return matching(((_weapon_label(k), k) for k in WEAPONS), typed, first=((name, name) for name in EXPERTS))
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -154,7 +204,7 @@ async def weapons(interaction: discord.Interaction, typed: str) -> list[app_comm
 
 
 async def missile_weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    return matching(((_weapon_label(k), k) for k, w in WEAPONS.items() if w.range > 0), typed)
+    return matching(_missiles(), typed)
 
 
 async def melee_weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -162,20 +212,40 @@ async def melee_weapons(interaction: discord.Interaction, typed: str) -> list[ap
 
 
 async def shooters_weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    """The missile weapons the character named as ``shooter`` carries (else the one whose card is up);
-    every missile weapon when neither is known."""
+    """The missile weapons the shooter (see :func:`shooter_of`) carries; every missile weapon when he is not
+    known."""
+    shooter = await shooter_of(interaction)
+    if shooter is None:
+        return await missile_weapons(interaction, typed)
+    return matching(_carried_missiles(shooter), typed)
+
+
+async def shooters_weapons_first(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """Every missile weapon, those the shooter (see :func:`shooter_of`) carries first."""
+    shooter = await shooter_of(interaction)
+    return matching(_missiles(), typed, first=_carried_missiles(shooter) if shooter else ())
+
+
+async def shooter_of(interaction: discord.Interaction) -> Character | None:
+    """In this channel's game of Quick on the Draw, the character named as ``shooter``, else the one whose card is
+    up; None when neither is known."""
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
         if interaction.guild_id is not None else None
     if game is None or game.ruleset != QOTD.key:
-        return await missile_weapons(interaction, typed)
+        return None
     state = QotdState.from_json(game.state)
     stated = (getattr(interaction.namespace, "shooter", None) or "").casefold()
-    shooter = next((c for c in state.characters.values() if stated in (c.key, c.name.casefold())), None) \
+    return next((c for c in state.characters.values() if stated in (c.key, c.name.casefold())), None) \
         if stated else state.acting
-    if shooter is None:
-        return await missile_weapons(interaction, typed)
-    carried = dict.fromkeys(c.weapon for c in shooter.weapons if WEAPONS[c.weapon].range > 0)
-    return matching(((_weapon_label(k), k) for k in carried), typed)
+
+
+def _missiles() -> list[tuple[str, str]]:
+    return [(_weapon_label(k), k) for k, w in WEAPONS.items() if w.range > 0]
+
+
+def _carried_missiles(character: Character) -> list[tuple[str, str]]:
+    carried = dict.fromkeys(c.weapon for c in character.weapons if WEAPONS[c.weapon].range > 0)
+    return [(_weapon_label(k), k) for k in carried]
 
 
 def _weapon_label(key: str) -> str:

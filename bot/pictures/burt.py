@@ -16,11 +16,12 @@ from bot.rules.burt.state import EVENT, STOP
 from bot.rules.core.replay import Reading, modified
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import State, Step
+from bot.pictures.roll import card_title
 from bot.pictures.sprites import CardSize, die_face
 from bot.pictures.roll import draws_rolls
 from bot.pictures.steps import Picture, draws_steps
 from bot.pictures.theme import (BLACK, BOLD, CREAM, EDGE, FACE, GOLD, GREEN, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, WOOD,
-                    Canvas, Sprite, font, name_font, on_palette, wrap)
+                    Canvas, Sprite, draw_text, font, name_font, on_palette, wrap)
 
 CARD = CardSize(112, 158, 0, 0, 0)
 MARGIN = 16
@@ -73,7 +74,7 @@ def character_card(name: str) -> Sprite:
     face = name_font(name, NAME_SIZE)
     lines = wrap(name, face, w - 16, NAME_LINES)
     for index, line in enumerate(lines):
-        draw.text((w / 2, 14 + index * (NAME_SIZE + 4)), line, font=face, fill=INK, anchor="mt")
+        draw_text(image, (w / 2, 14 + index * (NAME_SIZE + 4)), line, face, INK, anchor="mt")
     return on_palette(image)
 
 
@@ -149,7 +150,7 @@ def render_burt_roll(resolution: Resolution) -> bytes:
     """The roll card of a Burt action: each die with what it needed and its outcome, then what changed."""
     headline = wrap(resolution.headline, font(BOLD, 14), ROLL_WIDTH - 2 * GAP, 2)
     canvas = Canvas(ROLL_WIDTH, _roll_height(resolution, headline))
-    canvas.header(HEADER, resolution.kind.removeprefix("burt-").capitalize())
+    canvas.header(HEADER, card_title(resolution))
     y = HEADLINE
     for line in headline:
         canvas.write(GAP, y, line, font(BOLD, 14), INK)

@@ -53,8 +53,9 @@ def typed_die(sides: int, value: int, size: int, first: bool) -> Sprite:
 
 
 @functools.lru_cache(maxsize=256)
-def render_draws(title: str, draws: tuple[tuple[str, int, int], ...]) -> bytes:
-    """``draws`` as (name, die sides, roll), first to act first; PNG bytes."""
+def render_draws(title: str, draws: tuple[tuple[str, int, int, *tuple[int, ...]], ...]) -> bytes:
+    """``draws`` as (name, die sides, roll, and its rolls again to break a tie), first to act first; PNG bytes.
+    The die shows the roll that placed it (the last); a tie broken is said under it."""
     columns = max(1, min(PER_ROW, len(draws)))
     rows = max(1, math.ceil(len(draws) / PER_ROW))
     width = max(MIN_WIDTH, 2 * MARGIN + columns * CELL)
@@ -62,19 +63,22 @@ def render_draws(title: str, draws: tuple[tuple[str, int, int], ...]) -> bytes:
     canvas.header(HEADER, title, "Draw order")
     small = font(SANS, 12)
     start = (width - columns * CELL) // 2
-    for index, (name, sides, value) in enumerate(draws):
+    for index, (name, sides, *rolls) in enumerate(draws):
         left = start + (index % PER_ROW) * CELL
         top = HEADER + MARGIN + (index // PER_ROW) * ROW
         centre = left + CELL / 2
-        canvas.stamp(typed_die(sides, value, DIE, index == 0), centre - DIE / 2, top)
-        canvas.text((centre, top + DIE + 16), f"{index + 1}. D{sides}", small, MUTED, anchor="ms")
+        canvas.stamp(typed_die(sides, rolls[-1], DIE, index == 0), centre - DIE / 2, top)
+        tied = f" · tied {', '.join(map(str, rolls[:-1]))}" if len(rolls) > 1 else ""
+        canvas.text((centre, top + DIE + 16), fit(f"{index + 1}. D{sides}{tied}", small, CELL - 4), small, MUTED,
+                    anchor="ms")
         face = name_font(name, 14)
         canvas.text((centre, top + DIE + 36), fit(name, face, CELL - 8), face, INK, anchor="ms")
     return canvas.png()
 
 
-DIE_FACE = re.compile(r"d(\d+):(\d+):(.+)")
-"""A die a step rolled for a character, as Shootist's Draw gives it: ``d8:5:<key>``."""
+DIE_FACE = re.compile(r"d(\d+):(\d+(?:,\d+)*):(.+)")
+"""A die a step rolled for a character, as Shootist's Draw gives it: ``d8:5:<key>``, or ``d8:5,3:<key>`` with the
+rolls again that broke a tie."""
 
 
 @draws_steps("shootist")
@@ -83,6 +87,6 @@ def shootist_step(state: State, step: Step) -> Picture | None:
     dice = [DIE_FACE.fullmatch(face) for face in step.faces]
     if not dice or not all(dice):
         return None
-    rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]), int(m[2]))
-                   for m in dice)
+    rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]),
+                    *map(int, m[2].split(","))) for m in dice)
     return functools.partial(render_draws, step.title, rolled)

@@ -26,7 +26,7 @@ from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.on_the_map import mark_shot, mover_of
 from bot.rules.qotd.results import Resolution
 from bot.rules.qotd.sets import ready
-from bot.rules.qotd.state import Carried, Character, Condition, QotdState, Mount, WeaponCondition
+from bot.rules.qotd.state import Carried, Character, Condition, QotdState, Mount, Trait, WeaponCondition
 from bot.pictures.battlefield import render_battlefield
 from bot.pictures.board import render_board_pages
 from bot.pictures.burt import render_burt_roll, render_burt_turn
@@ -64,7 +64,8 @@ def cast(state: QotdState, rng: random.Random, count: int) -> None:
             weapons.append(Carried("bowie_knife"))
         mount = Mount(MOUNTS[index % 2], 3, hits=rng.randint(0, 2)) if index % 4 == 1 else None
         character = Character(f"c{index}", name, PLAYERS[index % len(PLAYERS)], kind, "brave", weapons=weapons,
-                              armour=ARMOUR[index % len(ARMOUR)], mount=mount)
+                              armour=ARMOUR[index % len(ARMOUR)], mount=mount,
+                              traits=[Trait("lucky")] if index == 0 else [], lucky_used=int(index == 0))
         state.add(character, rng)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +40,9 @@ BANDS = ((Band.DISASTER, 24, RED), (Band.FAIL, 36, RUST), (Band.SUCCESS, 36, GRE
 """Each band of the chart strip: its width and its colour when the roll falls in it."""
 STRIP_WIDTH = sum(width for _, width, _ in BANDS)
 STRIP_HEIGHT = 24
+LABEL_SIZE = 14
+SUBTITLE_GAP = 8
+"""Room between a reading's label and its subtitle."""
 TITLE_SIZE = 16
 SMALL_TITLE_SIZE = 13
 """An outcome's title too long for a line is drawn smaller on two."""
@@ -65,6 +69,8 @@ class ReadingRow:
     strip: Box
     notes: tuple[str, ...]
     """The notes (:func:`notes`), wrapped on up to NOTE_LINES lines."""
+    subtitle: str = ""
+    """The dice and why (:func:`subtitle`) beside the label, where it fits whole; else it leads the notes."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,24 @@ class RollLayout:
     rows: tuple[ReadingRow, ...]
     changes: tuple[str, ...]
     changes_top: int
+
+
+DICE_WORDS = re.compile(r"\b(?:a |an |\d*)D\d+(?: take (?:best|worst|all))?\b", re.IGNORECASE)
+"""Dice written out in a reading's reason ("Main Character: 2D10 take best", "a D6")."""
+
+
+def card_title(resolution: Resolution) -> str:
+    """A roll card's heading: the request's title in the text's words, else the last word of its kind ("burt-fire"
+    is a Fire: the ruleset's prefix is no part of it)."""
+    return resolution.title or resolution.kind.rpartition("-")[2].replace("_", " ").capitalize() or "Roll"
+
+
+def subtitle(reading: Reading) -> str:
+    """The dice rolled and why, each said once: "2D10 take best · Main Character" (the reason's own spelling
+    of the dice left out)."""
+    reason = " ".join(DICE_WORDS.sub("", reading.dice_reason).split()).strip(" :,·-")
+    reason = re.sub(r"\s*([:,])\s*(?=[:,]|$)", "", reason).strip(" :,")
+    return " · ".join(filter(None, (str(reading.roll.dice), reason)))
 
 
 def notes(reading: Reading) -> str:
@@ -122,10 +146,15 @@ def roll_layout(resolution: Resolution, bands: bool = True) -> RollLayout:
     rows = []
     for reading in resolution.readings:
         dice, arrow = _dice(reading, y)
-        lines = wrap(notes(reading), font(SANS, 12), WIDTH - 2 * MARGIN, NOTE_LINES)
+        beside = subtitle(reading)
+        label = length(reading.label, font(BOLD, LABEL_SIZE))
+        said = notes(reading)
+        if label + SUBTITLE_GAP + length(beside, font(SANS, 12)) > WIDTH - 2 * MARGIN:
+            beside, said = "", " · ".join(filter(None, (beside, said)))   # on a line of its own, whole
+        lines = wrap(said, font(SANS, 12), WIDTH - 2 * MARGIN, NOTE_LINES)
         strip = (DICE_RIGHT + 10, y + DICE_TOP + (DIE - STRIP_HEIGHT) // 2)
         strip += (strip[0] + (STRIP_WIDTH if bands else 0), strip[1] + STRIP_HEIGHT)
-        rows.append(ReadingRow(y, dice, arrow, strip, lines))
+        rows.append(ReadingRow(y, dice, arrow, strip, lines, beside))
         y += ROW + LINE * len(lines)
     changes = resolution.changes
     if len(changes) > MAX_CHANGES:
@@ -158,9 +187,8 @@ def band_strip(active: Band) -> Sprite:
 def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
     top = row.top
     canvas.line((MARGIN, top - 4, WIDTH - MARGIN, top - 4), PAPER_SHADE, width=2)
-    end = canvas.write(MARGIN, top + 14, reading.label, font(BOLD, 14), INK, WIDTH * 0.6)
-    canvas.write(end + 8, top + 14, f"{reading.roll.dice} · {reading.dice_reason}", font(SANS, 12), MUTED,
-                 WIDTH - MARGIN - end - 8)
+    end = canvas.write(MARGIN, top + 14, reading.label, font(BOLD, LABEL_SIZE), INK, WIDTH - 2 * MARGIN)
+    canvas.write(end + SUBTITLE_GAP, top + 14, row.subtitle, font(SANS, 12), MUTED)
     for die in row.dice:
         canvas.stamp(die_face(die.value, die.box[2] - die.box[0], die.kept, die.faded), *die.box[:2])
     middle = top + DICE_TOP + DIE // 2
@@ -187,7 +215,7 @@ def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
     band strip (1 / 2-4 / 5-9 / 10), which other rulesets' dice do not read."""
     layout = roll_layout(resolution, bands)
     canvas = Canvas(*layout.size)
-    canvas.header(HEADER, resolution.kind.capitalize() or "Roll", "waiting for a choice" if resolution.decision else "")
+    canvas.header(HEADER, card_title(resolution), "waiting for a choice" if resolution.decision else "")
     for index, line in enumerate(layout.headline):
         canvas.write(MARGIN, HEADLINE + index * LINE, line, font(BOLD, HEADLINE_SIZE), INK)
     for reading, row in zip(resolution.readings, layout.rows):

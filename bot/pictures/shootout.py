@@ -7,7 +7,7 @@ import functools
 
 from bot.rules.core.results import Resolution
 from bot.pictures.draws import typed_die
-from bot.pictures.roll import draws_rolls
+from bot.pictures.roll import card_title, draws_rolls
 from bot.pictures.steps import Picture
 from bot.pictures.theme import BOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, SANS, Canvas, font, name_font, wrap
 
@@ -44,7 +44,7 @@ def render_shootist_roll(resolution: Resolution) -> bytes:
     top = HEADLINE + 12 + LINE * (len(headline) - 1)
     height = top + ROW * len(resolution.readings) + LINE * len(changes) + MARGIN + 6
     canvas = Canvas(WIDTH, height)
-    canvas.header(HEADER, resolution.kind.capitalize() or "Roll", "Shootist")
+    canvas.header(HEADER, card_title(resolution), "Shootist")
     for index, line in enumerate(headline):
         canvas.write(MARGIN, HEADLINE + index * LINE, line, font(BOLD, 14), INK)
     y = top

@@ -24,7 +24,13 @@ DISPLAY = "Rye-Regular.ttf"
 """The western display face (SIL OFL); Latin only."""
 SANS = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
-"""A plain, complete sans for numbers, accents and other scripts."""
+"""A plain sans for numbers, pips, accents, Greek, Cyrillic and more."""
+FALLBACKS = ("unifont.otf", "unifont_upper.otf")
+"""GNU Unifont: a glyph for every character of the Basic Multilingual Plane (Chinese, Japanese, Korean, Arabic,
+Indic scripts...), and Unifont Upper's for the planes above it (emoji among them), drawn for any character the
+chosen face lacks (ruling 580)."""
+NOTDEF = "\U0010fffd"
+"""A private-use character that none of the fonts has: it draws each font's missing-glyph box (or nothing)."""
 
 Colour = tuple[int, int, int]
 """Every colour of the theme is a multiple of 4 in each channel: Pillow maps such a colour onto the
@@ -98,22 +104,63 @@ def font(name: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / name), size)
 
 
-@functools.cache
-def _in_display(char: str) -> bool:
-    """Whether the display face has ``char`` (its missing glyph draws nothing)."""
+def _drawn(face: ImageFont.FreeTypeFont, text: str) -> tuple[tuple[int, int], bytes]:
+    """What ``face`` draws for ``text``: the size of its coverage and its pixels."""
+    mask, _ = face.getmask2(text, "L")
+    return mask.size, bytes(Image.Image()._new(mask).tobytes()) if 0 not in mask.size else b""
+
+
+@functools.lru_cache(maxsize=65536)
+def has_glyph(name: str, char: str) -> bool:
+    """Whether the font file ``name`` has a glyph of its own for ``char`` (it draws other than its missing-glyph
+    box); a space counts as had, and marks and format characters as had by none (they join the letter before)."""
     if char.isspace():
         return True
-    if unicodedata.category(char) in ("Cf", "Mn"):
-        return False  # marks and direction controls: leave such text to the sans
-    probe = Image.new("L", (64, 64))
-    ImageDraw.Draw(probe).text((8, 8), char, font=font(DISPLAY, 24), fill=255)
-    return probe.getbbox() is not None
+    if unicodedata.category(char) in ("Cf", "Mn", "Me"):
+        return False
+    probe = font(name, 24)
+    return _drawn(probe, char) != _drawn(probe, NOTDEF)
+
+
+def _joins(char: str) -> bool:
+    """Whether ``char`` belongs with the letter before it: a mark, a joiner, a variation selector."""
+    return unicodedata.category(char) in ("Cf", "Mn", "Me")
+
+
+def stand_in(char: str) -> str:
+    """What is written for a character no shipped font has: its code point (ruling 580)."""
+    return f"U+{ord(char):04X}"
+
+
+@functools.lru_cache(maxsize=4096)
+def runs(text: str, face: ImageFont.FreeTypeFont) -> tuple[tuple[str, ImageFont.FreeTypeFont], ...]:
+    """``text`` in pieces, each with the face to draw it in: ``face`` where it has the letters, else the first
+    fallback that has them (:data:`FALLBACKS`), else the letter's code point in ``face``."""
+    chain = (Path(face.path).name, *((BOLD,) if Path(face.path).name == DISPLAY else ()), *FALLBACKS)
+    pieces: list[list] = []
+    for char in text:
+        if (_joins(char) or char.isspace()) and pieces:
+            pieces[-1][0] += char                 # with the letter before, in its face
+            continue
+        if _joins(char):
+            pieces.append([char, face])
+            continue
+        name = next((name for name in chain if has_glyph(name, char)), None)
+        chosen = face if name in (None, chain[0]) else font(name, face.size)
+        if name is None:
+            char = stand_in(char)
+        if pieces and pieces[-1][1] is chosen:
+            pieces[-1][0] += char
+        else:
+            pieces.append([char, chosen])
+    return tuple((piece, chosen) for piece, chosen in pieces)
 
 
 @functools.lru_cache(maxsize=1024)
 def name_font(text: str, size: int) -> ImageFont.FreeTypeFont:
-    """The display face when it has every character of ``text``, else the complete bold sans."""
-    return font(DISPLAY, size) if all(map(_in_display, text)) else font(BOLD, size)
+    """The display face when it has every character of ``text``, else the bold sans (with its fallbacks)."""
+    shown = (char for char in text if not char.isspace())
+    return font(DISPLAY, size) if all(has_glyph(DISPLAY, char) for char in shown) else font(BOLD, size)
 
 
 def clean(text: str) -> str:
@@ -124,8 +171,46 @@ def clean(text: str) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def length(text: str, face: ImageFont.FreeTypeFont) -> float:
-    """The width of ``text`` in ``face``, in pixels."""
-    return face.getlength(text)
+    """The width of ``text`` in ``face`` (each letter it lacks in a fallback's), in pixels."""
+    return _measure(text, face)
+
+
+def _measure(text: str, face: ImageFont.FreeTypeFont) -> float:
+    return sum(chosen.getlength(piece) for piece, chosen in runs(text, face))
+
+
+def mask(text: str, face: ImageFont.FreeTypeFont, anchor: str = "ls") -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage of ``text`` drawn in ``face`` (letters it lacks in a fallback's, on one baseline) and where
+    its top left lies from the anchor point, which is read as Pillow reads its anchors."""
+    pieces = runs(text, face)
+    if len(pieces) == 1 and pieces[0][1] is face:
+        core, offset = face.getmask2(pieces[0][0], "L", anchor=anchor)
+        return Image.Image()._new(core) if 0 not in core.size else Image.new("L", (1, 1)), offset
+    placed, x = [], 0.0
+    for piece, chosen in pieces:
+        core, (left, top) = chosen.getmask2(piece, "L", anchor="ls")
+        if 0 not in core.size:
+            placed.append((Image.Image()._new(core), round(x) + left, top))
+        x += chosen.getlength(piece)
+    if not placed:
+        return Image.new("L", (1, 1)), (0, 0)
+    left, top = min(p[1] for p in placed), min(p[2] for p in placed)
+    right, bottom = max(p[1] + p[0].width for p in placed), max(p[2] + p[0].height for p in placed)
+    cover = Image.new("L", (right - left, bottom - top))
+    for image, x0, y0 in placed:
+        cover.paste(image, (x0 - left, y0 - top), image)
+    ascent, descent = face.getmetrics()
+    dx = {"l": 0, "m": -x / 2, "r": -x}[anchor[0]]
+    dy = {"s": 0, "a": ascent, "d": -descent, "m": (ascent - descent) / 2, "t": -top, "b": -bottom}[anchor[1]]
+    return cover, (round(left + dx), round(top + dy))
+
+
+def draw_text(image: Image.Image, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont,
+              fill: tuple[int, ...], anchor: str = "ls") -> None:
+    """``text`` drawn on an RGBA ``image`` as ``ImageDraw.text`` would, with the fallbacks for letters ``face``
+    lacks."""
+    cover, (left, top) = mask(text, face, anchor)
+    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), cover)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -141,7 +226,7 @@ def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     low, high = 0, len(text)
     while low < high:
         middle = (low + high + 1) // 2
-        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+        if _measure(text[:middle].rstrip() + ELLIPSIS, face) <= width:
             low = middle
         else:
             high = middle - 1
@@ -235,8 +320,7 @@ def blend(fill: Colour, ground: Colour) -> tuple[int, ...]:
 def lettering(text: str, face: ImageFont.FreeTypeFont, fill: Colour, ground: Colour, anchor: str) -> Sprite:
     """``text`` anti-aliased in ``fill`` over ``ground``, as a sprite placed at its anchor: the text is laid
     out and rendered once, and its coverage mapped through :func:`blend` (no quantizing)."""
-    mask, offset = face.getmask2(text, "L", anchor=anchor)
-    cover = Image.Image()._new(mask) if 0 not in mask.size else Image.new("L", tuple(max(1, n) for n in mask.size))
+    cover, offset = mask(text, face, anchor)
     image = cover._new(cover.im.point(blend(fill, ground), None))  # Image.point would round every entry again
     image.putpalette(_entries())
     return Sprite(image, cover._new(cover.im.point(_COVERED, "1")), offset)

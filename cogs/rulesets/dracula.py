@@ -14,11 +14,12 @@ from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, safe, send
 from bot.rules.core.actions import Request
+from bot.rules.core.errors import RulesError
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
                                       ShootRequest)
 from bot.rules.dracula.charts import WEAPONS
 from bot.rules.dracula.ruleset import DRACULA
-from bot.rules.dracula.state import Phase
+from bot.rules.dracula.state import DraculaState, Model, Phase
 from bot.rules.dracula.turn import activate
 from bot.glue.table import Table, open_table
 from bot.glue.campaigns import amend, enrol, recast, roster_choices
@@ -30,8 +31,25 @@ from bot.glue.options import matching
 
 
 async def weapons(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-    """The Weapon Summaries' weapons (DA 160-177)."""
-    return matching(((w.name, key) for key, w in WEAPONS.items()), typed)
+    """The Weapon Summaries' weapons (DA 160-177), those of the model named as ``shooter`` (else the one
+    Activated) first."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
+    model = shooting_model(DRACULA.load(game.state), interaction.namespace.shooter, interaction.user.id) \
+        if game is not None and game.ruleset == DRACULA.key else None
+    carried = [(gun.kind.name, gun.weapon) for gun in model.weapons] if model else []
+    return matching(((w.name, key) for key, w in WEAPONS.items()), typed, first=carried)
+
+
+def shooting_model(state: DraculaState, named: str | None, user_id: int) -> Model | None:
+    """The model named (by key or name), else the one that acts (see the ruleset's ``actor``); None when neither
+    is one model."""
+    if named:
+        return next((m for m in state.characters.values() if named.casefold() in (m.key, m.name.casefold())), None)
+    try:
+        return state.characters[DRACULA.actor(state, user_id)]
+    except RulesError:
+        return None
 
 
 @app_commands.guild_only()
@@ -188,16 +206,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
-        add` does)."""
-        await enrol(self.bot, interaction, model)
+        """Put a model of this adventure on its campaign's roster (`/campaign add`)."""
+        await enrol(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
-        """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, model)
+        """Cast a roster model into this adventure as the roster keeps it (`/campaign cast`)."""
+        await recast(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",

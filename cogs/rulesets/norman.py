@@ -192,10 +192,10 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await add_character(self.bot, interaction, NORMAN.key, name, type, player, fields)
 
     @app_commands.command(name="move")
-    @app_commands.describe(card="The move card, 2 to 6 (as `5H`)", climb="A climb card, 7 to 10, taken on the way",
+    @app_commands.describe(card="The move card, 2 to 6 (as `5♥` or `5H`)", climb="A climb card, 7 to 10, taken on the way",
                            figure="Default: the figure activated", dismount="Get off the horse on the way",
                            group="In base contact moving with it, comma-separated (Group Move)")
-    @app_commands.autocomplete(figure=options.characters)
+    @app_commands.autocomplete(figure=options.characters, card=options.own_cards, climb=options.own_cards)
     async def move(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4],
                    climb: app_commands.Range[str, 2, 4] = "", figure: str | None = None, dismount: bool = False,
                    group: app_commands.Range[str, 1, 200] = "") -> None:
@@ -206,13 +206,13 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.act(interaction, build)
 
     @app_commands.command(name="shoot")
-    @app_commands.describe(cards="The Shoot cards (A, J, Q, K), as `KH QS`", weapon="Which gun",
+    @app_commands.describe(cards="The Shoot cards (A, J, Q, K), as `K♥ Q♠` or `KH QS`", weapon="Which gun",
                            target="Who is shot at (a shotgun: all in its template)",
                            range="Inches to the target", cover="Pieces of cover between firer and target",
                            aim="A rifle's Aim card, another Shoot card (+1)",
                            covered="In a shotgun's template, those behind cover",
                            figure="Default: the figure activated")
-    @app_commands.autocomplete(figure=options.characters)
+    @app_commands.autocomplete(figure=options.characters, cards=options.own_cards, aim=options.own_cards)
     async def shoot(self, interaction: discord.Interaction, cards: app_commands.Range[str, 2, 40],
                     weapon: Literal["pistol", "pistols", "rifle", "shotgun"], target: app_commands.Range[str, 1, 200],
                     range: app_commands.Range[int, 0, MAX_INCHES] = 0, cover: app_commands.Range[int, 0, 6] = 0,
@@ -230,7 +230,7 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.describe(card="A Shoot card (A, J, Q, K)", targets="Everyone in the blast, comma-separated",
                            distance="A distance card, 1 to 10 (thrown 3\" + its number)",
                            figure="Default: the figure activated")
-    @app_commands.autocomplete(figure=options.characters)
+    @app_commands.autocomplete(figure=options.characters, card=options.own_cards)
     async def dynamite(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4],
                        targets: app_commands.Range[str, 1, 200] = "", distance: app_commands.Range[str, 2, 4] = "",
                        figure: str | None = None) -> None:
@@ -242,9 +242,9 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.act(interaction, build)
 
     @app_commands.command(name="contact")
-    @app_commands.describe(target="The enemy in base contact", cards="Shoot cards placed out of sight, as `KH QS`",
+    @app_commands.describe(target="The enemy in base contact", cards="Shoot cards placed out of sight, as `K♥ Q♠` or `KH QS`",
                            figure="Default: the figure activated")
-    @app_commands.autocomplete(target=options.characters, figure=options.characters)
+    @app_commands.autocomplete(target=options.characters, figure=options.characters, cards=options.own_cards)
     async def contact(self, interaction: discord.Interaction, target: str, cards: app_commands.Range[str, 2, 40],
                       figure: str | None = None) -> None:
         """Close combat: your Shoot cards out of sight; the defender's back; shown together."""
@@ -254,7 +254,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.act(interaction, build)
 
     @app_commands.command(name="defend")
-    @app_commands.describe(cards="Up to two Shoot cards, as `KH QS`; none to strike back with nothing")
+    @app_commands.describe(cards="Up to two Shoot cards, as `K♥ Q♠` or `KH QS`; none to strike back with nothing")
+    @app_commands.autocomplete(cards=options.own_cards)
     async def defend(self, interaction: discord.Interaction, cards: app_commands.Range[str, 0, 40] = "") -> None:
         """Strike back in close combat with up to two Shoot cards."""
         await self.act(interaction, lambda table: DefendRequest(interaction.user.id, codes(cards)))
@@ -306,7 +307,8 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
         await self.act(interaction, lambda table: PickUpRequest(*commanded(table, figure)))
 
     @app_commands.command(name="swap")
-    @app_commands.describe(card="The card discarded, as `5H`")
+    @app_commands.describe(card="The card discarded, as `5♥` or `5H`")
+    @app_commands.autocomplete(card=options.own_cards)
     async def swap(self, interaction: discord.Interaction, card: app_commands.Range[str, 2, 4]) -> None:
         """Cheatin' rat: discard a card just dealt and be dealt another."""
         await self.act(interaction, lambda table: SwapRequest(interaction.user.id, card))
@@ -336,14 +338,14 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
         """Put a figure on the campaign's roster for its next gunfights (as `/campaign add` does)."""
-        await enrol(self.bot, interaction, figure)
+        await enrol(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(figure="A figure on this campaign's roster")
     @app_commands.autocomplete(figure=roster_choices)
     async def recast(self, interaction: discord.Interaction, figure: str) -> None:
         """Cast a roster figure into this gunfight, with its notches and skills (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, figure)
+        await recast(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",

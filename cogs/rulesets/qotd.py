@@ -64,8 +64,8 @@ class Rolls(commands.Cog):
                            spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated (on a map: found)",
                            leader="A Natural Leader or Dominant character within 10 paces",
                            mount_paces="How far the shooter's mount moved this turn (aboard a vehicle, its own speed)")
-    @app_commands.autocomplete(target=options.targets, shooter=options.characters, weapon=options.missile_weapons,
-                               leader=options.characters)
+    @app_commands.autocomplete(target=options.targets, shooter=options.characters,
+                               weapon=options.shooters_weapons_first, leader=options.characters)
     @app_commands.describe(at_mount="Shoot at the target's mount, not the rider",
                            entangle="A whip: entangle the target rather than hit them (a lasso, bolas or net always entangles)",
                            wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",

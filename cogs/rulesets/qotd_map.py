@@ -201,13 +201,12 @@ def require_setting_up(state: QotdState, field: Battlefield, name: str, kind: st
 
 async def placeable(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """Characters and vehicles of the channel's game, then its loose mounts and fallen riders' mounts."""
-    found = await options.targets(interaction, typed)
+    mine, others = await options.cast_of(interaction)
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
         if interaction.guild_id is not None else None
-    if game is None or game.ruleset != QOTD.key:
-        return found
-    names = loose_names(QotdState.from_json(game.state))
-    return (found + options.matching(((name, name) for name in names), typed))[:options.MAX_CHOICES]
+    loose = loose_names(QotdState.from_json(game.state)) if game is not None and game.ruleset == QOTD.key else []
+    return options.matching([*others, *await options.vehicles_of(interaction), *((name, name) for name in loose)],
+                            typed, first=mine)
 
 
 @app_commands.guild_only()

@@ -577,6 +577,23 @@ async def test_every_hand_comes_whole_in_pages_however_many_posses_hold_cards(sc
         assert f"<@{rider.id}>: {', '.join(map(str, pile.hand))}{down}." in lines
 
 
+async def test_the_kit_a_shot_needs_is_on_the_cast_card_in_cast_show_and_list_and_on_the_board(scene):
+    """`/dracula shoot` takes a weapon the model carries: the cast card, `/cast show`, `/cast list` and the status
+    board say which it carries, and its skills."""
+    await three_posses(scene)
+    cast = await scene.stranger.slash(scene.channel, "dracula cast", name="Dee", type="novice",
+                                      weapons="Heavy Pistol, Shotgun", skills="Deadeye")
+    assert "Kit: Heavy Pistol, Shotgun, Deadeye" in text_of(cast), text_of(cast)
+    shown = await scene.pete.slash(scene.channel, "cast show", character="Cy")
+    assert "Kit: Pistol, Tough" in text_of(shown), text_of(shown)
+    listed = text_of(await scene.pete.slash(scene.channel, "cast list"))
+    assert "**Abe**" in listed and "Pistol, Rifle" in listed.split("**Abe**")[1].split("\n")[0], listed
+    rows = {row.name: row for row in DRACULA.board(await stored(scene)).rows}
+    gear = {name: tuple(phrase.text for phrase in row.gear) for name, row in rows.items()}
+    assert gear["Abe"] == ("Pistol", "Rifle") and gear["Dee"] == ("Heavy Pistol", "Shotgun", "Deadeye")
+    assert gear["Wolf"] == ("unarmed",)
+
+
 async def test_a_player_casting_an_npc_is_refused_at_once(scene):
     """DA 73-78: Innocent Bystanders and Supernatural Creatures act in the NPC Phase, in no posse: a player's
     `type:supernatural` is refused when cast (not later, when Activating it), and a Director casts it."""

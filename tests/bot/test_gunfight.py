@@ -618,6 +618,48 @@ async def test_a_spent_deck_is_shuffled_anew_and_no_seed_revealed_names_a_hand(s
     assert sweep.seeds.shuffles.keys() >= {"deck norman 1", "deck norman 2", "deck norman 3"}   # each its own seal
 
 
+async def test_a_card_is_taken_as_the_hand_shows_it_and_the_hand_alone_is_offered(scene):
+    """The hand shows `5♣`: that is accepted as it is, in either case, with `T` for a 10, as the code `5C` is;
+    `card:` offers the asker's own cards and nothing of another player's hidden hand."""
+    players = await three_gangs(scene)
+    sweep = sweep_of(scene)
+    state, user, _, figure = await dealt_with_sixes(scene, lambda: look(sweep))
+    player = players[user]
+    hand = state.seats[user].hand
+    shown = text_of(await player.slash(scene.channel, "hand"))
+    assert all(str(card) in shown for card in hand)
+
+    offered = await player.autocomplete(scene.channel, "gunfight move", "card", "")
+    assert sorted(c["value"] for c in offered) == sorted(card.code for card in hand)
+    assert all(any(str(card) in c["name"] for card in hand) for c in offered)
+    for other, seat in state.seats.items():        # each player is offered their own hand, and only that
+        offered = await players[other].autocomplete(scene.channel, "gunfight move", "card", "")
+        assert sorted(c["value"] for c in offered) == sorted(card.code for card in seat.hand)
+    assert await scene.deputy.autocomplete(scene.channel, "gunfight move", "card", "") == []   # no seat, no hand
+
+    more = await player.autocomplete(scene.channel, "gunfight shoot", "cards", f"{hand[0]} ")
+    assert {c["value"] for c in more} == {f"{hand[0]} {card.code}" for card in hand[1:]}
+
+    move = next(card for card in hand if card.rank in MOVE_RANKS)
+    typed = str(move).lower().replace("10", "t")                    # "5♣" as shown, in lower case, T for 10
+    played = await player.slash(scene.channel, "gunfight move", card=typed, figure=figure.name)
+    assert f"{figure.name} plays {move} to move" in text_of(played), text_of(played)
+    assert move not in (await look(sweep)).seats[user].hand
+
+
+async def test_a_figures_weapons_are_on_its_card_in_cast_show_and_on_the_board(scene):
+    """MN 29-44: pistols, a long arm and Dynamite are what a figure shoots with; its card, `/cast show` and the
+    board say which it has, its skills beside them."""
+    await three_gangs(scene)
+    shown = text_of(await scene.polly.slash(scene.channel, "cast show", character="Joe"))
+    assert "Kit: 2 pistols, Dynamite" in shown, shown
+    shown = text_of(await scene.polly.slash(scene.channel, "cast show", character="Cy"))
+    assert "Kit: Shotgun, Dynamite" in shown and "Sneak: +1" in shown, shown
+    rows = {row.name: row for row in NORMAN.board(await stored(scene)).rows}
+    assert [tuple(phrase.text for phrase in rows[name].gear) for name in ("Kid", "Ann")] == [
+        ("Pistol", "Dynamite"), ("Rifle",)]
+
+
 async def test_the_last_answer_a_joker_and_a_card_held_by_another_read_as_they_are(scene):
     """MN 73-78: the last answer in shows the Jokers at once, so the one who gave it is not told it lies face
     down; a card held by another player is "not held", whatever its rank."""

@@ -31,10 +31,6 @@ KEYS = [*RULESETS, duel.DUEL.key]
 """Every registered ruleset, in the registry's order, then High Noon."""
 
 GAPS: dict[tuple[str, str], str] = {
-    ("test_help_in_a_channel_with_no_game_tells_how_to_start_the_ruleset", "qotd"):
-        "/help outside a game describes Quick on the Draw as the frame (how a game runs, its verbs) and names "
-        "every other ruleset with its `/game start ruleset:` key, but not Quick on the Draw's (help_embed "
-        "forks on QOTD)",
 }
 """Where a ruleset falls short of a contract today, by (test, ruleset key): the test is expected to fail, strictly
 (so closing the gap fails it until the entry goes)."""

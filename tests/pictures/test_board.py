@@ -4,8 +4,8 @@ import pytest
 
 from bot.pictures import render_board_pages
 from bot.pictures.status import COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, pages_of
-from bot.pictures.theme import GOLD, MUTED, PAPER, RED
-from bot.rules.core.ruleset import Board, BoardRow
+from bot.pictures.theme import GOLD, INK, MUTED, PAPER, RED
+from bot.rules.core.ruleset import Board, BoardRow, Phrase
 
 from .pixels import colours, count, picture
 
@@ -37,3 +37,16 @@ def test_whose_turn_it_is_is_outlined_and_the_down_are_greyed_with_their_words_i
     assert count(image, (a0 + 20, b0, a1 - 20, b0 + 3), GOLD) == 0
     assert count(image, (a0, b0 + 40, a0 + 200, b1), RED) > 20 and count(image, (x0, y0 + 40, x0 + 200, y1), RED) == 0
     assert count(image, (a0, b0, a0 + 200, b0 + 26), MUTED) > count(image, (x0, y0, x0 + 200, y0 + 26), MUTED)
+
+
+def test_a_rows_gear_is_written_on_its_last_line_its_states_moved_up_beside_its_type():
+    """A Dracula model's weapons and skills are its gear: drawn in ink under the type and states, as Quick on the
+    Draw's board writes its weapons; a row without gear keeps its states on the last line."""
+    bare = Board("Turn 1", [BoardRow("Kid", 1, ("Shock",), (("Grit", "D8"),), key="kid", kind="Novice")])
+    kitted = Board("Turn 1", [BoardRow("Kid", 1, ("Shock",), (("Grit", "D8"),), key="kid", kind="Novice",
+                                       gear=tuple(map(Phrase, ("Heavy Pistol", "Shotgun", "Deadeye"))))])
+    (x0, y0, x1, y1), = pages_of(1)[0][1]
+    last_line, middle = (x0, y0 + 42, x0 + 300, y1), (x0, y0 + 26, x0 + 300, y0 + 42)
+    plain, with_kit = (picture(render_board_pages(b)[0]) for b in (bare, kitted))
+    assert count(with_kit, last_line, INK) > 2 * count(plain, last_line, INK) > 0
+    assert count(with_kit, middle, INK) > count(plain, middle, INK)          # "Shock" beside the type

@@ -1,7 +1,9 @@
 """Shootist's Draw picture, read back pixel by pixel."""
 
-from bot.pictures.draws import CELL, DIE, HEADER, MIN_WIDTH, PER_ROW, ROW, render_draws
+from bot.pictures.draws import CELL, DIE, HEADER, MIN_WIDTH, PER_ROW, ROW, render_draws, shootist_step
 from bot.pictures.theme import FACE, GOLD, MARGIN, WOOD
+from bot.rules.shootist.ruleset import SHOOTIST
+from tests.rules.shootist.table import Dice, game
 
 from .pixels import count, picture
 
@@ -44,3 +46,18 @@ def test_many_shootists_wrap_onto_rows():
 
 def test_a_draw_seen_before_is_not_drawn_again():
     assert render_draws("Turn 3: the Draw", DRAWS) is render_draws("Turn 3: the Draw", DRAWS)
+
+
+def test_a_tie_shows_the_roll_again_that_placed_each_die():
+    """Two shootists tie on 5 and roll again (6 and 3): the Draw picture of that very step shows each die as the
+    roll that put it in its place, not the two 5s that left the order open."""
+    state = game(("Ann", 1, {}), ("Bob", 2, {}), ("Cal", 2, {}))
+    step = SHOOTIST.deal(state, Dice(5, 5, 2, 3, 6))
+    tied = picture(shootist_step(state, step)())
+    placed = picture(render_draws(step.title, (("Bob", 8, 6), ("Ann", 8, 3), ("Cal", 8, 2))))
+    first_roll = picture(render_draws(step.title, (("Bob", 8, 5), ("Ann", 8, 5), ("Cal", 8, 2))))
+    start = (MIN_WIDTH - 3 * CELL) // 2
+    for index in range(3):
+        box = cell(index, start)
+        assert tied.crop(box).tobytes() == placed.crop(box).tobytes(), index
+    assert tied.crop(cell(0, start)).tobytes() != first_roll.crop(cell(0, start)).tobytes()

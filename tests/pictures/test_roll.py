@@ -4,12 +4,24 @@ import pytest
 
 from bot.pictures import render_roll
 from bot.pictures.gallery import sample_resolution
-from bot.pictures.roll import BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, ROW, WIDTH, notes, roll_layout
-from bot.pictures.theme import EDGE, FACE, GOLD, INK, MARGIN, MUTED, PAPER_SHADE, WOOD
+from bot.pictures.roll import (BANDS, DICE_RIGHT, HEADLINE, LINE, MAX_CHANGES, ROW, WIDTH, card_title, notes,
+                               roll_layout)
+from bot.pictures.theme import EDGE, ELLIPSIS, FACE, GOLD, INK, MARGIN, MUTED, PAPER_SHADE, WOOD
+from bot.rules.core.actions import Request, perform
+from bot.rules.core.ruleset import RULESETS
+from bot.rules.norman.ruleset import NORMAN
+from bot.rules.shootist.ruleset import SHOOTIST
+from bot.rules.dracula.actions import RecoveryRequest
+from bot.rules.dracula.state import Phase
+from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Luck, Roll
 from bot.rules.core.replay import Decision, Reading, Right
 from bot.rules.qotd.results import Resolution
+
+from tests.rules.dracula.game import Faces, two_posses
+from tests.rules.scripted import Dice as ScriptedDice
+from tests.rules.test_actions import MAIN, game, keeping, person
 
 from .pixels import count, picture
 
@@ -131,3 +143,63 @@ def test_changes_are_listed_and_a_waiting_decision_comes_last():
 
 def test_a_resolution_without_readings_still_draws():
     assert picture(render_roll(Resolution("draw", "K♥ is turned", "c0"))).width == WIDTH
+
+
+def engine_shot():
+    """A shot played by Quick on the Draw's engine: every reading's reason spells its dice out again."""
+    state = game(person("doc", MAIN), person("kid", MAIN, owner=2))
+    return keeping(state, ShotRequest("doc", "kid", paces=6), ScriptedDice(7, 3, 9, 2, 5, 6, 4, 3))[1]
+
+
+def test_a_readings_dice_and_reason_are_said_once_and_whole_beside_its_label():
+    resolution = engine_shot()
+    assert all("2D10 take best" in read.dice_reason for read in resolution.readings)
+    for row in roll_layout(resolution).rows:
+        assert row.subtitle == "2D10 take best · Main Character"
+
+
+def test_a_subtitle_too_long_for_beside_the_label_leads_the_notes_uncut():
+    long = reading(Roll(Dice(2, Keep.BEST), (3, 8)), label="Wanting to Shoot or Move and shoot at the far window")
+    long = Reading(long.label, long.roller, "Supporting Character, in the open, poor visibility", long.roll,
+                   long.outcome, long.chart)
+    [row] = roll_layout(Resolution("shoot", "A long look", "c0", "", (long,))).rows
+    assert row.subtitle == ""
+    assert row.notes[0].startswith("2D10 take best · Supporting Character, in the open")
+    assert not any(line.endswith(ELLIPSIS) for line in row.notes)
+
+
+def requests(of=Request):
+    """Every kind of request of every ruleset."""
+    found = []
+    for sub in of.__subclasses__():
+        found += [sub] if isinstance(sub.__dict__.get("kind"), str) else []
+        found += requests(sub)
+    return found
+
+
+def test_every_cards_heading_is_in_words_without_its_rulesets_key():
+    """Dracula's cards were headed "Dracula-shoot": every kind of request has a heading in words."""
+    assert {NORMAN.key, SHOOTIST.key, "dracula", "burt"} <= {r.kind.partition("-")[0] for r in requests()}
+    for request in requests():
+        title = card_title(Resolution(request.kind, "", "", title=request.title))
+        assert title and title[0].isupper() and "-" not in title and "_" not in title, request.kind
+        assert not any(title.lower().startswith(key) for key in RULESETS), request.kind
+
+
+def test_dracula_s_cards_are_headed_as_the_text_names_its_actions_and_phases():
+    """DA 80, 97, 121: a Shoot Action, a Fight Action, the Recovery Phase."""
+    state = two_posses()
+    state.phase = Phase.NPC
+    _, resolution = perform(state, RecoveryRequest(), Faces())
+    assert card_title(resolution) == "Recovery Phase"
+    assert card_title(Resolution("dracula-shoot", "", "", title="Shoot Action")) == "Shoot Action"
+
+
+def test_the_recovery_phases_card_says_what_the_phase_did_with_nobody_downed():
+    state = two_posses()
+    state.phase = Phase.NPC
+    _, resolution = perform(state, RecoveryRequest(), Faces())
+    layout = roll_layout(resolution, bands=False)
+    assert layout.rows == () and layout.changes == resolution.changes and len(layout.changes) == 2
+    image = picture(render_roll(resolution, bands=False))
+    assert count(image, (0, layout.changes_top, image.width, image.height), INK) > 200

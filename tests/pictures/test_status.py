@@ -1,18 +1,24 @@
 """Quick on the Draw's status board (its ruleset's Board, drawn as every ruleset's is), read back pixel by pixel on
 real engine states."""
 
+import random
+
 import pytest
 
 from bot.pictures import render_board_pages
 from bot.pictures.board import board_layout, card_boxes
 from bot.pictures.gallery import OWNERS, sample_game
 from bot.pictures.status import CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH
-from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE
+from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE, WOOD
 from bot.rules.core.ruleset import Phrase, Tone
-from bot.rules.qotd.board import board, gear, weapon_words
+from bot.rules.qotd.board import board, gear, luck_words, weapon_words
 from bot.rules.qotd.casting import CharacterType
-from bot.rules.qotd.state import Carried, Mount, Role, WeaponCondition
+from bot.rules.qotd.shooting import ShotRequest
+from bot.rules.qotd.state import Carried, Mount, Role, Trait, WeaponCondition
 from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
+
+from tests.rules.scripted import Dice
+from tests.rules.test_actions import game, keeping, person
 
 from .pixels import cast, colours, count, picture
 
@@ -109,7 +115,8 @@ def test_names_of_any_script_and_length_are_cut_before_the_cards():
 
 
 def test_weapons_show_their_ammunition():
-    assert weapon_words(Carried("single_action_revolver", loaded=4)) == Phrase("Single action revolver 4/6")
+    assert weapon_words(Carried("derringer", loaded=1)) == Phrase("Derringer 1/2")
+    assert weapon_words(Carried("single_action_revolver", loaded=6)) == Phrase("Single action revolver loaded")
     assert weapon_words(Carried("single_action_revolver", loaded=0)) == Phrase("Single action revolver empty",
                                                                                Tone.TROUBLE)
     assert weapon_words(Carried("single_action_revolver", loaded=3, condition=WeaponCondition.JAMMED)) == Phrase(
@@ -123,7 +130,7 @@ def test_gear_lists_weapons_mount_and_armour():
     hero.weapons = [Carried("repeating_rifle", loaded=5)]
     hero.mount = Mount("horse", 3, hits=1)
     hero.armour = "minimal"
-    assert [phrase.text for phrase in gear(hero)] == ["Repeating rifle 5/15", "horse 1/3 hits", "minimal armour"]
+    assert [phrase.text for phrase in gear(hero)] == ["Repeating rifle loaded", "horse 1/3 hits", "minimal armour"]
     hero.mount.hits = 3
     assert gear(hero)[1] == Phrase("horse 3/3 hits collapsed", Tone.TROUBLE)
 
@@ -147,3 +154,47 @@ def test_vehicles_have_rows_after_the_characters_with_their_damage_in_red():
         assert row.cards == ()
         assert count(image, (x0 + 4, y0 + 6, x0 + 23, y0 + 25), wheel) > 30
         assert (count(image, (x0 + 28, y0 + 26, x1, y1), RED) > 20) == vehicle.destroyed
+
+
+def test_the_board_counts_down_what_the_rules_count_and_says_loaded_for_what_they_do_not():
+    """1440-1466: a double-barrelled gun is reloaded when both barrels are fired, so its barrels count down on
+    the board; a revolver is reloaded when a 1 is thrown, so it shows loaded until then, never a count that the
+    rules do not keep (ruling 582). Shots fired by the engine."""
+    doc = person("doc", HERO, weapons=("double_barrelled", "single_action_revolver"))
+    state = game(doc, person("kid", MINOR, owner=2))
+    shotgun, revolver = (lambda s: gear(s.characters["doc"])[0].text), (lambda s: gear(s.characters["doc"])[1].text)
+    assert (shotgun(state), revolver(state)) == ("Double-barrelled shotgun 2/2", "Single action revolver loaded")
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=36, weapon="double_barrelled"), Dice(7, 3, 4, 3))
+    assert shotgun(state) == "Double-barrelled shotgun 1/2"
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=10, weapon="single_action_revolver"),
+                       Dice(7, 3, 4, 3))
+    assert revolver(state) == "Single action revolver loaded"
+    state, _ = keeping(state, ShotRequest("doc", "kid", paces=10, weapon="single_action_revolver"),
+                       Dice(7, 3, 4, 1))
+    assert revolver(state) == "Single action revolver empty"
+
+
+def test_lucky_re_rolls_left_are_on_the_board():
+    """250-252, ruling 12: a Lucky character's re-rolls are counted for the game; the board says how many are left."""
+    state, (hero, other) = cast(HERO, HERO)
+    hero.traits.append(Trait("lucky"))
+    assert luck_words(state, hero) == (Phrase(f"Lucky: {state.settings.lucky_rerolls} re-rolls left"),)
+    assert luck_words(state, other) == ()
+    hero.lucky_used = state.settings.lucky_rerolls - 1
+    assert luck_words(state, hero) == (Phrase("Lucky: 1 re-roll left"),)
+    hero.lucky_used = state.settings.lucky_rerolls
+    assert luck_words(state, hero) == (Phrase("Lucky: 0 re-rolls left", Tone.TROUBLE),)
+    assert luck_words(state, hero)[0] in next(row for row in board(state).rows if row.key == hero.key).words
+    before = picture(render_status(state))
+    hero.lucky_used = 0
+    assert picture(render_status(state)).tobytes() != before.tobytes()
+
+
+def test_a_card_given_up_to_cut_is_marked_out_on_the_board():
+    """A card taken out of the phase for Cut! is marked OUT on its row, in the wood-brown band of /deck."""
+    state, (hero, _) = cast(HERO, HERO)
+    state.shuffle(random.Random(3))
+    card = state.sacrifice(hero)
+    image = picture(render_status(state))
+    for each, box in zip(hero.cards, cards_of(state, hero.key)):
+        assert (count(image, box, WOOD) > 20) == (each == card), each

@@ -158,3 +158,20 @@ class DeckMachine(RuleBasedStateMachine):
 
 DeckMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
 test_deck_invariant = DeckMachine.TestCase
+
+
+@pytest.mark.parametrize("card", [Card(rank, suit, pack) for rank in ("A", "10", "5") for suit in
+                                  ("hearts", "spades", "clubs", "diamonds") for pack in (1, 2)])
+def test_a_card_is_read_back_as_a_hand_shows_it_or_as_its_code_in_any_case(card):
+    shown = str(card).replace(" (pack 2)", "2")
+    for typed in (card.code, card.code.lower(), shown, shown.lower(), shown.replace("10", "T").lower(), f" {shown} "):
+        assert Card.parse(typed) == card, typed
+
+
+def test_white_suit_symbols_and_the_jokers_read_too_and_nonsense_does_not():
+    assert Card.parse("q♡") == Card("Q", "hearts") and Card.parse("7♧") == Card("7", "clubs")
+    assert Card.parse("5♥\ufe0f") == Card("5", "hearts")                 # as an emoji keyboard types it
+    assert Card.parse("rj") == Card("Joker", "red") and Card.parse("BJ") == Card("Joker", "black")
+    for typed in ("ZZ", "5", "♣", "11♣", "T", "5X", "5♣x"):
+        with pytest.raises(ValueError):
+            Card.parse(typed)

@@ -3,6 +3,7 @@
 import copy
 import hashlib
 import hmac
+import json
 import random
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ from bot.rules.core import serial
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Dice, roll
 from bot.rules.core.fair import (Draws, Hidden, PhaseDice, Retake, Seal, chain, commitment, dealt, derive, face, keyed,
-                                 shuffle_hidden)
+                                 request_digest, shuffle_hidden)
 from bot.rules.core.piles import full_pack
 from bot.rules.core.replay import KEEP
 from bot.rules.qotd.actions import decide, perform
@@ -228,7 +229,7 @@ def test_an_undo_lowers_no_count_keeps_what_was_public_seals_a_revealed_turn_ane
     restored.retaken(5, before)
     assert restored.counts == {"1": 2} and "0" in restored.revealed and "2" in restored.committed
     assert restored.name == "0/2" and restored.committed[-1] == "0/2" and restored.piles == {}
-    assert restored.retakes == [Retake(5, "deal", [("1", 0, 2)])]
+    assert restored.retakes == [Retake(5, request_digest("deal"), [("1", 0, 2)])]
     restored.ask("deal")
     restored.advance(1)
     again = roll(Dice(2), PhaseDice(restored))
@@ -259,7 +260,23 @@ def test_a_games_seals_are_stored_whole_and_a_commands_notes_are_not():
     stored = serial.to_json(seal)
     assert set(stored) == {"channel", "root", "name", "counts", "piles", "open", "committed", "acted", "retakes"}
     again = serial.from_json(Seal, stored)
-    assert again == seal and again.acted == [Retake(3, "deal", [("0", 0, 2)])] and again.rolled == []
+    assert again == seal and again.acted == [Retake(3, request_digest("deal"), [("0", 0, 2)])] and again.rolled == []
+
+
+def test_a_turns_entries_keep_a_digest_of_their_request_and_one_kept_whole_before_is_still_taken_again():
+    """Ruling 493: an entry keeps 24 characters of what it was asked, however long the request; a retake stored
+    before with its request in full is taken again, draw for draw, when that request is asked again."""
+    asked = json.dumps({"kind": "shoot", "paces": 8, "shooter": "shooter", "target": "target-28"}, sort_keys=True)
+    seal = Seal(42, root=ROOT_SECRET, committed=["root", "0", "1"])
+    dice = PhaseDice(seal)
+    seal.ask(asked)
+    roll(Dice(2), dice)
+    seal.note_entry(3)
+    assert [r.asked for r in seal.acted] == [request_digest(asked)] and len(seal.acted[0].asked) == 24
+    seal.retakes.append(Retake(2, asked, [("0", 7, 9)]))
+    seal.trail.clear()
+    seal.ask(asked)
+    assert seal.retakes == [] and seal.spare == [["0", 7, 9, 2]]
 
 
 def test_a_seal_stored_before_roots_is_adopted_as_the_kept_seed_of_its_turn():

@@ -10,6 +10,7 @@ import pytest
 from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.core.words import Bold, Command, Name, words
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
 
@@ -46,24 +47,27 @@ def test_the_game_waits_on_whose_card_is_up_then_on_the_director_to_deal_the_nex
     state.add(person("ike", MINOR, owner=2), random.Random(1))
     assert QOTD.waiting_on(state, DIRECTOR) is None
     dealt = QOTD.deal(state, random.Random(3))
-    assert dealt.title == "Phase 1" and dealt.lines == ["Phase 1: the pack of 7 cards is shuffled. `/draw` turns "
+    assert dealt.title == "Phase 1" and list(map(str, dealt.lines)) == ["Phase 1: the pack of 7 cards is shuffled. /draw turns "
                                                         "the first card."]
     step = QOTD.advance(state, random.Random(3))
     acting = state.acting
     assert step.acting == acting.key and step.faces[-1] == state.deck.current.code
+    name = Bold(Name(acting.name))
     assert QOTD.waiting_on(state, DIRECTOR) == Wait((acting.owner,), TURN, acting.key,
-                                                    f"**{acting.name}**'s card is up. Act, `/hold`, or `/draw` the "
-                                                    "next card.", "the turn passes", f"**{acting.name}** holds")
+                                                    words(name, "'s card is up. Act, ", Command("hold"), ", or ",
+                                                          Command("draw"), " the next card."), "the turn passes",
+                                                    words(name, " holds"))
     while state.deck.to_come:
         QOTD.advance(state, random.Random(3))
     last = state.acting
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((last.owner,), LAST_CARD, last.key,
-                                                    f"**{last.name}**'s card, the last of phase 1, is up. Act, or "
-                                                    "`/hold`; a Director then deals the next phase with `/draw`.",
-                                                    "the next phase is dealt", draws=False)
+    wait = QOTD.waiting_on(state, DIRECTOR)
+    assert (wait.reason, wait.character, wait.then, wait.draws) == (LAST_CARD, last.key, "the next phase is dealt",
+                                                                   False)
+    assert str(wait.asks) == f"{last.name}'s card, the last of phase 1, is up. Act, or /hold; a Director then deals " \
+                             "the next phase with /draw."
     state.acting.conditions.add(Condition.HOLDING)
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE, asks="phase 1 is over: `/draw` deals "
-                                                    "the next one.", then="the next phase is dealt")
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((DIRECTOR,), NEXT_PHASE, asks=words(
+        "phase 1 is over: ", Command("draw"), " deals the next one."), then="the next phase is dealt")
     assert QOTD.at_deadline(state, QOTD.waiting_on(state, DIRECTOR), random.Random(4)).title.startswith("Phase 2")
 
 
@@ -80,8 +84,8 @@ def test_a_holder_waits_for_the_next_card_in_words_that_escape_their_name():
         QOTD.advance(state, random.Random(3))
     state.acting.conditions.add(Condition.HOLDING)
     assert not state.deck.spent
-    assert QOTD.waiting_on(state, DIRECTOR) == Wait((1,), HELD, "kid", "**\\*Kid\\*** holds on their card: `/draw` "
-                                                    "turns the next one.", "the next card is turned")
+    assert QOTD.waiting_on(state, DIRECTOR) == Wait((1,), HELD, "kid", words(
+        Bold(Name("*Kid*")), " holds on their card: ", Command("draw"), " turns the next one."), "the next card is turned")
 
 
 def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
@@ -89,7 +93,7 @@ def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
     state.pending = {"roller": "ike", "tape": [], "request": {}}
     wait = QOTD.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.character) == ((2,), DECISION, "ike")
-    assert wait.asks == "**Ike**'s roll waits for your choice: re-roll or keep?"
+    assert wait.asks == words(Bold(Name("Ike")), "'s roll waits for your choice: re-roll or keep?")
 
 
 def test_names_are_escaped_as_markdown():
@@ -113,7 +117,7 @@ def test_at_a_deadline_that_holds_the_character_whose_card_is_up_holds_and_the_n
     state = dealt_with_a_card_up(HERO, HERO)
     held = state.acting
     wait = QOTD.waiting_on(state, DIRECTOR)
-    assert wait.reason == TURN and wait.holds == f"**{held.name}** holds"
+    assert wait.reason == TURN and wait.holds == words(Bold(Name(held.name)), " holds")
     step = QOTD.at_deadline(state, wait, random.Random(4), HOLD)
     assert step.outcome == "holds." and Condition.HOLDING in held.conditions
     assert len(state.deck.turned) >= 2 and step.faces
@@ -168,4 +172,4 @@ def test_the_deck_tells_the_cards_turned_and_the_card_up():
     state = dealt_with_a_card_up(HERO, MINOR)
     shown = QOTD.deck(state)
     assert shown.title == "Phase 1" and shown.lines[0].endswith(f", {len(state.deck.to_come)} to come.")
-    assert shown.lines[1].startswith(f"{state.deck.current} — **{state.acting.name}**")
+    assert shown.lines[1].parts[:3] == (str(state.deck.current), " — ", Bold(Name(state.acting.name)))

@@ -54,6 +54,7 @@ class UnjamRequest(Request):
     """An UNJAM action (SB 313-319)."""
 
     kind = "burt-unjam"
+    title = "Clear a jam"
     character: str
     weapon: str = ""
 

@@ -38,6 +38,7 @@ class GetUpRequest(Request):
     """A stunned character's try to get up."""
 
     kind = "burt-getup"
+    title = "Get up"
     character: str
 
     def involved(self) -> tuple[str, ...]:

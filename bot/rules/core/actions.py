@@ -35,6 +35,8 @@ class Request:
     """Base of every action request: a plain dataclass naming the characters it touches."""
 
     kind: ClassVar[str]
+    title: ClassVar[str] = ""
+    """Its roll card's heading in the text's words ("Shoot Action"); empty: the last word of its kind."""
 
     def involved(self) -> tuple[str, ...]:
         """Keys of the characters the action may change, the actor first."""
@@ -99,13 +101,13 @@ def _run(state: S, request: Request, ctx: Context) -> tuple[S, Resolution]:
     except Paused as paused:
         state.pending = {"request": {"kind": request.kind, **serial.to_json(request)},
                          "tape": serial.to_json(ctx.tape), "roller": paused.decision.roller}
-        return state, _resolution(ctx.story, ctx, paused)
-    return work, _resolution(story, ctx, None)
+        return state, _resolution(ctx.story, ctx, paused, request.title)
+    return work, _resolution(story, ctx, None, request.title)
 
 
-def _resolution(story: Any, ctx: Context, paused: Paused | None) -> Resolution:
+def _resolution(story: Any, ctx: Context, paused: Paused | None, title: str) -> Resolution:
     return Resolution(story.kind, story.headline, story.actor, story.target, tuple(ctx.readings),
-                      tuple(ctx.changes), paused.decision if paused else None)
+                      tuple(ctx.changes), paused.decision if paused else None, title)
 
 
 def perform(state: S, request: Request, rng: random.Random) -> tuple[S, Resolution]:

@@ -12,7 +12,9 @@ RED_SUITS = frozenset({"hearts", "diamonds"})
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 """Ranks in the order they are allocated: the best card first."""
 
-_SUIT_BY_LETTER = {v: k for k, v in SUIT_LETTERS.items()}
+_SUIT_BY_LETTER = {v: k for k, v in SUIT_LETTERS.items()} | {v: k for k, v in SUIT_SYMBOLS.items()} | {
+    "♡": "hearts", "♤": "spades", "♧": "clubs", "♢": "diamonds"}
+"""A suit as typed: its letter, or its symbol as a hand shows it (black or white)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -43,7 +45,7 @@ class Card:
 
     @classmethod
     def parse(cls, code: str) -> Card:
-        """The card for a code made by :attr:`code`."""
+        """The card for a code made by :attr:`code`, or for the card as :meth:`__str__` shows it."""
         return _parse(code)
 
     def __str__(self) -> str:
@@ -55,8 +57,11 @@ class Card:
 
 @functools.lru_cache(maxsize=4096)
 def _parse(code: str) -> Card:
-    """Cards are immutable, so each code is parsed once."""
-    code = code.strip().upper()
+    """Cards are immutable, so each code is parsed once. A card is read as its code or as a hand shows it
+    (``5♣``), in any case, with ``T`` for a 10."""
+    code = code.strip().upper().replace("\ufe0f", "")        # an emoji keyboard's ♥️ carries a selector
+    if code[:1] == "T":
+        code = "10" + code[1:]
     if code in ("RJ", "BJ"):
         return Card("Joker", "red" if code == "RJ" else "black")
     for rank in sorted(RANKS, key=len, reverse=True):

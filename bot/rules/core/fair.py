@@ -179,10 +179,21 @@ class Hidden(NamedTuple):
     held: Collection[str] = ()
 
 
+ASKED_BYTES = 12
+"""Bytes of the digest of a request that a turn's entries keep with their draws (ruling 493): what is asked again
+is told by it (two requests of a turn share one with odds of one in 2**96)."""
+
+
+def request_digest(asked: str) -> str:
+    """What a turn's entry keeps of the request it was asked: its digest (see :data:`ASKED_BYTES`)."""
+    return hashlib.blake2b(asked.encode(), digest_size=ASKED_BYTES).hexdigest()
+
+
 @dataclass
 class Retake:
-    """The draws an undone entry took (``draws``: seal name, first, end) for what it was asked (``asked``):
-    the same request asked again takes them again (see :meth:`Seal.ask`)."""
+    """The draws an entry took (``draws``: seal name, first, end) for what it was asked (``asked``: the request's
+    digest, or the request in full for an entry stored before ruling 493): the same request asked again once the
+    entry is undone takes them again (see :meth:`Seal.ask`)."""
 
     seq: int
     asked: str
@@ -328,8 +339,8 @@ class Seal:
     def ask(self, asked: str) -> None:
         """This command asks ``asked`` (an action's request, a deal): an undone entry asked the same is taken again,
         draw for draw."""
-        self.asked = asked
-        found = next((r for r in self.retakes if r.asked == asked), None)
+        self.asked = request_digest(asked)
+        found = next((r for r in self.retakes if r.asked in (self.asked, asked)), None)
         if found is not None:
             self.retakes.remove(found)
             self.spare = [[name, first, end, found.seq] for name, first, end in found.draws]

@@ -21,3 +21,6 @@ class Resolution:
     changes: tuple[str, ...] = ()
     decision: Decision | None = None
     """The re-roll waiting for a choice; the action goes on once it is made."""
+    title: str = ""
+    """The heading of its roll card in the text's words (:attr:`~.actions.Request.title`); empty: the last word of
+    its kind."""

@@ -23,10 +23,9 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
-from .replay import Reading
 from .results import Resolution
 from .summary import Fell, Summary
-from .words import Words
+from .words import Bold, Name, Words, words
 
 
 @runtime_checkable
@@ -79,12 +78,12 @@ class Wait:
     """Short words for the reminder, e.g. "turn", "decision", "next turn"."""
     character: str = ""
     """Key of the character whose turn or roll it is, if one."""
-    asks: str = ""
-    """What the reminder asks of them, after their ping (markdown, names escaped): "Ann's turn: act, or
-    `/draw` the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
-    then: str = ""
+    asks: str | Words = ""
+    """What the reminder asks of them, after their ping (words, :mod:`.words`; or markdown, names escaped): "Ann's
+    turn: act, or /draw the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
+    then: str | Words = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
-    holds: str = ""
+    holds: str | Words = ""
     """What it will do instead when the game's deadline has the character hold (:data:`HOLD`), for the reminder:
     "**Kid** holds". Empty where the character cannot hold."""
     draws: bool = True
@@ -140,7 +139,7 @@ class HeldCard:
     code: str
     """As :attr:`~.cards.Card.code` writes it: "KH", "10S2"."""
     look: str = "plain"
-    """"plain", "stunned" (greyed) or "lost" (struck out)."""
+    """"plain", "stunned" (greyed), "lost" (struck out) or "out" (taken out of this phase)."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +205,8 @@ class Listed:
     """A sign before the name: the suit the character's cards come from."""
     section: str = ""
     """The part of the list it goes in ("Vehicles"); "" for the characters."""
+    lead: str = " — "
+    """What stands between the player and the :attr:`detail`."""
 
 
 def plain(word: str | Phrase) -> str:
@@ -493,14 +494,17 @@ class Ruleset(Protocol):
         return ""
 
     def sheet(self, state: State, key: str) -> Sheet:
-        """A member of the cast in full (``/cast show``); by default as its board row has it."""
+        """A member of the cast in full (``/cast show``); by default as its board row has it, its gear as its
+        kit (what a shot needs to name)."""
         row = next(row for row in self.board(state).rows if row.key == key)
         fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
+        fields += [("Kit", escape(", ".join(map(plain, row.gear))), False)] if row.gear else []
         return Sheet(row.name, row.owner, row.kind, tuple(fields))
 
     def cast_list(self, state: State) -> list[Listed]:
-        """The cast list (``/cast list``); by default the board's rows with their words and figures."""
-        return [Listed(row.name, row.owner, row.kind, ", ".join(phrased(row))) for row in self.board(state).rows]
+        """The cast list (``/cast list``); by default the board's rows with their words, figures and gear."""
+        return [Listed(row.name, row.owner, row.kind, escape(", ".join([*phrased(row), *map(plain, row.gear)])))
+                for row in self.board(state).rows]
 
     def column_line(self, reading: Reading) -> str:
         """How a reading of one of its grid charts tells the column it read (see :attr:`~.replay.Reading.column`);
@@ -552,9 +556,9 @@ def deciding(state: State) -> Wait | None:
     roller = state.characters.get(state.pending["roller"])
     if roller is None:
         return None
-    name = escape(roller.name)
-    return Wait((roller.owner,), DECISION, roller.key, f"**{name}**'s roll waits for your choice: re-roll or keep?",
-                f"**{name}** keeps the roll")
+    name = Bold(Name(roller.name))
+    return Wait((roller.owner,), DECISION, roller.key, words(name, "'s roll waits for your choice: re-roll or keep?"),
+                words(name, " keeps the roll"))
 
 
 MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)

@@ -100,6 +100,7 @@ class ShootRequest(Request):
     """A Shoot Action (DA 97-120): weapon, target, range band and the situation's Dice Modifiers."""
 
     kind = "dracula-shoot"
+    title = "Shoot Action"
     shooter: str
     target: str
     weapon: str
@@ -330,6 +331,7 @@ class FightRequest(Request):
     """A Fight Action (DA 122-141): both models roll a 3 Dice Fight Test."""
 
     kind = "dracula-fight"
+    title = "Fight Action"
     attacker: str
     defender: str
     charging: bool = False
@@ -420,6 +422,7 @@ class PlainRequest(Request):
     """An Action the quick reference gives no roll for: Move, Lookout, or clearing a Jammed Token (DA 58, 179)."""
 
     kind = "dracula-plain"
+    title = "Action"
     model: str
     what: str
     weapon: str = ""
@@ -460,6 +463,7 @@ class ReactRequest(Request):
     docs/rulings.md): a Reaction Test; passed, the model makes one Action (Move, Shoot or Fight) at once."""
 
     kind = "dracula-react"
+    title = "Reaction"
     model: str
 
     def involved(self) -> tuple[str, ...]:
@@ -508,6 +512,7 @@ class NamedTestRequest(Request):
     docs/rulings.md). Not an Action."""
 
     kind = "dracula-test"
+    title = "Test"
     model: str
     test: str
     """A key of :data:`NAMED_TESTS`."""
@@ -539,6 +544,7 @@ class RecoveryRequest(Request):
     """The Recovery Phase (DA 80-95): Done Tokens off, a Recovery Test for each Downed model, Bottle Checks."""
 
     kind = "dracula-recovery"
+    title = "Recovery Phase"
     contact: list[str] = field(default_factory=list)
     """Downed models with a friendly non-Downed model in Contact: +1 Die (DA 84)."""
 
@@ -581,9 +587,11 @@ def recovery(state: DraculaState, request: RecoveryRequest, ctx: Context) -> Sto
     state.phase = Phase.RECOVERY
     for model in state.characters.values():
         model.done = False
-    for model in list(state.characters.values()):
-        if model.condition is not Condition.DOWNED:
-            continue
+    ctx.note("The Done Tokens are taken off every model.")
+    downed = [model for model in state.characters.values() if model.condition is Condition.DOWNED]
+    if not downed:
+        ctx.note("No model is Downed: nobody takes a Recovery Test.")
+    for model in downed:
         if "Hard to Kill" in model.skills:
             model.condition = Condition.SHAKEN
             ctx.note(f"{model.name} is Hard to Kill: it stands up Shaken.")
@@ -598,6 +606,8 @@ def recovery(state: DraculaState, request: RecoveryRequest, ctx: Context) -> Sto
         elif result == "Stands up":
             model.condition = Condition.SHAKEN
             ctx.note(f"{model.name} stands back up, Shaken.")
+        else:
+            ctx.note(f"{model.name} remains Downed.")
     for user in state.seats:
         bottle_check(ctx, state, user)
     state.activation = None

@@ -13,7 +13,8 @@ from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
+                                     register)
 from bot.rules.core.summary import Count, Summary, summarise
 
 from .actions import RecoveryRequest
@@ -211,8 +212,9 @@ class Dracula(PosseRoster, Ruleset):
             if posse is not None and not m.npc and posse_of(state, m.owner) == m.name and state.turn:
                 badges.append(("Hand", str(len(posse.cards.hand)) + ("+1" if posse.cards.face_down else "")))
             acting = state.activation is not None and m.key in state.activation.actions
+            kit = tuple(Phrase(thing) for thing in (*(g.kind.name for g in m.weapons), *m.skills))
             rows.append(BoardRow(m.name, m.owner, tuple(words), tuple(badges), not m.standing, m.key, m.title(),
-                                 acting))
+                                 acting, gear=kit or (Phrase("unarmed", Tone.ASIDE),)))
         footer = f"play {state.round}" if state.phase in (Phase.PLAY, Phase.ACTIVATIONS) else ""
         return Board(self.title_of(state), rows, footer)
 

@@ -40,7 +40,8 @@ def card(code: str) -> Card:
     try:
         return Card.parse(code)
     except ValueError:
-        raise RulesError(f"{code!r} is not a card (write it as `3H`, `10S`, `KD`, `RJ`).") from None
+        raise RulesError(f"{code!r} is not a card (write it as your hand shows it, `5♣`, or as `5C`, `10S`, `KD`, "
+                         "`RJ`).") from None
 
 
 def signed(n: int) -> str:
@@ -144,6 +145,7 @@ class PlayRequest(Request):
     Dynamite throw (a Shoot card with a distance card)."""
 
     kind = "norman-play"
+    title = "Cards played"
     player: int
     figure: str
     what: str
@@ -441,6 +443,7 @@ class ContactRequest(Request):
     """MN 146-159: a figure in base contact attacks with Shoot cards placed out of sight."""
 
     kind = "norman-contact"
+    title = "Close combat"
     player: int
     figure: str
     target: str
@@ -481,6 +484,7 @@ class DefendRequest(Request):
     """The defender's Shoot cards back (none, one or two), out of sight; then both sides reveal."""
 
     kind = "norman-defend"
+    title = "Strike back"
     player: int
     cards: tuple[str, ...] = ()
 
@@ -547,6 +551,7 @@ class DoorRequest(Request):
     character over, ``take`` takes a Money card."""
 
     kind = "norman-door"
+    title = "At the door"
     player: int
     figure: str
     building: str
@@ -616,6 +621,7 @@ class PickUpRequest(Request):
     """MN 144-145: a dud stick of Dynamite picked up to be used again."""
 
     kind = "norman-pickup"
+    title = "Pick up"
     player: int
     figure: str
 
@@ -639,6 +645,7 @@ class SwapRequest(Request):
     """MN 248-250, Cheatin' rat: on being dealt cards, discard up to one and replace it."""
 
     kind = "norman-swap"
+    title = "Cheatin' rat"
     player: int
     card: str
 

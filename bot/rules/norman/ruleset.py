@@ -16,7 +16,8 @@ from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Private, Ruleset, Step, Wait, escape, register
+from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
+                                     register)
 from bot.rules.core.summary import Count, Summary, summarise
 
 from . import actions
@@ -436,7 +437,8 @@ class Norman(Gang, Ruleset):
                       ("Grit", f"{f.true_grit:+d}"), ("Notches", str(f.notches))]
             badges += [(skill, f"+{n}") for skill, n in f.skills.items()]
             rows.append(BoardRow(f.name, f.owner, words, tuple(badges), not f.standing, f.key, TYPES[f.type],
-                                 f.owner == state.player and (not state.acting or state.acting == f.key)))
+                                 f.owner == state.player and (not state.acting or state.acting == f.key),
+                                 gear=kit(f)))
         hands = " ".join(f"{SUIT_SYMBOLS[s.suit]}{self.held(state, u)}" for u, s in state.seats.items())
         face_down = sum(1 for place in state.town if place.card)
         footer = f"hands {hands} · deck {len(state.deck.to_come)}" + (f" · town {face_down}/{len(state.town)}"
@@ -484,3 +486,12 @@ class Norman(Gang, Ruleset):
 
 
 NORMAN = register(Norman())
+
+
+def kit(figure: Figure) -> tuple[Phrase, ...]:
+    """A figure's weapons as the text names them (MN 29-44): its pistols, long arm and sticks of Dynamite
+    (unarmed: it can still fight in close combat, MN 44)."""
+    pistols = {0: (), 1: ("Pistol",)}.get(figure.pistols, (f"{figure.pistols} pistols",))
+    sticks = {0: (), 1: ("Dynamite",)}.get(figure.dynamite, (f"Dynamite ×{figure.dynamite}",))
+    carried = (*pistols, *((figure.long.capitalize(),) if figure.long else ()), *sticks)
+    return tuple(map(Phrase, carried)) or (Phrase("unarmed", Tone.ASIDE),)

@@ -3,23 +3,28 @@ state, weapons, mount and armour, then one row a vehicle with its VDV, speed, da
 
 from __future__ import annotations
 
+from ..core.cards import Card
 from ..core.ruleset import Board, BoardRow, HeldCard, Phrase, Tone
 from .dv import VDV
 from .state import Carried, Character, QotdState, Vehicle, WeaponCondition
 from .vehicles import KINDS, aboard_text, vehicle_words
-from .weapons import WEAPONS
+from .weapons import WEAPONS, Reload
 
 GRAVE = frozenset({"casualty", "passed out", "KO'd for the rest of the action", "Fled", "destroyed", "immobilized"})
 """State words that read as grave (red)."""
 
 
 def weapon_words(carried: Carried) -> Phrase:
-    """A weapon with its ammunition state: "Colt 4/6", "Colt empty", "Colt jammed" (trouble)."""
+    """A weapon with its ammunition state: "Derringer 1/2", "Colt loaded", "Colt empty", "Colt jammed" (trouble).
+    Shots are counted only where the rules count them: a revolving or repeating arm is reloaded when a 1 is
+    thrown, not when its shots are spent (1462-1466), so it is loaded or not (ruling 582)."""
     weapon = WEAPONS[carried.weapon]
     if carried.condition is not WeaponCondition.READY:
         return Phrase(f"{weapon.name} {carried.condition.value}", Tone.TROUBLE)
     if not weapon.shots:
         return Phrase(weapon.name)
+    if weapon.reload is Reload.ON_ONES and carried.loaded:
+        return Phrase(f"{weapon.name} loaded")
     if not carried.loaded:
         return Phrase(f"{weapon.name} empty", Tone.TROUBLE)
     return Phrase(f"{weapon.name} {carried.loaded}/{weapon.shots}")
@@ -51,12 +56,31 @@ def suit_of(state: QotdState, character: Character) -> tuple[str, int]:
     return seat.suits[0] if seat and seat.suits else ("spades", 1)
 
 
+def luck_words(state: QotdState, character: Character) -> tuple[Phrase, ...]:
+    """A Lucky character's re-rolls left this game (none left: trouble)."""
+    if not character.has("lucky"):
+        return ()
+    left = max(0, state.settings.lucky_rerolls - character.lucky_used)
+    return (Phrase(f"Lucky: {left} re-roll{'s' * (left != 1)} left", Tone.PLAIN if left else Tone.TROUBLE),)
+
+
+def look_of(state: QotdState, character: Character, card: Card) -> str:
+    """How the board shows one of the character's cards: lost, stunned, out of this phase (given up to Cut! or
+    to respond), or plain."""
+    if card in character.lost:
+        return "lost"
+    if card in character.stunned:
+        return "stunned"
+    return "out" if card in state.deck.out else "plain"
+
+
 def character_row(state: QotdState, character: Character, acting: bool) -> BoardRow:
-    """A character: suit, name, type, player and state; weapons, mount and armour; the cards."""
+    """A character: suit, name, type, player, state and Lucky re-rolls left; weapons, mount and armour; the
+    cards."""
     suit, pack = suit_of(state, character)
-    looks = [HeldCard(card.code, "lost" if card in character.lost else "stunned" if card in character.stunned
-                      else "plain") for card in character.cards]
+    looks = [HeldCard(card.code, look_of(state, character, card)) for card in character.cards]
     words = tuple(Phrase(w, Tone.GRAVE if w in GRAVE else Tone.PLAIN) for w in character.state_words)
+    words += luck_words(state, character)
     return BoardRow(character.name, character.owner, words, (), character.casualty, character.key,
                     character.type.title, acting, tuple(looks), suit, pack, gear(character))
 

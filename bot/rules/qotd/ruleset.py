@@ -16,7 +16,8 @@ from ..core.dice import Luck
 from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
 from ..core.replay import Reading
-from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, escape, register
+from ..core.words import Bold, Command, Name, Words, joined, words
+from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
 from .battlefield import Battlefield
 from .board import board
 from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
@@ -57,46 +58,45 @@ def passed_mark(holder: Character) -> str:
     return f", and the {'red' if luck is Luck.RED else 'black'} joker's mark with it: it marked this card."
 
 
-def card_line(character: Character | None, card_text: str) -> str:
+def card_line(character: Character | None, card_text: str) -> Words:
     """"K♥ — Doc Holliday acts" with the joker mark, if any; "K♥ — Doc Holliday is holding" once they hold."""
     if character is None:
-        return card_text
+        return words(card_text)
     if Condition.HOLDING in character.conditions:
-        return f"{card_text} — **{escape(character.name)}** is holding"
-    line = f"{card_text} — **{escape(character.name)}** acts"
-    if character.luck is not None:
-        line += (" — red joker: their first roll counts as a 10" if character.luck.value == 10
-                 else " — black joker: their first roll counts as a 1")
-    return line
+        return words(card_text, " — ", Bold(Name(character.name)), " is holding")
+    mark = "" if character.luck is None else (" — red joker: their first roll counts as a 10"
+                                              if character.luck.value == 10 else
+                                              " — black joker: their first roll counts as a 1")
+    return words(card_text, " — ", Bold(Name(character.name)), " acts" + mark)
 
 
-def turn(state: QotdState) -> tuple[list[str], Character | None]:
+def turn(state: QotdState) -> tuple[list[Words], Character | None]:
     """Turn cards until one gives a character a turn (a joker marks the next; a holder's card passes)."""
-    lines: list[str] = []
+    lines: list[Words] = []
     while state.deck.to_come:
         card, character = state.turn()
         if card.is_joker:
-            lines.append(f"**{card}** — the next card is marked "
-                         + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1)."))
+            lines.append(words(Bold(str(card)), " — the next card is marked "
+                               + ("for good luck (as a 10)." if card.is_red else "for a mishap (as a 1).")))
             continue
         if character is not None and Condition.HOLDING in character.conditions:
-            lines.append(f"{card} — {escape(character.name)} is holding; the card passes" + passed_mark(character))
+            lines.append(words(f"{card} — ", Name(character.name), " is holding; the card passes"
+                               + passed_mark(character)))
             continue
         lines.append(card_line(character, str(card)))
         return lines, character
     return lines, None
 
 
-def phase_summary(state: QotdState) -> str:
+def phase_summary(state: QotdState) -> Words:
     """What the phase came to: how many cards were turned, the jokers, who is down."""
     deck = state.deck
-    down = [escape(c.name) for c in state.characters.values() if c.casualty]
-    parts = [f"Phase {deck.phase} ends: {len(deck.turned)} cards turned"]
+    down = joined((Name(c.name),) for c in state.characters.values() if c.casualty)
+    said = f"Phase {deck.phase} ends: {len(deck.turned)} cards turned"
     if deck.jokers_seen:
-        parts.append(" and ".join(str(j) for j in deck.jokers_seen) + " seen")
-    if down:
-        parts.append("down: " + ", ".join(down))
-    return "; ".join(parts) + ". The next `/draw` shuffles the next phase."
+        said += "; " + " and ".join(str(j) for j in deck.jokers_seen) + " seen"
+    return words(said, *(("; down: ", *down) if down else ()), ". The next ", Command("draw"),
+                 " shuffles the next phase.")
 
 
 def shuffled(state: QotdState) -> str:
@@ -205,7 +205,8 @@ class QuickOnTheDraw(Adventures, Ruleset):
             raise Refused(f"Phase {deck.phase} still has {len(deck.to_come)} cards to come. "
                              "Use `/deal again:True` to reshuffle anyway.")
         state.shuffle(rng)
-        return Step(f"Phase {state.deck.phase}", [shuffled(state) + " `/draw` turns the first card."])
+        return Step(f"Phase {state.deck.phase}", [words(shuffled(state), " ", Command("draw"),
+                                                        " turns the first card.")])
 
     def advance(self, state: QotdState, rng: random.Random) -> Step:
         """Turn the next card (a spent pack is shuffled for the next phase first, under its own seal)."""
@@ -226,20 +227,23 @@ class QuickOnTheDraw(Adventures, Ruleset):
         acting, phase = state.acting, state.deck.phase
         holding = acting is not None and Condition.HOLDING in acting.conditions
         if state.deck.spent and (acting is None or holding):
-            return Wait((director,), NEXT_PHASE, asks=f"phase {phase} is over: `/draw` deals the next one.",
+            return Wait((director,), NEXT_PHASE, asks=words(f"phase {phase} is over: ", Command("draw"),
+                                                            " deals the next one."),
                         then="the next phase is dealt")
         if acting is None:
             return None
-        name = f"**{escape(acting.name)}**"
+        name = Bold(Name(acting.name))
         if holding:
-            return Wait((acting.owner,), HELD, acting.key, f"{name} holds on their card: `/draw` turns the next one.",
-                        "the next card is turned")
+            return Wait((acting.owner,), HELD, acting.key, words(name, " holds on their card: ", Command("draw"),
+                                                                 " turns the next one."), "the next card is turned")
         if state.deck.spent:
-            return Wait((acting.owner,), LAST_CARD, acting.key, f"{name}'s card, the last of phase {phase}, is up. "
-                        "Act, or `/hold`; a Director then deals the next phase with `/draw`.",
+            return Wait((acting.owner,), LAST_CARD, acting.key,
+                        words(name, f"'s card, the last of phase {phase}, is up. Act, or ", Command("hold"),
+                              "; a Director then deals the next phase with ", Command("draw"), "."),
                         "the next phase is dealt", draws=False)
-        return Wait((acting.owner,), TURN, acting.key, f"{name}'s card is up. Act, `/hold`, or `/draw` the next card.",
-                    "the turn passes", f"{name} holds")
+        return Wait((acting.owner,), TURN, acting.key, words(name, "'s card is up. Act, ", Command("hold"), ", or ",
+                                                             Command("draw"), " the next card."),
+                    "the turn passes", words(name, " holds"))
 
     def at_deadline(self, state: QotdState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """The character whose card is up holds, if the game's deadline says so (``policy``) and the rules let

@@ -93,8 +93,9 @@ def cast_list(state: QotdState) -> list[Listed]:
     """Every character with their suit, cards and state; then every vehicle with its damage and who is aboard."""
     listed = [Listed(c.name, c.owner, kind_of(c), cards_text(c) + (f" — {', '.join(c.state_words)}"
                                                                      if c.state_words else ""),
-                     SUIT_SYMBOLS.get(c.cards[0].suit, "") if c.cards else "") for c in state.characters.values()]
+                     SUIT_SYMBOLS.get(c.cards[0].suit, "") if c.cards else "", lead=": ")
+              for c in state.characters.values()]
     listed += [Listed(v.name, v.owner, f"{KINDS[v.kind].name}, VDV {VDV[v.construction]}",
-                      f"{', '.join(vehicle_words(v))} — {escape(aboard_text(state, v))}", section=VEHICLES)
+                      f"{', '.join(vehicle_words(v))} — {escape(aboard_text(state, v))}", section=VEHICLES, lead=": ")
                for v in state.vehicles.values()]
     return listed

@@ -81,6 +81,7 @@ class PickUpRequest(Request):
     weapon thrown that lies where it fell (SH 34)."""
 
     kind = "shootist-pickup"
+    title = "Pick up"
     shootist: str
     source: str
     """The dead shootist (or the one by whom a thrown weapon lies)."""

@@ -96,6 +96,7 @@ class BreakOffRequest(ByShootist):
     this turn, as one who "may move upto 1 hex" (SH 72)."""
 
     kind = "shootist-breakoff"
+    title = "Break off"
 
 
 @action(BreakOffRequest)

@@ -53,14 +53,16 @@ def draw_phase(state: ShootistState, rng: random.Random) -> Step:
             lines.append(f"**{escape(shootist.name)}**: {die_name(draws[shootist.key].dice.sides)} rolled "
                          f"**{draws[shootist.key].value}**" + (" (Super Fast: goes first)" if shootist.go_first
                                                                else ""))
-    order = ranked(state, list(draws), draws, rng, lines)
+    again: dict[str, list[int]] = {}
+    order = ranked(state, list(draws), draws, rng, lines, again)
     turn.draws, turn.order, turn.at, turn.fanning = draws, order, 0, []
     if not order:
         return Step(f"Turn {turn.number}: nobody is up", lines)
     first = state.characters[order[0]]
     lines.append("Draw order: " + ", ".join(escape(state.characters[k].name) for k in order) + ".")
     return Step(f"Turn {turn.number}: the Draw", lines, acting=first.key,
-                faces=tuple(f"d{draws[k].dice.sides}:{draws[k].value}:{k}" for k in order))
+                faces=tuple(f"d{draws[k].dice.sides}:{','.join(map(str, (draws[k].value, *again.get(k, ()))))}:{k}"
+                            for k in order))
 
 
 def draw_die(shootist: Shootist) -> int:
@@ -70,9 +72,10 @@ def draw_die(shootist: Shootist) -> int:
 
 
 def ranked(state: ShootistState, keys: list[str], draws: dict[str, Roll], rng: random.Random,
-           lines: list[str]) -> list[str]:
+           lines: list[str], again: dict[str, list[int]]) -> list[str]:
     """``keys`` in Draw order: those going first, then the highest roll; shootists tied roll their Draw dice
-    again to order themselves, as often as it takes (see docs/rulings.md)."""
+    again to order themselves, as often as it takes (see docs/rulings.md), each one's rolls again kept in
+    ``again``."""
     groups: dict[tuple[bool, int], list[str]] = {}
     for key in keys:
         groups.setdefault((state.characters[key].go_first, draws[key].value), []).append(key)
@@ -80,10 +83,12 @@ def ranked(state: ShootistState, keys: list[str], draws: dict[str, Roll], rng: r
     for place in sorted(groups, reverse=True):
         tied = groups[place]
         if len(tied) > 1:
-            again = {key: roll(draws[key].dice, rng) for key in tied}
+            rolled = {key: roll(draws[key].dice, rng) for key in tied}
             lines.append("Tied on " + str(place[1]) + ": " + ", ".join(
-                f"{escape(state.characters[k].name)} rolls again {again[k].value}" for k in tied))
-            tied = ranked(state, tied, again, rng, lines)
+                f"{escape(state.characters[k].name)} rolls again {rolled[k].value}" for k in tied))
+            for key in tied:
+                again.setdefault(key, []).append(rolled[key].value)
+            tied = ranked(state, tied, rolled, rng, lines, again)
         order += tied
     return order
 
@@ -197,6 +202,7 @@ class DrawDieRequest(ByShootist):
     choice stands for every Draw phase to come until changed."""
 
     kind = "shootist-drawdie"
+    title = "Draw die"
     sides: int = 0
     """The lesser die; 0 for his own Draw die."""
     first: bool = False

@@ -148,3 +148,25 @@ def test_a_bottle_check_when_half_the_posse_is_down():
     assert [r.label for r in resolution.readings] == ["Bottle Check of Art's Posse"]
     assert len(resolution.readings[0].roll.faces) == 1 and state.seats[ANN].bottled
     assert state.characters["art"].condition is Condition.BOTTLED
+
+
+def test_a_recovery_phase_with_nobody_downed_still_says_what_it_did():
+    """DA 80-84: the Recovery Phase takes the Done Tokens off and tests the Downed; with nobody Downed its card
+    says so, rather than showing a heading alone."""
+    state = two_posses()
+    state.phase = Phase.NPC
+    state.characters["bo"].done = True
+    state, resolution = perform(state, RecoveryRequest(), Faces())
+    assert resolution.readings == ()
+    assert resolution.changes == ("The Done Tokens are taken off every model.",
+                                  "No model is Downed: nobody takes a Recovery Test.")
+
+
+def test_a_model_that_stays_down_is_said_to_remain_downed():
+    """DA 87: 1-2 Successes, "Model remains Downed"."""
+    state = two_posses()
+    state.phase = Phase.NPC
+    state.characters["art"].condition = Condition.DOWNED
+    state, resolution = perform(state, RecoveryRequest(), Faces(5, 1, 1))
+    assert resolution.readings[0].outcome.title == "1 Success: Remains Downed"
+    assert "Art remains Downed." in resolution.changes

@@ -184,7 +184,8 @@ def test_the_npc_phase_deadline_ends_it_and_rolls_the_recovery_phase():
     assert step.title == "Turn 1 — the Recovery Phase"
     assert step.lines == ["The NPC Phase ends: the NPCs that have not acted do nothing.",
                           "Recovery Test of Art: [6, 1, 2] → **1 Success: Remains Downed**",
-                          "Bottle Check of Abe's Posse: [1, 2, 5] → **1 Success: Fights on**"]
+                          "Bottle Check of Abe's Posse: [1, 2, 5] → **1 Success: Fights on**",
+                          "The Done Tokens are taken off every model.", "Art remains Downed."]
     assert state.phase is Phase.RECOVERY and not state.pending and not state.characters["bo"].done
     assert state.characters["art"].condition is Condition.DOWNED
     assert DRACULA.waiting_on(state, 99).reason == "next turn"

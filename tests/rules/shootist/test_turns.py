@@ -38,6 +38,7 @@ def test_ties_roll_again_among_themselves():
     step = SHOOTIST.deal(state, Dice(5, 5, 2, 3, 6))
     assert state.turn.order == ["bob", "ann", "cal"]
     assert "Tied on 5: Ann rolls again 3, Bob rolls again 6" in step.lines
+    assert step.faces == ("d8:5,6:bob", "d8:5,3:ann", "d8:2:cal")   # each tied die with its roll again
 
 
 def test_a_lesser_draw_die():
