@@ -8,7 +8,7 @@ from typing import Any
 
 from ..rules.core.fair import canonical
 from ..rules.core.errors import RulesError
-from ..rules.core.ruleset import Board, Ruleset, ruleset
+from ..rules.core.ruleset import Board, Ruleset, plain, ruleset
 
 Point = tuple[float, float]
 
@@ -16,8 +16,8 @@ Point = tuple[float, float]
 def board_view(board: Board) -> dict[str, Any]:
     """The status board: its title, footer, and a row a character (name, kind, words, badges, down, acting)."""
     return {"title": board.title, "footer": board.footer,
-            "rows": [[row.name, row.kind, list(row.words), [list(badge) for badge in row.badges], row.down,
-                      row.acting] for row in board.rows]}
+            "rows": [[row.name, row.kind, [plain(word) for word in row.words], [list(badge) for badge in row.badges],
+                      row.down, row.acting] for row in board.rows]}
 
 
 def map_view(state: Any) -> dict[str, Any] | None:
