@@ -12,7 +12,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.glue.client import DirectorBot
-from bot.glue.consent import pingable
 from bot.storage import CampaignExists
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, clip, safe, send
@@ -21,8 +20,7 @@ from bot.rules.core.ruleset import Campaign as RosterRules
 from bot.glue.table import clean_name
 
 from bot.glue import options
-from bot.glue.campaigns import (SwapMenu, TraitMenu, enrol, find_campaign, find_veteran, offer, pupil, recast,
-                                 require_campaign_director, roster_choices, roster_line, veteran)
+from bot.glue.campaigns import enrol, find_campaign, recast, require_campaign_director, roster_choices, roster_line
 
 
 @app_commands.guild_only()
@@ -103,18 +101,6 @@ class Campaign(commands.GroupCog, group_name="campaign",
                               description=clip("\n".join(head) + "\n\n" + "\n".join(lines), DESCRIPTION_LIMIT))
         await send(interaction, embed=embed)
 
-    @app_commands.command(name="learn")
-    @app_commands.describe(character="A roster character with a new trait to pick")
-    @app_commands.autocomplete(character=roster_choices)
-    async def learn_trait(self, interaction: discord.Interaction, character: str) -> None:
-        """Show the menu of new traits again for a roster character who learnt from an adventure."""
-        row = await find_veteran(self.bot, interaction.guild_id, character)
-        await pupil(interaction, row.id)
-        game = await self.bot.db.load_game(interaction.guild_id, interaction.channel_id)
-        asked_for = row.owner_id != interaction.user.id and game is not None
-        await offer(interaction, row.id, veteran(row).character,
-                    ping=asked_for and bool(pingable(game, [row.owner_id])))
-
     @app_commands.command(name="end")
     @app_commands.describe(campaign="The campaign that is over")
     @app_commands.autocomplete(campaign=options.campaigns)
@@ -133,5 +119,4 @@ class Campaign(commands.GroupCog, group_name="campaign",
 
 
 async def setup(bot: DirectorBot) -> None:
-    bot.add_dynamic_items(TraitMenu, SwapMenu)
     await bot.add_cog(Campaign(bot))

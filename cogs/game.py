@@ -28,8 +28,8 @@ from bot.glue.seals import announced, closing, open_seals, sealing
 from bot.glue.table import OtherRuleset, open_table, require_stored
 
 from bot.glue import options
-from bot.glue.campaigns import (adventure_set, adventure_sets, announce_homecoming, end_adventure,
-                                 next_adventure_of, require_aftermath)
+from bot.glue.campaigns import announce_homecoming, end_adventure, next_adventure_of, require_aftermath
+from bot.glue.maps import adventure_set, adventure_sets
 
 from bot.glue.pings import InvitationButton, join_game, leave_game, tell_joined
 

@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 KEYS = tuple(rules.key for rules in FOUND)
 
 KNOWN_EXCEPTIONS = {
-    "bot.glue.campaigns": {"qotd"},
     "bot.glue.maps": {"qotd"},
     "bot.glue.options": {"qotd"},
     "bot.pictures": {"qotd"},

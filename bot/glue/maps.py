@@ -1,7 +1,7 @@
 """What the action pipeline asks of a game's map (Quick on the Draw's battlefield, the only map yet): the map
 before and after a roll, what a decided roll does on it, where those in an action stand for its log, the map's
 embed shown under a roll's card; and what a shot, a fight or a move reads from it (range, cover, contact, the
-route)."""
+route); and the set a campaign's next adventure starts on."""
 
 from __future__ import annotations
 
@@ -14,11 +14,14 @@ from discord import app_commands
 from bot.glue import options
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe
+from bot.glue.client import DirectorBot
 from bot.glue.table import Table, clean_name
 from bot.pictures import render_scene, scene_of
+from bot.storage import CampaignRow
 from bot.rules.core.ruleset import OnAMap, Ruleset, State
 from bot.rules.qotd.battlefield import Area, Battlefield, Cover, Obstacle, Route
 from bot.rules.qotd.map_checks import stored_map
+from bot.rules.qotd.sets import read_json, terrain_only
 from bot.rules.qotd.on_the_map import (bolting, in_contact, mark_shot, placed, plan_on_map, shot_on_map, spread_reach,
                                       spread_to)
 from bot.rules.core.results import Resolution
@@ -165,3 +168,38 @@ def require_map(table: Table) -> Battlefield:
     if table.state.battlefield is None:
         raise UserError("This game has no map: a Director makes one with `/map new` or `/map set`.")
     return table.state.battlefield
+
+
+# -- the set of a campaign's next adventure --------------------------------------------------------------------------
+
+
+NO_MAP = "none"
+"""``/game start map_name:`` for an adventure with no map."""
+
+
+async def adventure_set(bot: DirectorBot, guild_id: int, campaign: CampaignRow, chosen: str | None
+                        ) -> tuple[Battlefield | None, str]:
+    """The map an adventure starts on, and words saying so: the set of the campaign's last adventure, its
+    terrain only (see docs/rulings.md), unless the Director chose a map the server keeps, or none."""
+    if chosen is not None and chosen.strip().casefold() == NO_MAP:
+        return None, ""
+    if chosen is not None:
+        data = await bot.db.saved_map(guild_id, chosen)
+        if data is None:
+            raise UserError(f"This server keeps no map called **{safe(chosen[:40])}**: `/map save` keeps one.")
+        return named(read_json(data)), f"The set is the map **{safe(chosen[:40])}**: `/map show` shows it."
+    last = await bot.db.last_adventure_state(campaign.id)
+    if not last or not last.get("battlefield"):
+        return None, ""
+    stored = stored_map(last["battlefield"])
+    if stored is None:
+        return None, ""
+    field = terrain_only(stored)
+    return field, (f"The set is the last adventure's{': ' + safe(field.name) if field.name else ''}, with no one on "
+                   "it yet (`/map show`; `/game start map_name:` chooses another).")
+
+
+async def adventure_sets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    """The maps the server keeps, and none."""
+    names = await interaction.client.db.map_names(interaction.guild_id) if interaction.guild_id else []
+    return options.matching(((name, name) for name in [NO_MAP, *names]), typed)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.glue.errors import UserError
-from bot.rules.core.ruleset import RULESETS, Ruleset
+from bot.rules.core.ruleset import RULESETS, Ruleset, first
 from bot.rules.qotd.beasts import ANIMALS
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import QotdState

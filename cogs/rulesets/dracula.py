@@ -188,16 +188,15 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
     @app_commands.describe(model="A model of this adventure (a Director: anyone's)")
     @app_commands.autocomplete(model=options.characters)
     async def enrol(self, interaction: discord.Interaction, model: str) -> None:
-        """Put a model of this adventure on its campaign's roster, to cast again in its next games (as `/campaign
-        add` does)."""
-        await enrol(self.bot, interaction, model)
+        """Put a model of this adventure on its campaign's roster (`/campaign add`)."""
+        await enrol(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(model="A model on the roster of this adventure's campaign")
     @app_commands.autocomplete(model=roster_choices)
     async def recast(self, interaction: discord.Interaction, model: str) -> None:
-        """Cast a roster model into this adventure, as the roster keeps it (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, model)
+        """Cast a roster model into this adventure as the roster keeps it (`/campaign cast`)."""
+        await recast(self.bot, interaction, model, DRACULA.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(model="A model on a roster of this server", rank="Its new Rank",

@@ -336,14 +336,14 @@ class Gunfight(commands.GroupCog, group_name="gunfight",
     @app_commands.autocomplete(figure=options.characters)
     async def enrol(self, interaction: discord.Interaction, figure: str) -> None:
         """Put a figure on the campaign's roster for its next gunfights (as `/campaign add` does)."""
-        await enrol(self.bot, interaction, figure)
+        await enrol(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="recast")
     @app_commands.describe(figure="A figure on this campaign's roster")
     @app_commands.autocomplete(figure=roster_choices)
     async def recast(self, interaction: discord.Interaction, figure: str) -> None:
         """Cast a roster figure into this gunfight, with its notches and skills (as `/campaign cast` does)."""
-        await recast(self.bot, interaction, figure)
+        await recast(self.bot, interaction, figure, NORMAN.key)
 
     @app_commands.command(name="amend")
     @app_commands.describe(figure="A figure on a roster", pistols="0-2", long="'none': no long arm",

@@ -23,7 +23,6 @@ from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
-from .replay import Reading
 from .results import Resolution
 from .words import Bold, Name, Words, words
 
