@@ -23,9 +23,9 @@ QOTD_ONLY = (("shoot", {"target": "Ann", "paces": 5}), ("fight", {"defender": "A
              ("test", {"chart": "courage"}), ("quickdraw", {"target": "Ann"}), ("reload", {}),
              ("move", {"terrain": "open"}), ("heal", {"patient": "Ann"}), ("comeround", {}),
              ("cast add", {"name": "Doc", "type": "hero", "personality": "brave"}),
-             ("cast weapon", {"character": "Kid", "weapon": "colt"}), ("cast beast", {"name": "Bo", "animal": "dog"}),
-             ("campaign add", {"character": "Kid"}))
-"""Quick on the Draw's own commands, each refused in a channel playing High Noon."""
+             ("cast weapon", {"character": "Kid", "weapon": "colt"}), ("cast beast", {"name": "Bo", "animal": "dog"}))
+"""Quick on the Draw's own commands, each refused in a channel playing High Noon (`/campaign add`, shared, is refused
+there because High Noon keeps no roster: tests/contract/test_campaign.py)."""
 
 
 class Faces(Dice):
