@@ -16,14 +16,14 @@ from discord.ext import commands
 from bot.glue.answering import storing
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
-from bot.storage import GameRow, LogRow, ServerRow, UnitOfWork
+from bot.storage import GameRow, ServerRow, UnitOfWork
 from bot.glue.errors import NotAllowed, UserError
 from bot.pictures.status import PER_PAGE
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, MAX_FILES, clip, safe, send
+from bot.glue.replies import COLOUR, MAX_FILES, safe, send
 from bot.rules.core import serial
 from bot.rules.core.ruleset import HOLD, RULESETS, OnAMap, Ruleset, State, Tunable, first, ruleset
 from bot.rules.core.ruleset import Campaign as RosterRules
-from bot.rules.core.results import Resolution
+from bot.glue.summaries import summary_embed
 from bot.glue.seals import announced, closing, open_seals, sealing
 from bot.glue.table import OtherRuleset, open_table, require_stored
 
@@ -65,17 +65,6 @@ def end_view(game_id: int) -> discord.ui.View:
     view.add_item(EndButton(game_id, "end"))
     view.add_item(EndButton(game_id, "cancel"))
     return view
-
-
-def summary_embed(rules: Ruleset, state: State, entries: list[LogRow]) -> discord.Embed | None:
-    """The end-of-game summary the ruleset gives, from the game's logged actions (None if it gives none)."""
-    resolutions = [serial.from_json(Resolution, e.data["resolution"]) for e in entries
-                   if not e.undone and "resolution" in e.data]
-    lines = rules.summary(state, resolutions)
-    if not lines:
-        return None
-    return discord.Embed(title="The end of the game", colour=COLOUR, description=clip("\n".join(lines),
-                                                                                      DESCRIPTION_LIMIT))
 
 
 async def answer_end(interaction: discord.Interaction, game_id: int, confirmed: bool) -> None:

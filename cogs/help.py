@@ -41,7 +41,7 @@ NO_GAME = (
     "shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds "
     "whoever it waits on.")
 SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "status"), ("History", "history"),
-          ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
+          ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
 RULESETS_OWN = "cogs.rulesets."
 """The package of the rulesets' own extensions: ``<key>.py``, and ``<key>_<part>.py`` for more of them."""

@@ -291,7 +291,7 @@ async def test_tab_completes_commands_options_and_the_values_the_bot_offers(tmp_
         await console.handle("pete: /game join")
         await console.handle("pete: /cast add name:Doc type:hero personality:brave")
         assert await console.completions("pe") == ["pete:"]
-        assert await console.completions("/ca") == ["/campaign", "/cast"]
+        assert await console.completions("/ca") == ["/campaign", "/cast", "/catchup"]
         assert await console.completions("pete: /cast we") == ["weapon"]
         assert await console.completions("/cast weapon weapon:x ch") == ["character:"]
         assert await console.completions("/cast add name:Ike type:m") == ["type:main", "type:minor"]

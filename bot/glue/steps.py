@@ -21,7 +21,7 @@ TURNS = Kept(render_turn, 512)
 """The pictures of the cards a step turns: a card, or a joker and a card, all game long."""
 
 
-STEP_LINES_LEFT_OUT = "… {n} more lines: `/log recent` shows them all."
+STEP_LINES_LEFT_OUT = "… {n} more lines: `/deck` shows the turn so far, `/log recent` every line."
 """What a step too long for its message says in place of the lines left out."""
 
 

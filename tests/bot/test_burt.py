@@ -94,7 +94,9 @@ async def test_a_whole_game_of_steve_burts_rules(scene, db_url):
             break
     assert f"Only <@{scene.pete.id}>'s characters are still fighting" in text_of(drawn)
     assert pinged(drawn) in ([], [scene.pete.id])
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    ended = text_of(await end_game(scene.dora, scene.channel))                  # the summary: SB 155, 323-341
+    assert "wrap" in ended and "**Dead or overpowered**\n**Ike**: dead\n" in ended
+    assert "**Who did what**\n**Doc**: 1 shot fired, 1 hit\n**Ike**: 1 shot fired" in ended
 
 
 async def test_the_event_card_waits_for_the_directors_event(scene):

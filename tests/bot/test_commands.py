@@ -727,7 +727,7 @@ async def test_requests_the_game_cannot_carry_out_are_refused(ready, setting):
 
 NO_GAME = [
     ("game join", {}), ("game leave", {}), ("game end", {}), ("game director", {"member": lambda s: s.polly}),
-    ("game settings", {"cuts": 2}),
+    ("game settings", {"cuts": 2}), ("catchup", {}),
     ("cast add", {"name": "Kid", "type": "minor", "personality": "rash"}),
     ("cast beast", {"name": "Rex", "animal": "dog"}),
     ("cast activate", {"character": "Rex"}), ("cast skill", {"character": "Kid", "skill": "tough"}),

@@ -239,11 +239,22 @@ async def test_a_whole_game_with_a_restart_and_nothing_secret_in_public(scene, d
     state = await sweep.look()
     assert state.phase.name == "ACTIVATIONS"
 
+    for user, player in players.items():                                    # each player's catch-up: no other hand
+        caught = await player.slash(scene.channel, "catchup")
+        shown = text_of(caught)
+        assert caught.response.ephemeral and "since your last action" in shown and "Whose turn" in shown, shown
+        assert png(await caught.response.attachments[0].read())
+        sweep.check(shown, "/catchup")
     for command in ("status", "deck", "log recent"):
         sweep.check(text_of(await scene.pete.slash(scene.channel, command)), f"/{command}")
     export = await scene.pete.slash(scene.channel, "log export")
     sweep.check((await export.response.attachments[0].read()).decode(), "the log export")
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    state = await stored(scene)
+    ended = text_of(await end_game(scene.dora, scene.channel))          # the summary, swept with the rest below
+    assert "wrap" in ended and "**Downed, Casualties and Bottled Out**" in ended
+    for model in state.characters.values():
+        assert (f"**{model.name}**: {model.condition.value}" in ended) is not model.standing, model.name
+    assert re.search(r"\*\*Who did what\*\*\n\*\*\w+\*\*: \d+ Shoot Actions?", ended), ended
     public = [m for m in scene.channel.history() if not getattr(m, "flags", None) or not m.flags.ephemeral]
     assert len(public) > 30
     for message in public:

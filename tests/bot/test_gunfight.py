@@ -7,6 +7,7 @@ text)."""
 from __future__ import annotations
 
 import random
+import re
 
 from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
@@ -17,7 +18,7 @@ from tests.rules.norman.table import hidden
 
 from .conftest import make_bot
 from .helpers import end_game, png, refused, text_of, words_of
-from .sweep import Seeds, Sweep, log_of
+from .sweep import Seeds, Sweep, log_of, named
 from .test_timers import hours, posted
 
 
@@ -223,6 +224,8 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
             "every answer to that play is in")
     await players[user].slash(scene.channel, "draw")
 
+    await catch_up_sees_no_other_hand(scene, sweep, players)
+
     cancelled = False
     for _ in range(30):                                                     # on to the end of the gunfight
         state = await look(sweep)
@@ -243,9 +246,28 @@ async def test_a_whole_gunfight_with_a_restart_and_nothing_secret_in_public(scen
     sweep.check(text_of(await scene.pete.slash(scene.channel, "log recent")), "/log recent", history=True)
     export = await scene.pete.slash(scene.channel, "log export")
     sweep.check((await export.response.attachments[0].read()).decode(), "the log export", history=True)
-    await look(sweep)
+    state = await look(sweep)
     assert sweep.messages > 30
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    ended = text_of(await end_game(scene.dora, scene.channel))          # the summary: MN 162-203, 226
+    sweep.check(ended, "the end-of-game summary")
+    assert "wrap" in ended and "**Shot down, fled or dead**" in ended
+    for figure in state.characters.values():
+        assert (f"**{figure.name}**: {figure.status}" in ended) is not figure.standing, figure.name
+    assert re.search(r"\*\*Who did what\*\*\n\*\*\w+\*\*: \d+ plays?", ended), ended
+
+
+async def catch_up_sees_no_other_hand(scene, sweep: Sweep, players) -> None:
+    """Each player's `/catchup`, for their eyes alone: what happened since their last action, whose turn it is,
+    the board, and no card hidden from them (another's hand, the deck, the town's face-down cards)."""
+    for user, player in players.items():
+        caught = await player.slash(scene.channel, "catchup")
+        state = await look(sweep)
+        shown = text_of(caught)
+        assert caught.response.ephemeral and "since your last action" in shown and "Whose turn" in shown, shown
+        assert png(await caught.response.attachments[0].read())
+        codes, names = sweep.hidden
+        assert not named(shown) & (codes - {card.code for card in state.seats[user].hand}), shown
+        assert not any(name in shown for name in names), shown
 
 
 async def turn_with(scene, players, ranks: frozenset[str]) -> NormanState:

@@ -184,7 +184,7 @@ async def test_a_draw_past_holders_cards_shows_the_card_turned_and_who_acts(scen
     assert len(embed.description) <= DESCRIPTION_LIMIT
     shown = embed.description.splitlines()
     assert shown[-1] == f"{kid_card} — **Kid** acts"
-    assert any("more cards turned: `/deck` shows the whole phase." in line for line in shown)
+    assert any("more lines: `/deck` shows the turn so far" in line for line in shown)
     assert result.response.content == f"<@{scene.polly.id}>, Kid acts."
     state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert state.acting.key == "kid" and "Kid acts" in text_of(result)

@@ -132,6 +132,7 @@ MATRIX = [
     Row("test", {"character": "Wyatt Earp", "chart": "courage"},                    "✗  ✓  ✓  ✓  ✗  ✓"),
     Row("roll", {},                                                                 "✓  ✓  ✓  ✓  ✗  ✓"),
     Row("log recent", {},                                                           "·  ·  ·  ·  ·  ·"),
+    Row("catchup", {},                                                              "·  ·  ·  ✗  ✗  ✗"),
     Row("log export", {},                                                           "·  ·  ·  ·  ·  ·"),
     Row("verify", {},                                                               "·  ·  ·  ·  ·  ·"),
     Row("undo", {},                                                                 "✗  ✗  ✓  ✓  ✗  ✓"),

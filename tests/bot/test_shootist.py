@@ -80,7 +80,9 @@ async def test_a_whole_game_of_shootist_with_a_restart(scene, db_url):
     status = await scene.pete.slash(scene.channel, "status")
     assert png(await status.response.attachments[0].read())
     assert "The game is over" in text_of(await scene.dora.slash(scene.channel, "deal"))
-    assert "wrap" in text_of(await end_game(scene.dora, scene.channel))
+    ended = text_of(await end_game(scene.dora, scene.channel))                  # the summary: SH 5, 55-61
+    assert "wrap" in ended and "**Dead or knocked out**\n**Ann**: dead\n" in ended
+    assert "**Who did what**\n**Kid**: 2 shots, 2 wounds dealt\n**Ann**: 1 shot" in ended
 
 
 async def test_every_action_of_the_group_in_a_turn_each(scene):

@@ -10,7 +10,7 @@ from bot.rules.qotd.dv import dv_line
 from bot.rules.qotd.fighting import FightRequest
 from bot.rules.qotd.shooting import DrawRequest, ShotRequest
 from bot.rules.qotd.state import Condition, QotdState
-from bot.rules.qotd.summary import deeds, down
+from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.turns import out_of_turn
 
 from .scripted import Dice
@@ -101,7 +101,13 @@ def test_the_engine_gives_the_effect_roll_its_basic_dv():
     assert dv_line(result.readings[2]).startswith("DV 1 (minimal armour)")
 
 
-def test_the_tally_counts_finished_actions_hits_landed_and_cards_lost():
+def deeds_of(summary, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A character's counts and notes in the summary (none if it tells nothing of them)."""
+    found = [(d.counts, d.notes) for d in summary.deeds if d.key == key]
+    return found[0] if found else ((), ())
+
+
+def test_the_summary_counts_finished_actions_hits_landed_and_cards_lost():
     state = three()
     resolutions = []
     for request, dice in ((ShotRequest("doc", "ike", paces=6), (7, 7, 8, 8, 5)),      # 1 Hit: Ike is down
@@ -110,11 +116,24 @@ def test_the_tally_counts_finished_actions_hits_landed_and_cards_lost():
         resolutions.append(result)
     paused_state, paused = perform(state, TestRequest("doc", "task"), Dice(2, 2))   # waiting: not counted
     assert paused.decision is not None
-    tally = deeds(state, [*resolutions, paused])
-    assert (tally["doc"].shots, tally["doc"].fights, tally["doc"].hits, tally["doc"].lost) == (1, 0, 1, [])
-    assert tally["ike"].lost == list(state.characters["ike"].cards) and not tally["wyatt"].anything
-    assert [(c.key, how) for c, how in down(state)] == [("ike", "casualty")]
-    assert all(isinstance(card, Card) for card in tally["ike"].lost)
+    told = QOTD.summary(state, [*resolutions, paused])
+    assert deeds_of(told, "doc") == (("1 shot", "1 hit"), ())
+    ike = state.characters["ike"]
+    assert deeds_of(told, "ike") == ((), (f"lost {', '.join(map(str, ike.cards))} (for good)",))
+    assert deeds_of(told, "wyatt") == ((), ())
+    assert [(f.key, f.how) for f in told.fallen] == [("ike", "casualty")]
+
+
+def test_a_shot_that_stopped_at_wanting_to_shoot_is_not_counted():
+    """Shooting is three steps, the first the Wanting to Shoot test (text 1140-1143): on 2 to 4, "Where's the
+    target! Hesitate and do not Shoot" (1151, 1172-1175), so the summary counts no shot; one that goes on to roll to hit counts."""
+    state = three()
+    state, balked = keeping(state, ShotRequest("doc", "ike", paces=6), Dice(3, 3))
+    assert titles(balked) == ["Where’s the target!"]
+    state, fired = keeping(state, ShotRequest("doc", "ike", paces=6), Dice(7, 7, 1, 1))
+    assert titles(fired)[0] == "Shoot at the Enemy!" and len(fired.readings) == 2
+    assert deeds_of(QOTD.summary(state, [balked]), "doc") == ((), ())
+    assert deeds_of(QOTD.summary(state, [balked, fired]), "doc") == (("1 shot",), ())
 
 
 def test_a_holder_who_responds_in_time_acts_off_their_card_until_the_next_is_turned():

@@ -41,7 +41,6 @@ LEFT_TO_MOVE = {
     "bot.rules.qotd.ruleset": 4,
     "bot.rules.qotd.sets": 5,
     "bot.rules.qotd.shooting": 3,
-    "bot.rules.qotd.summary": 7,
     "bot.rules.shootist.ruleset": 3,
     "bot.rules.shootist.shooting": 1,
     "bot.rules.shootist.turns": 13,

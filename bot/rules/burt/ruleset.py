@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..core.errors import RulesError
+from ..core.results import Resolution
 from ..core.words import Command, Player, joined, words
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.summary import Count, Summary, summarise
 from . import firing, initiative, melee, moves
 from .charts import CALIBRES, CHARTS, HITS_TAKEN, MELEE_WEAPONS, RANGES, Class
 from .state import EVENT, STOP, BurtState, Gun, Gunman
@@ -72,6 +75,15 @@ def yes_no(value: str, what: str) -> bool:
     if value in NO:
         return False
     raise RulesError(f"{what}: yes or no.")
+
+
+COUNTS = (
+    Count("shot fired", "shots fired", frozenset({"burt-fire"})),
+    Count("hand-to-hand attack", "hand-to-hand attacks", frozenset({"burt-fight"})),
+    Count("hit", "hits", frozenset({"burt-fire", "burt-fight"}), frozenset({"to_hit", "over_10", "hand_to_hand"}),
+          frozenset({"Hit"})),
+)
+"""What the summary counts of each character: a FIRE action, an attack hand to hand, and each that hit."""
 
 
 class Burt(Ruleset):
@@ -256,6 +268,13 @@ class Burt(Ruleset):
                  f"turned {turned}" if turned else "", f"last event: {state.events[-1]}" if state.events else ""]
         return Board(f"Turn {state.turn}" if state.turn else "Before the first turn", rows,
                      " · ".join(filter(None, parts)))
+
+    def summary(self, state: BurtState, resolutions: Sequence[Resolution]) -> Summary:
+        """Who is dead or overpowered (SB 341, 439-441); each character's shots fired, hand-to-hand attacks and
+        hits (SB 155, 323-329, 395)."""
+        return summarise(state.characters, resolutions, COUNTS, lambda gunman: gunman.out,
+                         fallen_title="Dead or overpowered", nobody_fell="Nobody: everyone walks away.",
+                         nobody_did="Nobody fired or fought.")
 
     def help(self) -> str:
         return HELP

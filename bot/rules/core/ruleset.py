@@ -24,6 +24,7 @@ from .errors import RulesError
 from .fair import Hidden, Seal
 from .replay import Reading
 from .results import Resolution
+from .summary import Fell, Summary
 from .words import Bold, Name, Words, words
 
 
@@ -445,6 +446,14 @@ class Ruleset(Protocol):
     def help(self) -> str:
         """How the system plays in the bot, for ``/help``: a few lines of markdown."""
 
+    def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
+        """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions
+        of its actions as logged (undone ones left out). Names no card still hidden from anyone. By default, who
+        fell as the status board has them (its rows out of the fight, with their words), and no deeds."""
+        fallen = [Fell(row.key, row.name, row.owner, ", ".join(map(plain, row.words)) or "out of the fight")
+                  for row in self.board(state).rows if row.down]
+        return Summary(tuple(fallen), ())
+
     def join(self, state: State, user: int, rng: random.Random) -> str:
         """Seat a player who joins (not yet seated); returns what they get, in words ("" for nothing)."""
         state.seats[user] = ""
@@ -483,11 +492,6 @@ class Ruleset(Protocol):
     def played(self, state: State) -> str:
         """How long the game has gone on, after "The game ends": " after 3 phases" ("" by default)."""
         return ""
-
-    def summary(self, state: State, resolutions: Sequence[Resolution]) -> list[str]:
-        """The end-of-game summary, line by line (markdown, names escaped), from the game's state and its actions'
-        resolutions as logged, undone ones left out; none by default."""
-        return []
 
     def sheet(self, state: State, key: str) -> Sheet:
         """A member of the cast in full (``/cast show``); by default as its board row has it, its gear as its

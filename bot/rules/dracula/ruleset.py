@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from bot.rules.core import serial
@@ -11,12 +12,14 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
+from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
                                      register)
+from bot.rules.core.summary import Count, Summary, summarise
 
 from .actions import RecoveryRequest
 from .campaign import PosseRoster
-from .charts import CHARTS, INJURIES, NPCS, RANKS, SKILLS, WEAPONS, listed
+from .charts import CHARTS, INJURIES, NPCS, RANKS, SAVE, SKILLS, WEAPONS, listed
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
 from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
                    play, posse_of, to_play)
@@ -25,6 +28,14 @@ from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actio
 PUBLIC_FIELDS = ("characters", "settings", "turn", "phase", "round", "order", "flipped", "at", "activation",
                  "npc_winner")
 """The fields of a game's state that anyone may read as they are (see :meth:`Dracula.redact`)."""
+
+
+COUNTS = (
+    Count("Shoot Action", "Shoot Actions", frozenset({"dracula-shoot"})),
+    Count("Fight Action", "Fight Actions", frozenset({"dracula-fight"})),
+    Count("Save forced", "Saves forced", charts=frozenset({SAVE.key}), by_others=True),
+)
+"""What the summary counts of each model: a Save is rolled by the model struck."""
 
 
 class Dracula(PosseRoster, Ruleset):
@@ -224,6 +235,14 @@ class Dracula(PosseRoster, Ruleset):
         lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
         return Step(self.title_of(state), lines + self.counts(state), faces=tuple(c.code for c in state.flipped),
                     captions=captions(state))
+
+    def summary(self, state: DraculaState, resolutions: Sequence[Resolution]) -> Summary:
+        """Who is Downed, a Casualty or Bottled Out (DA 84-95, 150); each model's Shoot and Fight Actions and the
+        Saves it forced (DA 112-138). No card is named: a hand may still be hidden."""
+        return summarise(state.characters, resolutions, COUNTS,
+                         lambda model: "" if model.standing else model.condition.value,
+                         fallen_title="Downed, Casualties and Bottled Out",
+                         nobody_fell="Nobody: every model stands.", nobody_did="Nobody made a Shoot or Fight Action.")
 
     def help(self) -> str:
         return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "

@@ -6,6 +6,7 @@ the Director's settings decide (see docs/rulings.md)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from bot.rules.core import serial
@@ -14,12 +15,14 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
+from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
                                      register)
+from bot.rules.core.summary import Count, Summary, summarise
 
 from . import actions
 from .campaign import Gang
-from .charts import CHARTS
+from .charts import CHARTS, TRUE_GRIT
 from .state import SHOOT_RANKS, SKILLS, STARTING_SUITS, Building, Figure, NormanState, Seat, Settings, full_deck, \
     uses
 
@@ -49,6 +52,14 @@ def option(spec: CastSpec, name: str, default: int = 0) -> int:
         return int(text)
     except ValueError:
         raise RulesError(f"{name} is a number, not {text!r}.") from None
+
+
+COUNTS = (
+    Count("play", "plays", frozenset({"a play"})),
+    Count("close combat", "close combats", frozenset({"close combat"})),
+    Count("hit", "hits", charts=frozenset({TRUE_GRIT.key}), by_others=True),
+)
+"""What the summary counts of each figure: a hit calls for the True Grit roll of the figure hit."""
 
 
 class Norman(Gang, Ruleset):
@@ -456,6 +467,14 @@ class Norman(Gang, Ruleset):
         return Step(self.title_of(state), lines + [self.counts(state)],
                     faces=tuple(shown.card.code for shown in state.shown),
                     captions=tuple(shown.by for shown in state.shown))
+
+    def summary(self, state: NormanState, resolutions: Sequence[Resolution]) -> Summary:
+        """Who was Shot down, Fled or is Dead (MN 176, 226); each figure's plays, close combats and the True Grit
+        rolls its hits called for (MN 162-203). No card is named: a hand may still be hidden."""
+        return summarise(state.characters, resolutions, COUNTS,
+                         lambda figure: "" if figure.standing else figure.status,
+                         fallen_title="Shot down, fled or dead",
+                         nobody_fell="Nobody: every figure is still in play.", nobody_did="Nobody played a card.")
 
     def help(self) -> str:
         return ("Each player holds a suit and a hand. `/deal` deals the turn's hands: **My hand** or `/hand` shows "

@@ -30,7 +30,7 @@ from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
 from .sheets import cast_list, character_sheet, vehicle_sheet
 from .state import Character, Condition, QotdState, Seat, Vehicle
-from .summary import summary_lines
+from .summary import Summary, summary
 from .traits import PERSONALITIES
 
 TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
@@ -314,9 +314,9 @@ class QuickOnTheDraw(Adventures, Ruleset):
         phases = state.deck.phase
         return f" after {phases} phase{'s' * (phases != 1)}"
 
-    def summary(self, state: QotdState, resolutions: Sequence[Resolution]) -> list[str]:
+    def summary(self, state: QotdState, resolutions: Sequence[Resolution]) -> Summary:
         """Who went down, and each character's shots, fights, hits and cards lost."""
-        return summary_lines(state, resolutions)
+        return summary(state, resolutions)
 
     def help(self) -> str:
         return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..core.errors import Refused, RulesError
+from ..core.results import Resolution
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
+from ..core.summary import Count, Summary, summarise
 from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
 from .casting import CAST_OPTIONS, new_shootist
 from .skills import SKILLS, die_name
@@ -25,6 +28,14 @@ lesser die, or Super Fast going first).
 `mount`; `/draw` passes to the next. Fanners fire their 2nd and 3rd shots after everyone, again in Draw order.
 • A shot is shoot die against dodge die: higher hits, then a D10 for the location (D8 with legs hidden).
 • The game ends when one player's shootists are the last in the fight."""
+
+
+COUNTS = (
+    Count("shot", "shots", frozenset({"shoot"})),
+    Count("brawl", "brawls", frozenset({"brawl"})),
+    Count("wound dealt", "wounds dealt", charts=frozenset({LOCATION.key}), by_others=True),
+)
+"""What the summary counts of each shootist: a wound is a roll on the Wounds chart by whoever took it."""
 
 
 class ShootistRules(Ruleset):
@@ -103,6 +114,14 @@ class ShootistRules(Ruleset):
                             "The turn is over" if turn.over else ""] +
                            [f"{b} burning ({n} turn(s) left)" for b, n in state.fires.items()])
         return Board(title, rows, footer.strip("; "))
+
+    def summary(self, state: ShootistState, resolutions: Sequence[Resolution]) -> Summary:
+        """Who is dead or knocked out (SH 57-58); each shootist's shots, brawls and wounds dealt (SH 5, 57-61,
+        69)."""
+        return summarise(state.characters, resolutions, COUNTS,
+                         lambda shootist: "" if shootist.up else shootist.status.value,
+                         fallen_title="Dead or knocked out", nobody_fell="Nobody: every shootist walks away.",
+                         nobody_did="Nobody shot or brawled.")
 
     def help(self) -> str:
         return HELP
