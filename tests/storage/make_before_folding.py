@@ -4,8 +4,9 @@ columns (``cards_less``, ``reduced``, ``traits_due``) were folded into its ``dat
 ``python -m tests.storage.make_before_folding tests/storage/before_folding.db.gz``; it is kept to show how the file
 was made, not to run again.
 
-The real bot played it in SimCord on the server of ``tests.bot.conftest.tombstone`` (whose ids are the same in every
-SimCord run), in the channels of :data:`CHANNELS` made in that order first:
+The real bot played it in SimCord on the server of ``tests.bot.conftest.tombstone``, in the channels of
+:data:`CHANNELS` made in that order first (the test makes them again in that order, with the ids they had then:
+``test_roster_folding.ids_as_stored``):
 
 - #saloon: the first adventure of Tombstone, a Quick on the Draw campaign, ended: its roster holds a character with
   a trait due, one dead, one with a card less, one with a card less and reduced dice, and one resting;
