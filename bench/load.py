@@ -2,8 +2,7 @@
 phase (start, cast, deal, every draw with a shot after it, status), on SQLite and on PostgreSQL.
 
 The games play side by side in waves: each wave sends the next command of every game still playing,
-all in flight at once (reaching the bot one event at a time, as the gateway hands them over), then waits for
-every reply. Per database and number of games it prints the
+all in flight at once, then waits for every reply. Per database and number of games it prints the
 commands run, commands per second, the time per command (wall time over commands) and how much of it
 the garbage collector took, the median and p99 latency of a command (from its sending to its
 completion, queueing behind the wave included), peak memory and memory per game, unexpected errors,
@@ -386,7 +385,6 @@ async def play(url: str, games: int, servers: int, hostile: bool) -> dict:
                     for table, (name, sending) in pending:
                         sent_at = time.perf_counter()
                         result = await sending
-                        await asyncio.sleep(0)      # the gateway hands the bot one event at a time, as it reads it
                         if not isinstance(table, Hostile):       # the attacker's wait for pictures given up
                             clock.sent[result._interaction.id] = sent_at
                         names[result._interaction.id] = name
