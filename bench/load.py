@@ -62,7 +62,7 @@ from bot.storage.models import Game  # noqa: E402
 from bot.rules.qotd.state import QotdState  # noqa: E402
 from bot.app.settings import Settings  # noqa: E402
 from tests.bot.conftest import REFUSALS, TEST_PACE  # noqa: E402
-from tests.bot.helpers import LoopWatch, Stopwatch, fill_log, unsettled  # noqa: E402
+from tests.bot.helpers import LoopWatch, Stopwatch, fill_log, reply_of, unsettled  # noqa: E402
 from tests.storage.helpers import rows  # noqa: E402
 from tests.rules.scripted import Dice  # noqa: E402
 
@@ -116,7 +116,7 @@ class Table:
 
     def heard(self, name: str, result) -> None:
         """Take in the reply to ``name``: count it, and after a /draw plan the shot and the next card."""
-        response = result.response
+        response = reply_of(result)
         if response is None or response.ephemeral:
             self.refused += 1
             if name == "shoot" and response is not None and "reload" in response.content:
@@ -155,7 +155,10 @@ def callbacks_by_identity() -> None:
 
 
 def answered_fully(result) -> bool:
-    """Whether the bot answered the interaction: acknowledged, and not only deferred ("thinking")."""
+    """Whether the bot answered the interaction: acknowledged, and not only deferred ("thinking", or a press
+    acknowledged unseen, whose answer is its follow-up)."""
+    if result.deferred:
+        return bool(result.followups)
     return result.acknowledged and not result._interaction.loading
 
 

@@ -103,9 +103,17 @@ def _sqlite_reader(url: str) -> Engine:
     return create_engine(make_url(url).set(drivername="sqlite"), poolclass=NullPool)
 
 
+def reply_of(result):
+    """The bot's answer to an interaction: its response, or for a press acknowledged unseen under a burst (a
+    deferred update, whose response is the pressed message itself) its first follow-up."""
+    if result.deferred and result.followups:
+        return result.followups[0]
+    return result.response
+
+
 def text_of(result) -> str:
     """Everything a reply shows in words."""
-    return words_of(result.response)
+    return words_of(reply_of(result))
 
 
 def words_of(message) -> str:
@@ -120,10 +128,11 @@ def words_of(message) -> str:
 
 def refused(result, *words: str) -> None:
     """The command was refused with an ephemeral message containing ``words``."""
-    assert result.response is not None, "no reply at all"
-    assert result.response.ephemeral, f"refusal was public: {result.response.content!r}"
+    reply = reply_of(result)
+    assert reply is not None, "no reply at all"
+    assert reply.ephemeral, f"refusal was public: {reply.content!r}"
     for word in words:
-        assert word.casefold() in result.response.content.casefold(), result.response.content
+        assert word.casefold() in reply.content.casefold(), reply.content
 
 
 def pinged(result) -> list[int]:

@@ -25,8 +25,8 @@ from simcord import OptionError
 from bot.rules.qotd.state import Condition
 from tests.rules.scripted import Dice
 
-from .helpers import (View, card_up, channel_view, end_game, first_responses, pinged, png, refused, text_of, unsettled,
-                      words_of)
+from .helpers import (View, card_up, channel_view, end_game, first_responses, pinged, png, refused, reply_of, text_of,
+                      unsettled)
 
 LONG = "x" * 10_000
 NOBODY = "Nobody"
@@ -828,9 +828,8 @@ async def test_presses_arriving_together_are_acknowledged_before_their_game_is_r
     await scene.env.settle()
     first = first_responses(scene.env, calls)
     assert [first[stranger._interaction.id], first[owner._interaction.id]] == [6, 6]
-    [refusal], [answer] = stranger.followups, owner.followups
-    assert refusal.ephemeral and "Only Doc's player or a Director" in refusal.content
-    assert "Where’s the target!" in words_of(answer) and not answer.ephemeral
+    refused(stranger, "Only Doc's player or a Director")
+    assert "Where’s the target!" in text_of(owner) and not reply_of(owner).ephemeral
     assert (await view(scene)).game.pending is None
 
     again = await step(scene, "pete", "shoot", {"shooter": "Doc", "target": "Wyatt", "paces": 6}, (3,))
