@@ -19,7 +19,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
-"""The fonts, with their licences: bot/fonts, shipped in the package as its data ``bot.fonts``."""
+"""The fonts, with their licences: assets/fonts, linked as bot/fonts, shipped in the package as its data
+``bot.fonts``."""
 DISPLAY = "Rye-Regular.ttf"
 """The western display face (SIL OFL); Latin only."""
 SANS = "DejaVuSans.ttf"
