@@ -25,9 +25,10 @@ from ..rules.core.charts import MAKERS, REGISTRY, Chart, GridChart
 from ..rules.verify import BLOCK, Bad, basis, block, logged, read_export, readings, unreadable
 
 RECORD_NAME = "game-record.html"
-FONT = "Rye-Regular.ttf"
-"""The pictures' display face, for the page's headings (80 KB; the text face, DejaVu Sans, is used when the
-reader has it: embedded whole it would be 740 KB)."""
+FONTS = {"RYE_FONT": "Rye-Regular.ttf", "SANS_FONT": "DejaVuSans-Latin.ttf", "SANS_BOLD_FONT": "DejaVuSans-Bold-Latin.ttf"}
+"""The pictures' faces the page embeds, by the mark the style names each with: Rye for headings (80 KB), and
+DejaVu Sans and its bold cut down to Latin, punctuation, arrows and the suits (40 KB and 36 KB; whole, they weigh
+740 KB each): a letter outside them is drawn in the reader's own fonts."""
 
 
 def asset(name: str) -> str:
@@ -35,9 +36,9 @@ def asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def font_bytes() -> bytes:
-    """The display face, from bot/fonts (shipped in the package as ``bot.fonts``)."""
-    return (Path(__file__).resolve().parents[1] / "fonts" / FONT).read_bytes()
+def font_bytes(name: str) -> bytes:
+    """One of the faces, from bot/fonts (shipped in the package as ``bot.fonts``)."""
+    return (Path(__file__).resolve().parents[1] / "fonts" / name).read_bytes()
 
 
 def rows_of(chart: Chart) -> list[list[Any]]:
@@ -102,7 +103,9 @@ def record_page(log: str, names: dict[int, str], channel_name: str,
     squeezer = zlib.compressobj(6, zlib.DEFLATED, -15)
     packed = squeezer.compress(json.dumps(payload, ensure_ascii=False).encode()) + squeezer.flush()
     script = asset("verify.js") + "\n" + asset("replay.js")
-    style = asset("record.css").replace("RYE_FONT", base64.b64encode(font_bytes()).decode())
+    style = asset("record.css")
+    for mark, name in FONTS.items():
+        style = style.replace(mark, base64.b64encode(font_bytes(name)).decode(), 1)
     page = asset("page.html")
     for mark, value in (("SCRIPT_HASH", sha256_source(script)), ("STYLE_HASH", sha256_source(style)),
                         ("PAYLOAD", base64.b64encode(packed).decode()), ("STYLE", style), ("SCRIPT", script)):

@@ -249,10 +249,34 @@ def test_the_page_reads_on_a_phone_and_a_desktop_without_scrolling_sideways(brow
     assert all(scrolled <= width for width, scrolled in browser.run(work))
 
 
+
+FACES = """async () => { await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.status === "loaded").map((face) => `${face.family} ${face.weight}`)
+        .sort(); }"""
+"""The faces the page loaded (from its own data: it may fetch none) to draw what it shows."""
+
+
+def test_the_page_draws_in_the_pictures_faces_from_its_own_file(browser, tmp_path):
+    page = record_page(export(logbook.norman().entries)[len("| # |\n| --: |\n\n"):], {101: "pete"}, "saloon")
+    path = tmp_path / RECORD_NAME
+    path.write_bytes(page)
+
+    def work(chromium) -> list[str]:
+        opened = open_record(chromium, path)
+        opened.page.keyboard.press("End")
+        loaded = opened.page.evaluate(FACES)
+        opened.page.context.close()
+        return loaded
+
+    assert browser.run(work) == ["DejaVu Sans bold", "DejaVu Sans normal", "Rye normal"]
+
 def test_a_long_game_s_record_is_a_fraction_of_its_log():
-    """(bench/record.py measures the largest game: 40,000 entries.)"""
+    """What a long game's entries add to its record (beyond the page's script, style and faces, which a game of ten
+    entries carries too) is a fraction of what they weigh in its log. (bench/record.py measures the largest game:
+    40,000 entries.)"""
+    short = record_page(export(logbook.long_game(10).entries)[len("| # |\n| --: |\n\n"):], {}, "saloon")
     book = logbook.long_game(4_000)
     block = export(book.entries)[len("| # |\n| --: |\n\n"):]
     page = record_page(block, {}, "saloon")
-    assert len(page) <= len(block) // 2
+    assert len(page) - len(short) <= len(block) // 2
     assert payload_of(page)["log"] == block
