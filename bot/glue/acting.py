@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 
 from bot.glue import maps
-from bot.glue.answering import acknowledge_if_crowded, acknowledge_press_if_crowded
+from bot.glue.answering import acknowledge_if_crowded
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
 from bot.glue.replies import picture, render_soon, resolution_embed, safe, send
@@ -53,7 +53,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         """Settle the roll; refusals and failures get the same handling as slash commands."""
         try:
-            await acknowledge_press_if_crowded(interaction)
+            await acknowledge_if_crowded(interaction, thinking=False)
             await settle(interaction, require_stored(self.game), require_stored(self.entry, INTEGER), self.choice)
         except Exception as error:
             await interaction.client.tree.on_error(interaction, error)

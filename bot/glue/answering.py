@@ -78,19 +78,13 @@ async def accepted(arrivals: Arrivals, interaction: discord.Interaction, uow: Un
     return None
 
 
-async def acknowledge_press_if_crowded(interaction: discord.Interaction) -> None:
-    """A button or menu pressed under a burst (see :meth:`Arrivals.crowded`) is acknowledged at once, before its
-    game is read: a deferred update shows no one anything, and the press's answer and refusals follow as messages
-    of their own, each public or private as it would have been."""
+async def acknowledge_if_crowded(interaction: discord.Interaction, *, thinking: bool = True) -> None:
+    """Acknowledge the interaction when it is crowded (see :meth:`Arrivals.crowded`): a command before its answer's
+    slow part (a picture, which waits its turn for a worker); a button or menu pressed under a burst at once, before
+    its game is read, without ``thinking`` (a deferred update shows no one anything, and the press's answer and
+    refusals follow as messages of their own, each public or private as it would have been)."""
     if interaction.client.arrivals.crowded(interaction):
-        await acknowledge(interaction, thinking=False)
-
-
-async def acknowledge_if_crowded(interaction: discord.Interaction) -> None:
-    """Before an answer's slow part (a picture, which waits its turn for a worker), acknowledge it when it is
-    crowded (see :meth:`Arrivals.crowded`)."""
-    if interaction.client.arrivals.crowded(interaction):
-        await acknowledge(interaction)
+        await acknowledge(interaction, thinking=thinking)
 
 
 class LateAcknowledgement:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glue.answering import acknowledge_press_if_crowded
+from bot.glue.answering import acknowledge_if_crowded
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.glue.errors import NotAllowed, UserError
@@ -75,7 +75,7 @@ class WindowButton(discord.ui.DynamicItem[discord.ui.Button],
                    item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await acknowledge_press_if_crowded(interaction)
+        await acknowledge_if_crowded(interaction, thinking=False)
         await guarded(interaction, answer(interaction, require_stored(self.game), require_stored(self.entry, INTEGER),
                                           require_stored(self.play, INTEGER), self.cancel))
 
