@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.boards import pictures
 from bot.glue.client import DirectorBot
+from bot.glue.entries import consequences_of, plain, struck
 from bot.glue.errors import NoGame, UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, safe, send
 from bot.glue.waiting import waiting_on
@@ -39,16 +40,14 @@ def concerns(entry: LogRow, keys: set[str], names: list[str]) -> bool:
 
 def words_of(entry: LogRow) -> str:
     """An entry's words, without the bold of the bot's own lines (as `/log recent` has them), escaped."""
-    return safe(entry.text.replace("**", ""))
+    return safe(plain(entry.text))
 
 
 def line(entry: LogRow, changes: bool = False) -> str:
     """A log entry as the catch-up lists it: its number, when, its words and, if ``changes``, what its action
     changed; struck out if undone."""
-    words = words_of(entry)
-    if changes:
-        words += "".join(f" ⇒ {safe(change)}" for change in (entry.data.get("resolution") or {}).get("changes", ()))
-    return f"#{entry.seq} {discord.utils.format_dt(entry.at, 'R')}: " + (f"~~{words}~~" if entry.undone else words)
+    words = words_of(entry) + ("".join(f" ⇒ {change}" for change in consequences_of(entry, safe)) if changes else "")
+    return f"#{entry.seq} {discord.utils.format_dt(entry.at, 'R')}: " + struck(words, entry.undone)
 
 
 def waits_text(wait: Wait | None, user: int) -> str:

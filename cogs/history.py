@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
+from bot.glue.entries import consequences_of, plain, struck
 from bot.storage import Database, GameRow, LogRow
 from bot.glue.errors import NoGame, UserError
 from bot.glue.exporting import elsewhere
@@ -94,25 +95,9 @@ def dice_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
     return [numbered(Roll.from_json(roll)) for roll in entry.data.get("rolls", ())]
 
 
-def consequences_of(entry: LogRow, escape: Callable[[str], str]) -> list[str]:
-    """What an entry's action changed: cards lost, casualties, weapons emptied, re-rolls paid for ..."""
-    if "resolution" not in entry.data:
-        return []
-    return [escape(change) for change in serial.from_json(Resolution, entry.data["resolution"]).changes]
-
-
 def reroll(first: Roll | None, right: str) -> str:
     """"<the first roll> re-rolled (Lucky): ", for a reading that was re-rolled; else nothing."""
     return f"{numbered(first)} re-rolled ({right}): " if first is not None else ""
-
-
-def plain(text: str) -> str:
-    """An entry's text without the bold some of the bot's own lines carry, ready to be escaped."""
-    return text.replace("**", "")
-
-
-def struck(line: str, undone: bool) -> str:
-    return f"~~{line}~~" if undone else line
 
 
 def entry_block(entry: LogRow, turn_name: str) -> str:
