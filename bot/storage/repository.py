@@ -389,7 +389,8 @@ class Database:
 
     async def since_last_of(self, game_id: int, actor_id: int, most: int) -> tuple[LogRow | None, list[LogRow], int]:
         """A member's last entry in a game's log (None if they made none), the newest ``most`` entries after it,
-        oldest first, and how many entries follow it in all; no other entry's text or data is read."""
+        oldest first, and how many entries follow it in all (a log is numbered without a gap: the newest's number
+        tells); no other entry's text or data is read."""
         mine = (LogEntry.game_id == game_id) & (LogEntry.actor_id == actor_id)
         found = await self._read(select(*_columns(LogRow, LogEntry)).where(mine).order_by(LogEntry.seq.desc())
                                  .limit(1))
@@ -399,8 +400,7 @@ class Database:
         after = (LogEntry.game_id == game_id) & (LogEntry.seq > own.seq)
         rows = await self._read(select(*_columns(LogRow, LogEntry)).where(after).order_by(LogEntry.seq.desc())
                                 .limit(most))
-        [(count,)] = await self._read(select(func.count()).select_from(LogEntry).where(after))
-        return own, _log_rows(rows, most), count
+        return own, _log_rows(rows, most), (rows[0].seq - own.seq if rows else 0)
 
     async def character_names(self, guild_id: int, channel_id: int) -> list[tuple[str, str, int]]:
         """(key, name, owner_id) of each character in the channel's active game, by name; for autocomplete."""
