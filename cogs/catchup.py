@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.glue.answering import acknowledge
-from bot.glue.boards import pictures
+from bot.glue.boards import FILENAME, pictures
 from bot.glue.client import DirectorBot
 from bot.glue.entries import consequences_of, plain, struck
 from bot.glue.errors import NoGame, UserError
@@ -22,7 +22,6 @@ MOST = 200
 """The most log entries a catch-up reads: the newest of those since the asker's last action."""
 OTHERS_SHOWN = 10
 """The most entries about others it lists, the newest."""
-FILENAME = "status.png"
 
 
 def involved(entry: LogRow) -> set[str]:

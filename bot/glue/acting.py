@@ -101,9 +101,9 @@ async def waiting_roll(uow: UnitOfWork, state: State, before_seq: int | None = N
 
 
 async def act(interaction: discord.Interaction, build: Callable[[Table], Request], ruleset: str,
-              check: Callable[[Table, Request], str]) -> None:
+              check: Callable[[Table, Request], str]) -> Table:
     """Check, run the action on the rules, store it, then reply with the story and the roll card (and the
-    map, when the action changed it).
+    map, when the action changed it); returns the table as the action left it.
 
     Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
     ``check``, which refuses the request or returns a note for the reply), with the ruleset's roll card (see
@@ -123,6 +123,7 @@ async def act(interaction: discord.Interaction, build: Callable[[Table], Request
                                    {"resolution": serial.to_json(resolution),
                                     **maps.log_positions(table.ruleset, table.state, request.involved())})
     await reply(interaction, table, entry, resolution, drawing, leave, on_map, moved)
+    return table
 
 
 async def reply(interaction: discord.Interaction, table: Table, entry: int, resolution: Resolution,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.glue.answering import acknowledge_if_crowded
 from bot.glue.errors import UserError, guarded
 from bot.glue.consent import pingable
 from bot.glue.replies import COLOUR, pages, render, send
@@ -54,6 +55,7 @@ class PlayMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"handplay:(?
         return cls(int(match["game"]), item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await acknowledge_if_crowded(interaction, thinking=False)
         await guarded(interaction, play_card(interaction, self.game, self.item.values[0]))
 
 

@@ -128,15 +128,9 @@ async def answer(interaction: discord.Interaction, game: int, entry: int, play: 
 
 
 async def run(interaction: discord.Interaction, build: Callable[[Table], Request]) -> Table:
-    """Run a gunfight action through the Rolls cog (the rules, the log, the reply with the roll card); returns
+    """Run a gunfight action through the shared action pipeline (the rules, the log, the reply with the roll card); returns
     the table as the action left it."""
-    used: list[Table] = []
-
-    def kept(table: Table) -> Request:
-        used.append(table)
-        return build(table)
-    await act(interaction, kept, NORMAN.key, ruled_by_the_rules)
-    return used[0]
+    return await act(interaction, build, NORMAN.key, ruled_by_the_rules)
 
 
 async def after(interaction: discord.Interaction, table: Table) -> None:
