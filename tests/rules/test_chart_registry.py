@@ -30,6 +30,8 @@ def test_a_chart_made_for_each_situation_or_read_by_other_than_a_die_is_not_read
     assert unreadable("shock") == "its chart is made for each situation"
     assert unreadable("save") == "its chart is read by the Successes scored" and chart_for("save") is None
     assert unreadable("colt-range") == "its chart is read by hexes"
+    assert unreadable("persuade") == ("its chart is read by the die, the Persuade skill and the building card's "
+                                      "colour, which is not shown")          # an honest log never fails on it
     assert unreadable("") == unreadable("no-such-chart") == "no chart"
     assert unreadable("to_hit_shooting") == "" and chart_for("to_hit_shooting").read(3).title == "Missed!"
     assert chart_for("one_die").read(12).title == "Success" and chart_for("one_die").read(4).title == "Failure"

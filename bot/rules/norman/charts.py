@@ -12,9 +12,9 @@ MISSED = Outcome("Missed", "The shot goes wide.")
 HIT = Outcome("Hit", "Roll on the True Grit table.")
 
 
-def needs(key: str, name: str, number: int, passed: Outcome = HIT, failed: Outcome = MISSED) -> Chart:
-    """A D6 that passes on ``number`` or more ("5,6", "4,5,6")."""
-    return Chart(key, name, (Row(1, number - 1, failed), Row(number, 6, passed)))
+def needs(key: str, name: str, number: int, passed: Outcome = HIT, failed: Outcome = MISSED, counts: str = "") -> Chart:
+    """A D6 that passes on ``number`` or more ("5,6", "4,5,6"); ``counts``, as :attr:`Chart.counts`."""
+    return Chart(key, name, (Row(1, number - 1, failed), Row(number, 6, passed)), counts)
 
 
 SHOOTING = needs("shooting", "To Hit: Shooting", 5)
@@ -32,8 +32,10 @@ FUSE = needs("fuse", "Dynamite fuse", 3, Outcome("Explodes", "Everyone in the 3\
              Outcome("Dud", "It may be picked up from where it landed and used again."))
 """MN 144-145: "Dynamite fuses are not reliable and only explode on a 3,4,5,6. If a dud, may be picked up"."""
 PERSUADE = needs("persuade", "Persuade", 6, Outcome("Persuaded", "The figure joins the persuader's side."),
-                 Outcome("Not persuaded", "The figure stays where it is."))
-"""MN 214-224: "The Persuader needs a 6+ to get the figure to join their side"."""
+                 Outcome("Not persuaded", "The figure stays where it is."),
+                 counts="the die, the Persuade skill and the building card's colour, which is not shown")
+"""MN 214-224: "The Persuader needs a 6+ to get the figure to join their side". The card's colour counts unseen
+(ruling 431), so the verifier does not read the outcome again from the logged die and skill."""
 DEATH = needs("death", "After a gunfight", 5, Outcome("Dead", "Off to Boot Hill."),
               Outcome("Recovers", "Available for the next gunfight."))
 """MN 226: "Dice for each figure Shot Down: on a 5,6 the figure is dead and off to Boot Hill"."""
