@@ -13,6 +13,7 @@ from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, 
 from bot.rules.core.ruleset import Phrase, Tone
 from bot.rules.qotd.board import board, gear, luck_words, weapon_words
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.sheets import character_sheet
 from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import Carried, Mount, Role, Trait, WeaponCondition
 from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
@@ -172,6 +173,8 @@ def test_the_board_counts_down_what_the_rules_count_and_says_loaded_for_what_the
     state, _ = keeping(state, ShotRequest("doc", "kid", paces=10, weapon="single_action_revolver"),
                        Dice(7, 3, 4, 1))
     assert revolver(state) == "Single action revolver empty"
+    weapons = dict((title, what) for title, what, _ in character_sheet(state.characters["doc"]).fields)["Weapons"]
+    assert weapons == "Double-barrelled shotgun 1/2, Single action revolver empty"      # /cast show says the same
 
 
 def test_lucky_re_rolls_left_are_on_the_board():

@@ -6,8 +6,9 @@ from __future__ import annotations
 from ..core.cards import SUIT_SYMBOLS
 from ..core.ruleset import Listed, Sheet, escape
 from .beasts import ANIMALS
+from .board import weapon_words
 from .dv import ARMOUR, VDV
-from .state import Carried, Character, QotdState, Trait, Vehicle, WeaponCondition
+from .state import Character, QotdState, Trait, Vehicle
 from .traits import PERSONALITIES, SKILLS
 from .vehicles import KINDS, aboard_text, full_move, vdv_text, vehicle_words
 from .weapons import WEAPONS
@@ -27,15 +28,6 @@ def cards_text(character: Character) -> str:
         else:
             shown.append(str(card))
     return " ".join(shown) or "no cards"
-
-
-def weapon_text(carried: Carried) -> str:
-    weapon = WEAPONS[carried.weapon]
-    if weapon.range == 0:
-        return weapon.name
-    if carried.condition is WeaponCondition.READY and weapon.shots:
-        return f"{weapon.name} ({carried.loaded}/{weapon.shots})"
-    return f"{weapon.name} ({carried.condition.value})"
 
 
 def trait_text(trait: Trait) -> str:
@@ -67,7 +59,7 @@ def character_sheet(character: Character) -> Sheet:
         fields += [("Personality", f"{personality.name} — {personality.nickname}", False),
                    (f"Skills and traits ({len(traits)}/{character.type.row.max_traits})", ", ".join(traits) or "none",
                     False),
-                   ("Weapons", ", ".join(weapon_text(w) for w in character.weapons) or "none", True),
+                   ("Weapons", ", ".join(weapon_words(w).text for w in character.weapons) or "none", True),
                    ("Armour", f"{character.armour} (DV {ARMOUR[character.armour]})"
                     + (" + shield" if character.shield else ""), True)]
     if character.mount:
