@@ -247,7 +247,7 @@ HAPPY = [
                  id="cast-dismount"),
     pytest.param(Case("polly", "cast show", {"character": "kid"}, (),
                       ("Kid", "Supporting Character · played by <@", "Cards: A♥ K♥", "Healer",
-                       "Weapons: Single action revolver (6/6)", "Armour: none (DV 0)"), None), id="cast-show"),
+                       "Weapons: Single action revolver loaded", "Armour: none (DV 0)"), None), id="cast-show"),
     pytest.param(Case("stranger", "cast list", {}, (),
                       ("Cast list", "♥ **Kid** (Supporting Character, <@", "): A♥ K♥",
                        "♠ **Wyatt** (Supporting Character, <@", "): A♠ K♠"), None), id="cast-list"),
