@@ -12,7 +12,7 @@ from bot.glue.boards import FILENAME, pictures
 from bot.glue.client import DirectorBot
 from bot.glue.entries import consequences_of, plain, struck
 from bot.glue.errors import NoGame, UserError
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, safe, send
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, markdown, safe, send
 from bot.glue.waiting import waiting_on
 from bot.rules.core.cards import Card
 from bot.rules.core.ruleset import Board, HeldCard, Ruleset, State, Wait, phrased, ruleset
@@ -56,7 +56,7 @@ def waits_text(wait: Wait | None, user: int) -> str:
     others = [f"<@{u}>" for u in wait.users if u != user]
     if user not in wait.users:
         return f"The game waits on {', '.join(others)} ({wait.reason}), not on you."
-    asked = wait.asks or f"The game waits on you for its {wait.reason}."
+    asked = markdown(wait.asks) or f"The game waits on you for its {wait.reason}."
     also = f" It waits on {', '.join(others)} too." if others else ""
     return f"**It waits on you.** {asked}{also}"
 

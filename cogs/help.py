@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.glue.client import DirectorBot
-from bot.glue.replies import COLOUR, EMBEDS_TOTAL_LIMIT, FIELD_LIMIT, FIELDS_LIMIT, send
+from bot.glue.replies import COLOUR, EMBEDS_TOTAL_LIMIT, FIELD_LIMIT, FIELDS_LIMIT, markdown, send
 from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset
 from bot.rules.qotd.ruleset import QOTD
 
@@ -125,13 +125,13 @@ def help_pages(bot: DirectorBot, playing: Ruleset | None = None) -> list[discord
     ahead = own_commands(bot, playing) if playing is not None else []
     if playing is None:
         first = topic("Director — western skirmish games by chat", NO_GAME,
-                      [(started_by(rules), rules.help().splitlines()[0]) for rules in RULESETS.values()])
+                      [(started_by(rules), markdown(rules.help()).splitlines()[0]) for rules in RULESETS.values()])
     else:
         own = described(ahead)
         first = topic(f"Director — this channel plays {playing.title}",
                       HOW_A_GAME_RUNS if playing is QOTD else OTHER_RULESET,
-                      [(f"This channel plays {playing.title}", playing.help()), *([(started_by(playing), own)] if own
-                                                                                   else [])])
+                      [(f"This channel plays {playing.title}", markdown(playing.help())),
+                       *([(started_by(playing), own)] if own else [])])
     shared = topic("The commands of every ruleset", "",
                    [(f"The {heading}", text) for name, heading in SHARED
                     if (text := described(c for c in commands_of(bot.get_cog(name)) if c not in ahead))],

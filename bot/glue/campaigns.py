@@ -16,7 +16,7 @@ from bot.glue.client import DirectorBot
 from bot.glue.consent import pingable
 from bot.storage import CampaignRow, GameRow, RosterRow
 from bot.glue.errors import NotAllowed, NotFound, UserError
-from bot.glue.replies import COLOUR, clip, pages, describe, safe, send
+from bot.glue.replies import COLOUR, clip, pages, describe, markdown, safe, send
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import Enlisted, Homecoming, Ruleset, Standing, State
 from bot.rules.core.ruleset import Campaign as RosterRules
@@ -259,4 +259,4 @@ def require_aftermath(table: Table) -> None:
     """Refuse to end a game that its ruleset's roster cannot leave yet (a gunfight before its aftermath, while a
     roster figure is in it; see :meth:`~bot.rules.core.ruleset.Campaign.unfinished`)."""
     if isinstance(table.ruleset, RosterRules) and (why := table.ruleset.unfinished(table.state)):
-        raise UserError(why)
+        raise UserError(markdown(why))

@@ -21,8 +21,9 @@ from bot.storage import Database, DatabaseUnavailable, GameExists, GameRow, LogR
 from bot.glue.errors import ReplyFailed, UserError
 from bot.glue.names import MemberNames
 from bot.pictures.pool import asked_for
-from bot.glue.replies import fitted
+from bot.glue.replies import fitted, markdown
 from bot.rules.core.errors import Refused, RulesError
+from bot.rules.core.words import Words
 from bot.rules.core.ruleset import Ruleset, State
 from bot.glue.seals import TurnDice
 from bot.app.settings import Settings
@@ -77,7 +78,9 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, RulesError) and not isinstance(original, Refused):
+        if isinstance(original, RulesError) and isinstance(original.said, Words):
+            message = markdown(original.said)
+        elif isinstance(original, RulesError) and not isinstance(original, Refused):
             message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
         elif isinstance(original, (Refused, UserError)):
             message = str(original)

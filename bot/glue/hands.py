@@ -12,7 +12,7 @@ import discord
 from bot.glue.answering import acknowledge_if_crowded
 from bot.glue.errors import UserError, guarded
 from bot.glue.consent import pingable
-from bot.glue.replies import COLOUR, pages, render, send
+from bot.glue.replies import COLOUR, markdown, pages, render, send
 from bot.glue.seals import announced
 from bot.glue.steps import play, step_filename, step_image, step_message
 from bot.glue.table import Table, open_table
@@ -86,7 +86,7 @@ def hand_embed(private: Private) -> discord.Embed:
     if private.face_down:
         lines.append(f"Face down: {Card.parse(private.face_down)}.")
     if private.note:
-        lines.append(private.note)
+        lines.append(markdown(private.note))
     return discord.Embed(title="Your hand (only you see this)", colour=COLOUR, description="\n".join(lines))
 
 

@@ -17,7 +17,7 @@ from bot.rules.core.dice import Keep
 from bot.rules.core.replay import Reading, modified
 from bot.rules.core.ruleset import Ruleset, State
 from bot.rules.core.results import Resolution
-from bot.rules.core.words import Bold, Command, Name, Part, Player, Words
+from bot.rules.core.words import Bold, Code, Command, Name, Part, Player, Words
 
 log = logging.getLogger("director.replies")
 
@@ -87,8 +87,8 @@ def safe(text: str) -> str:
 
 
 def markdown(line: str | Words) -> str:
-    """A line the rules said, as Discord text: a name as plain text, a player as a mention, a command in code,
-    bold in bold (see :mod:`bot.rules.core.words`); a line of text as it is."""
+    """A line the rules said, as Discord text: a name as plain text, a player as a mention, a command or text to
+    type in code, bold in bold (see :mod:`bot.rules.core.words`); a line of text as it is."""
     if isinstance(line, str):
         return line
     return "".join(map(written, line.parts))
@@ -102,6 +102,8 @@ def written(part: Part) -> str:
         return f"<@{part.user}>"
     if isinstance(part, Command):
         return f"`/{part.text}`"
+    if isinstance(part, Code):
+        return f"`{part.text}`"
     if isinstance(part, Bold):
         return f"**{written(part.part)}**"
     return part

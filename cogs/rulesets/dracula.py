@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, safe, send
+from bot.glue.replies import COLOUR, markdown, safe, send
 from bot.rules.core.actions import Request
 from bot.rules.core.errors import RulesError
 from bot.rules.dracula.actions import (FightRequest, NamedTestRequest, PlainRequest, ReactRequest, RecoveryRequest,
@@ -94,7 +94,7 @@ class Dracula(commands.GroupCog, group_name="dracula", group_description="Dracul
         async with open_table(self.bot, interaction, DRACULA.key) as table:
             keys = [table.character(m).key for m in (model, second) if m]
             player = table.state.acting if table.is_director and table.state.acting else interaction.user.id
-            said = activate(table.state, player, kind, keys, table.dice, slick)
+            said = markdown(activate(table.state, player, kind, keys, table.dice, slick))
             await table.commit("dracula-activate", said)
         await send(interaction, content=said)
 

@@ -75,7 +75,8 @@ async def test_a_whole_game_of_steve_burts_rules(scene, db_url):
     # Doc's card (after a STOP, the next turn's deck): he draws and fires at short range (5) with his skill
     # (+2) and a snapshot (-1): a 9 hits; a 0 on the .45 row is Dead (SB 361-371).
     await draw_until_up(scene, "doc")
-    refused(await scene.pete.slash(scene.channel, "burt fire", target="Ike", distance=10), "not drawn")
+    refused(await scene.pete.slash(scene.channel, "burt fire", target="Ike", distance=10),
+            "Doc's pistol .45 is not drawn: DRAW it first (`/burt act action:draw`).")    # in code (ruling 606)
     await scene.pete.slash(scene.channel, "burt act", action="draw")
     scene.env.bot.rng = Faces(9, 10)
     shot = await scene.pete.slash(scene.channel, "burt fire", target="Ike", distance=10)

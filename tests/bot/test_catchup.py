@@ -5,6 +5,7 @@ and says so, without holding the event loop."""
 
 from __future__ import annotations
 
+from bot.glue.replies import markdown
 from bot.rules.qotd.ruleset import QOTD
 
 from .helpers import LoopWatch, fill_log, png, refused, stored_game, text_of, words_of
@@ -42,6 +43,9 @@ async def test_a_player_back_sees_what_befell_their_characters_whose_turn_and_th
         assert "**It waits on you.**" in turn
     else:
         assert f"<@{wait.users[0]}>" in turn and "not on you" in turn
+    waited = scene.pete if scene.pete.id in wait.users else scene.polly
+    told = text_of(await waited.slash(scene.channel, "catchup"))
+    assert f"**It waits on you.** {markdown(wait.asks)}" in told     # "**Wyatt**'s card is up. Act, `/hold`, ..."
     assert [a.filename for a in caught.response.attachments] == ["status.png"]
     assert png(await caught.response.attachments[0].read())
     public = [m for m in scene.channel.history() if not m.flags.ephemeral]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.glue.replies import markdown
 from bot.rules.core.cards import Card
 from bot.rules.norman.ruleset import NORMAN
 from bot.rules.norman.state import MOVE_RANKS, SHOOT_RANKS, STARTING_SUITS, NormanState
@@ -93,7 +94,8 @@ async def look(sweep: Sweep) -> NormanState:
     sweep.check("\n".join([board.title, board.footer, *(w for r in board.rows for w in (r.name, r.kind, *r.words)),
                            *(f"{k} {v}" for r in board.rows for k, v in r.badges)]), "the board")
     played = NORMAN.deck(state)
-    sweep.check("\n".join([*played.lines, *(str(Card.parse(face)) for face in played.faces)]), "/deck's picture")
+    sweep.check("\n".join([*map(markdown, played.lines), *(str(Card.parse(face)) for face in played.faces)]),
+                "/deck's picture")
     return state
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.pictures import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
 
@@ -28,7 +29,7 @@ async def test_game_start_names_the_ruleset_stores_it_and_help_in_the_channel_na
     [embed] = (await scene.stranger.slash(scene.channel, "help")).response.embeds
     fields = {field.name: field.value for field in embed.fields}
     told = fields[f"This channel plays {play.ruleset.title}"]
-    assert told.splitlines()[0] == play.ruleset.help().splitlines()[0]
+    assert told.splitlines()[0] == markdown(play.ruleset.help()).splitlines()[0]
 
 
 async def test_a_player_joins_takes_a_seat_and_gives_it_up_once_no_character_of_theirs_is_cast(scene, key):

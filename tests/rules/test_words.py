@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.glue.replies import markdown
-from bot.rules.core.words import Bold, Command, Name, Player, joined, words
+from bot.rules.core.words import Bold, Code, Command, Name, Player, joined, words
 
 RULES = Path(__file__).resolve().parents[2] / "bot" / "rules"
 WORDS = "bot.rules.core.words"
@@ -20,20 +20,9 @@ DISCORD = re.compile(r"<@|(?:^|[\s(`])/[a-z]{3,}|\*\*|`|__")
 """A user mention, a slash command, Discord markdown (bold, code, underline)."""
 
 LEFT_TO_MOVE = {
-    "bot.rules.burt.firing": 2,
-    "bot.rules.burt.melee": 1,
-    "bot.rules.burt.ruleset": 17,
-    "bot.rules.burt.state": 2,
     "bot.rules.core.charts": 2,
     "bot.rules.core.dice": 2,
     "bot.rules.core.ruleset": 1,
-    "bot.rules.dracula.actions": 1,
-    "bot.rules.dracula.ruleset": 11,
-    "bot.rules.dracula.turn": 17,
-    "bot.rules.norman.actions": 2,
-    "bot.rules.norman.campaign": 1,
-    "bot.rules.norman.ruleset": 17,
-    "bot.rules.norman.state": 1,
     "bot.rules.qotd.campaign": 1,
     "bot.rules.qotd.checks": 3,
     "bot.rules.qotd.hits": 1,
@@ -100,3 +89,9 @@ def test_words_become_discord_text_with_names_escaped_and_nobody_pinged_by_a_nam
     assert markdown(said) == "**\\*Kid\\* @\u200beveryone** holds; <@7>, `/draw` the next card."
     assert str(said) == "*Kid* @everyone holds; player 7, /draw the next card."
     assert joined([("a",), ("b", "c")]) == ("a", ", ", "b", "c") and markdown("as it is") == "as it is"
+
+
+def test_text_to_type_is_set_apart_as_code_and_read_plainly_as_it_stands():
+    said = words("Write it as your hand shows it, ", Code("5♣"), ", or as ", Code("5C"), ".")
+    assert markdown(said) == "Write it as your hand shows it, `5♣`, or as `5C`."
+    assert str(said) == "Write it as your hand shows it, 5♣, or as 5C."

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..core.actions import Request, Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
+from ..core.words import Command, Name, words
 from .charts import (FIRER_MOTION, HIT, HITS, JAMMED, MAX_AIMS, MISS, MOUNTED_AND_STATIONARY, SECOND_DIE,
                      SHOTGUN_ROW, SNAPSHOT, TARGET_MOTION, UNJAM, UNJAM_DIE, VISIBILITY, VISIBILITY_WORDS, Band,
                      CALIBRES, Gait, Severity, band_at, hits_column, second_die, threshold, to_hit, visibility_penalty)
@@ -130,11 +131,13 @@ def modifiers(shooter: Gunman, target: Gunman, request: FireRequest) -> list[tup
 def ready_gun(shooter: Gunman, weapon: str) -> Gun:
     gun = shooter.gun(weapon)
     if not gun.drawn:
-        raise RulesError(f"{shooter.name}'s {gun.title} is not drawn: DRAW it first (`/burt act action:draw`).")
+        raise RulesError(words(Name(shooter.name), f"'s {gun.title} is not drawn: DRAW it first (",
+                               Command("burt act action:draw"), ")."))
     if gun.broken:
         raise RulesError(f"{shooter.name}'s {gun.title} is permanently jammed.")
     if gun.jammed:
-        raise RulesError(f"{shooter.name}'s {gun.title} is jammed: UNJAM it first (`/burt unjam`).")
+        raise RulesError(words(Name(shooter.name), f"'s {gun.title} is jammed: UNJAM it first (", Command("burt unjam"),
+                               ")."))
     return gun
 
 

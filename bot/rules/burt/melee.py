@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..core.actions import Request, Story, action, begin
 from ..core.errors import RulesError
 from ..core.replay import Context
+from ..core.words import Command, Name, words
 from .charts import DAMAGE, LANDS, MISSES, OVERPOWERED, Attack, threshold
 from .firing import other, wound
 from .rolls import get_up, roll_on
@@ -106,8 +107,9 @@ def getting_up(state: BurtState, request: GetUpRequest, ctx: Context) -> Story:
     (see docs/rulings.md)."""
     character = state.characters[request.character]
     if not character.stunned:
-        raise RulesError(f"{character.name} is not stunned." + (" Lying down: STAND up (`/burt act action:stand`)."
-                                                               if character.lying else ""))
+        raise RulesError(words(Name(character.name), " is not stunned.",
+                               *((" Lying down: STAND up (", Command("burt act action:stand"), ").")
+                                 if character.lying else ())))
     story = begin(ctx, Story("burt-getup", f"{character.name} tries to get up", character.key))
     state.spend(character, 1, ctx, getting_up=True)
     if not get_up(ctx, character) and character.actions:

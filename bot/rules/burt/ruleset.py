@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from ..core.errors import RulesError
 from ..core.results import Resolution
-from ..core.words import Command, Player, joined, words
+from ..core.words import Bold, Command, Name, Player, Words, joined, words
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
 from ..core.summary import Count, Summary, summarise
 from . import firing, initiative, melee, moves
@@ -172,7 +172,7 @@ class Burt(Ruleset):
 
     def advance(self, state: BurtState, rng: random.Random) -> Step:
         """Turn the next card, dealing a new turn first when this one is over."""
-        lines = []
+        lines: list[str | Words] = []
         if not state.turn or state.over:
             lines += self.deal(state, rng).lines
         faces = []
@@ -180,21 +180,24 @@ class Burt(Ruleset):
             card = state.turn_card()
             if card == STOP:
                 faces.append(STOP)
-                waiting = [escape(state.characters[k].name) for k in state.to_come if k in state.characters]
-                lines.append("**STOP**: the turn ends." + (f" Not this turn: {', '.join(waiting)}." if waiting else ""))
+                waiting = [(Name(state.characters[k].name),) for k in state.to_come if k in state.characters]
+                lines.append(words(Bold("STOP"), ": the turn ends.",
+                                   *((" Not this turn: ", *joined(waiting), ".") if waiting else ())))
                 return Step(f"Turn {state.turn} is over", lines, None, tuple(faces))
             if card == EVENT:
                 faces.append(EVENT)
                 if state.settings.events:
-                    lines.append("**EVENT**: draw a random event card. The text lists none: the Director says what "
-                                 "happens (`/burt event`), or turns the next card (`/draw`).")
+                    lines.append(words(Bold("EVENT"), ": draw a random event card. The text lists none: the Director "
+                                       "says what happens (", Command("burt event"), "), or turns the next card (",
+                                       Command("draw"), ")."))
                     return Step(self._title(state), lines, None, tuple(faces))
-                lines.append("**EVENT**: this game plays no events; the next card.")
+                lines.append(words(Bold("EVENT"), ": this game plays no events; the next card."))
                 continue
             character = state.characters[card]
             faces.append(face(state, card))
-            lines.append(f"**{escape(character.name)}** acts: two actions."
-                         + (" Stunned: they may only try to get up (`/burt getup`)." if character.stunned else ""))
+            lines.append(words(Bold(Name(character.name)), " acts: two actions.",
+                               *((" Stunned: they may only try to get up (", Command("burt getup"), ").")
+                                 if character.stunned else ())))
             return Step(self._title(state), lines, card, tuple(faces))
 
     @staticmethod
@@ -215,18 +218,21 @@ class Burt(Ruleset):
         if not state.turn:
             return None
         if state.over:
-            return Wait((director,), "next turn", asks="STOP has ended the turn: `/draw` deals the next.",
-                        then="the next turn is dealt")
+            return Wait((director,), "next turn", asks=words("STOP has ended the turn: ", Command("draw"),
+                                                             " deals the next."), then="the next turn is dealt")
         if state.event_due:
-            return Wait((director,), "event", asks="The EVENT card is up: say what happens (`/burt event`), "
-                                                   "or `/draw` on.", then="no event; the next card is turned")
+            return Wait((director,), "event", asks=words("The EVENT card is up: say what happens (",
+                                                         Command("burt event"), "), or ", Command("draw"), " on."),
+                        then="no event; the next card is turned")
         acting = state.characters.get(state.acting)
         if acting is not None and acting.actions:
             left = f"{acting.actions} action{'s' * (acting.actions != 1)}"
             return Wait((acting.owner,), "turn", acting.key,
-                        asks=f"**{escape(acting.name)}**'s card is up, {left} left: act (`/burt …`), or `/draw` "
-                             "to end the turn.", then=f"{escape(acting.name)} does no more; the next card is turned")
-        return Wait((director,), "next card", asks="`/draw` the next card.", then="the next card is turned")
+                        asks=words(Bold(Name(acting.name)), f"'s card is up, {left} left: act (", Command("burt …"),
+                                   "), or ", Command("draw"), " to end the turn."),
+                        then=words(Name(acting.name), " does no more; the next card is turned"))
+        return Wait((director,), "next card", asks=words(Command("draw"), " the next card."),
+                    then="the next card is turned")
 
     def at_deadline(self, state: BurtState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """The character does nothing more this card (an event untold is none); play moves on."""
@@ -236,14 +242,16 @@ class Burt(Ruleset):
         """The turn so far: the cards turned in order, who is up, how many are still face down, and every
         player's initiative points."""
         if not state.turn:
-            return Step(self.title, ["No turn has been dealt yet: a Director starts with `/deal`."])
+            return Step(self.title, [words("No turn has been dealt yet: a Director starts with ", Command("deal"),
+                                           ".")])
         faces = tuple(face(state, card) for card in state.turned)
-        lines = [f"Turned: {', '.join(map(escape, faces))}." if faces else "No card turned yet."]
+        lines: list[str | Words] = [f"Turned: {', '.join(map(escape, faces))}." if faces else "No card turned yet."]
         acting = state.characters.get(state.acting)
         if acting is not None:
-            lines.append(f"Up: **{escape(acting.name)}**, {acting.actions} action{'s' * (acting.actions != 1)} left.")
+            lines.append(words("Up: ", Bold(Name(acting.name)),
+                               f", {acting.actions} action{'s' * (acting.actions != 1)} left."))
         if state.over:
-            lines.append("STOP has ended the turn: the next `/draw` deals the next.")
+            lines.append(words("STOP has ended the turn: the next ", Command("draw"), " deals the next."))
         if state.seats:
             lines.append(words("Initiative points: ", *joined((Player(user), f" {seat.points}")
                                                               for user, seat in state.seats.items()), "."))
@@ -276,21 +284,23 @@ class Burt(Ruleset):
                          fallen_title="Dead or overpowered", nobody_fell="Nobody: everyone walks away.",
                          nobody_did="Nobody fired or fought.")
 
-    def help(self) -> str:
+    def help(self) -> Words:
         return HELP
 
 
-HELP = """**Steve Burt's Wild West Skirmish** — a deck of one card per character, plus STOP and EVENT.
-• `/deal` shuffles a turn's deck; `/draw` turns the next card. A character's card gives them **two actions**; \
-**STOP** ends the turn (the cards left do not act); **EVENT**: the Director says what happens (`/burt event`).
-• Single actions: walk, crawl, trot, stand, lie, draw, holster (`/burt act`), aim (`/burt aim`), fire \
-(`/burt fire`), unjam (`/burt unjam`), punch, kick, club, knife (`/burt fight`). Double actions: run, sprint, \
-canter, gallop, mount, dismount, other (`/burt act`), grapple (`/burt fight`).
-• Each player has 4 initiative points: `/burt initiative` buys an extra single action at any time (gunslinger 1, \
-desperado or lawman 2, cowboy 4). Two players at once: `/burt contest`.
-• `/burt fire`: a d10 plus the shooting skill and every modifier against the range band (3/5/7/9); a 1 jams; \
-past 10, a 10 then the second die. A hit rolls the calibre's row of the Hits table (4 hits and they are dead), \
-then a d6 for shock. A stunned character tries `/burt getup`; sprinting and galloping are difficult actions \
-(`/burt difficult` for the others)."""
+HELP = words(
+    Bold("Steve Burt's Wild West Skirmish"), " — a deck of one card per character, plus STOP and EVENT.\n• ",
+    Command("deal"), " shuffles a turn's deck; ", Command("draw"), " turns the next card. A character's card gives "
+    "them ", Bold("two actions"), "; ", Bold("STOP"), " ends the turn (the cards left do not act); ", Bold("EVENT"),
+    ": the Director says what happens (", Command("burt event"), ").\n• Single actions: walk, crawl, trot, stand, lie, "
+    "draw, holster (", Command("burt act"), "), aim (", Command("burt aim"), "), fire (", Command("burt fire"),
+    "), unjam (", Command("burt unjam"), "), punch, kick, club, knife (", Command("burt fight"), "). Double actions: "
+    "run, sprint, canter, gallop, mount, dismount, other (", Command("burt act"), "), grapple (", Command("burt fight"),
+    ").\n• Each player has 4 initiative points: ", Command("burt initiative"), " buys an extra single action at any "
+    "time (gunslinger 1, desperado or lawman 2, cowboy 4). Two players at once: ", Command("burt contest"), ".\n• ",
+    Command("burt fire"), ": a d10 plus the shooting skill and every modifier against the range band (3/5/7/9); a 1 "
+    "jams; past 10, a 10 then the second die. A hit rolls the calibre's row of the Hits table (4 hits and they are "
+    "dead), then a d6 for shock. A stunned character tries ", Command("burt getup"), "; sprinting and galloping are "
+    "difficult actions (", Command("burt difficult"), " for the others).")
 
 BURT = register(Burt())

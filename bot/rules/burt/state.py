@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import serial
 from ..core.errors import RulesError
 from ..core.fair import Seal
+from ..core.words import Command, Name, words
 from .charts import (HITS_TAKEN, INITIATIVE_POINTS, INITIATIVE_PRICE, ON_FOOT, ON_HORSEBACK, SHOOTING_SKILL, Class,
                      Gait, Severity)
 
@@ -291,7 +292,8 @@ class BurtState:
         if character.out:
             raise RulesError(f"{character.name} is {character.out} and cannot act.")
         if character.stunned and not getting_up:
-            raise RulesError(f"{character.name} is stunned: they must get up first (`/burt getup`).")
+            raise RulesError(words(Name(character.name), " is stunned: they must get up first (", Command("burt getup"),
+                                   ")."))
 
     def spend(self, character: Gunman, cost: int, ctx: Context, aiming: bool = False,
               getting_up: bool = False) -> None:
@@ -313,8 +315,8 @@ class BurtState:
             raise RulesError(f"{character.name} needs both actions of their card for that double action{left}.")
         else:
             why = "both actions of their card are spent" if self.acting == character.key else "their card is not up"
-            raise RulesError(f"{character.name} has no action left: {why}. Spend initiative points for an extra "
-                             "action (`/burt initiative`).")
+            raise RulesError(words(Name(character.name), f" has no action left: {why}. Spend initiative points for an "
+                                   "extra action (", Command("burt initiative"), ")."))
 
     def price(self, character: Gunman) -> int:
         """What an extra single action costs the character's player (SB 141); 0: none may be bought."""

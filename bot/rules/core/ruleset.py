@@ -229,8 +229,8 @@ class Private:
     """The cards they may play now (the select menu's options)."""
     face_down: str = ""
     """Their card played face down and not yet flipped."""
-    note: str = ""
-    """What they are to do, in the ruleset's words."""
+    note: str | Words = ""
+    """What they are to do, in the ruleset's words (:mod:`.words`)."""
 
 
 @runtime_checkable
@@ -358,9 +358,9 @@ class Campaign(Protocol):
         """Cast the roster character into the game as the roster keeps it, with its ``roster_id``; RulesError if it
         may not be (dead, missing this game, ...)."""
 
-    def unfinished(self, state: State) -> str:
-        """Why the game may not end yet, so that the roster keeps what the text gives its characters (plain text;
-        "" when it may end)."""
+    def unfinished(self, state: State) -> str | Words:
+        """Why the game may not end yet, so that the roster keeps what the text gives its characters (words,
+        :mod:`.words`; "" when it may end)."""
 
     def keep(self, state: State, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:
         """At the game's end, what the roster keeps of its characters: of those the game changed."""
@@ -443,8 +443,8 @@ class Ruleset(Protocol):
     def board(self, state: State) -> Board:
         """The status board."""
 
-    def help(self) -> str:
-        """How the system plays in the bot, for ``/help``: a few lines of markdown."""
+    def help(self) -> str | Words:
+        """How the system plays in the bot, for ``/help``: a few lines (words as data, :mod:`.words`)."""
 
     def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
         """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions

@@ -1,5 +1,5 @@
 """Words as data: what the rules say to players, with the parts that Discord writes its own way marked (a
-character's name, a player, a command, words in bold). The bot turns them into Discord text
+character's name, a player, a command, text to type, words in bold). The bot turns them into Discord text
 (:func:`bot.glue.replies.markdown`); the rules write no mention, slash command or markdown of their own outside
 this module (tests/rules/test_words.py keeps the count of what is left to move here)."""
 
@@ -31,13 +31,20 @@ class Command:
 
 
 @dataclass(frozen=True)
+class Code:
+    """Text to type as it stands, set apart: a card's code ("5C"), an option ("shot:quick draw"), a setting."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Bold:
     """Words that stand out: a name, a title."""
 
     part: str | Name
 
 
-Part = str | Name | Player | Command | Bold
+Part = str | Name | Player | Command | Code | Bold
 """A piece of :class:`Words`: a plain string is shown as it is."""
 
 
@@ -75,6 +82,8 @@ def plain(part: Part) -> str:
         return f"player {part.user}"
     if isinstance(part, Command):
         return f"/{part.text}"
+    if isinstance(part, Code):
+        return part.text
     if isinstance(part, Bold):
         return plain(part.part)
     return part

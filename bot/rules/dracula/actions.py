@@ -13,6 +13,7 @@ from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Roll
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading, Right
+from bot.rules.core.words import Code, words
 
 from .charts import (BOTTLE, CASUALTY, DAMAGE, DOWNED, FIGHT_MODIFIERS, MULTIPLE_ENEMIES, ONE_DIE, RECOVERY, SAVE,
                      SHOOTING_MODIFIERS, TEST_DICE, WEAPONS, Weapon)
@@ -282,7 +283,8 @@ def in_the_fight(state: DraculaState, shooter: Model, request: ShootRequest) -> 
     if shooter in fighters or len({m.key for m in fighters}) < len(fighters):
         raise RulesError("The Fight shot into is the target's and the other models in it, the shooter not one.")
     if state.settings.into_fight == "forbidden":
-        raise RulesError("Only a Hawkeye may Shoot into a Fight (the Director's setting `into_fight`).")
+        raise RulesError(words("Only a Hawkeye may Shoot into a Fight (the Director's setting ", Code("into_fight"),
+                               ")."))
     for model in fighters:
         if model.condition is Condition.DOWNED or not model.on_table:
             raise RulesError(f"{model.name} is Downed or gone: it may not be Shot at (DA 158).")

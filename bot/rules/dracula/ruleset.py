@@ -16,13 +16,14 @@ from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
                                      register)
 from bot.rules.core.summary import Count, Summary, summarise
+from bot.rules.core.words import Bold, Code, Command, Name, Words, words
 
 from .actions import RecoveryRequest
 from .campaign import PosseRoster
 from .charts import CHARTS, INJURIES, NPCS, RANKS, SAVE, SKILLS, WEAPONS, listed
 from .state import Condition, DraculaState, Gun, Model, Phase, Posse
-from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, name, next_activation,
-                   play, posse_of, to_play)
+from .turn import (PHASES, at_deadline_plays, captions, draw_phase, end_of_actions, flip, flipped, name,
+                   next_activation, play, posse_of, to_play)
 
 
 PUBLIC_FIELDS = ("characters", "settings", "turn", "phase", "round", "order", "flipped", "at", "activation",
@@ -65,7 +66,8 @@ class Dracula(PosseRoster, Ruleset):
         if spec.key in state.characters:
             raise RulesError(f"There is already a model called {spec.name}.")
         if spec.type not in NPCS and spec.owner not in state.seats:
-            raise RulesError("A posse's model is a joined player's: `/game join` first (NPCs excepted).")
+            raise RulesError(words("A posse's model is a joined player's: ", Command("game join"),
+                                   " first (NPCs excepted)."))
         options = spec.options
         rank = options.get("rank", "novice") if spec.type in NPCS else spec.type
         if rank not in RANKS:
@@ -119,20 +121,22 @@ class Dracula(PosseRoster, Ruleset):
         if state.phase is Phase.PLAY:
             then = ("a random card of the Hand is played" if state.settings.absent_play == "random"
                     else "no card is played this round")
-            return Wait(tuple(to_play(state)), "face-down card", asks="play a card face down: **My hand** or "
-                        "`/hand`.", then=then)
+            return Wait(tuple(to_play(state)), "face-down card",
+                        asks=words("play a card face down: ", Bold("My hand"), " or ", Command("hand"), "."), then=then)
         acting = state.acting
         if acting is not None and (state.activation is None or any(state.activation.actions.values())):
             models = [m.key for m in state.models(acting) if m.on_table]
-            return Wait((acting,), "activation", models[0] if models else "", asks=f"{name(state, acting)} "
-                        "Activates: `/dracula activate`, then its Actions; `/draw` ends it.",
-                        then="the Activation ends")
+            return Wait((acting,), "activation", models[0] if models else "",
+                        asks=words(*name(state, acting), " Activates: ", Command("dracula activate"),
+                                   ", then its Actions; ", Command("draw"), " ends it."), then="the Activation ends")
         if state.phase is Phase.ACTIVATIONS:
-            return Wait((director,), "draw", asks="`/draw` the next Activation.", then="the next card Activates")
+            return Wait((director,), "draw", asks=words(Command("draw"), " the next Activation."),
+                        then="the next card Activates")
         if state.phase is Phase.NPC:
-            return Wait((director,), "recovery", asks="the NPCs act, then `/dracula recovery`.",
+            return Wait((director,), "recovery", asks=words("the NPCs act, then ", Command("dracula recovery"), "."),
                         then="the NPC Phase ends and the Recovery Phase is rolled")
-        return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
+        return Wait((director,), "next turn", asks=words("the turn is over: ", Command("deal"), " the next."),
+                    then="a turn is dealt")
 
     def at_deadline(self, state: DraculaState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         if state.phase is Phase.PLAY:
@@ -156,8 +160,8 @@ class Dracula(PosseRoster, Ruleset):
         while done.pending:
             done, resolution = decide(done, KEEP, rng)
         vars(state).update(vars(done))          # the deadline changes the state it is given
-        lines = ["The NPC Phase ends: the NPCs that have not acted do nothing."]
-        lines += [f"{escape(r.label)}: [{', '.join(map(str, r.roll.faces))}] → **{escape(r.outcome.title)}**"
+        lines: list[str | Words] = ["The NPC Phase ends: the NPCs that have not acted do nothing."]
+        lines += [words(Name(r.label), f": [{', '.join(map(str, r.roll.faces))}] → ", Bold(Name(r.outcome.title)))
                   for r in resolution.readings]
         return Step(f"Turn {state.turn} — the Recovery Phase", lines + [escape(c) for c in resolution.changes])
 
@@ -193,12 +197,12 @@ class Dracula(PosseRoster, Ruleset):
         except ValueError:
             raise RulesError("That is not a card.") from None
         last = play(state, user, card)
-        said = f"{name(state, user)} plays a card face down"
+        said = (*name(state, user), " plays a card face down")
         if not last:
             return Step(f"Turn {state.turn} — play {state.round}",
-                        [f"{said}; {len(to_play(state))} still to play."])
+                        [words(*said, f"; {len(to_play(state))} still to play.")])
         step = flip(state, rng)
-        return Step(step.title, [f"{said}: every card is down.", *step.lines], faces=step.faces,
+        return Step(step.title, [words(*said, ": every card is down."), *step.lines], faces=step.faces,
                     captions=step.captions)
 
     def board(self, state: DraculaState) -> Board:
@@ -221,20 +225,19 @@ class Dracula(PosseRoster, Ruleset):
     def title_of(self, state: DraculaState) -> str:
         return f"Turn {state.turn} — {PHASES[state.phase]}" if state.turn else PHASES[state.phase]
 
-    def counts(self, state: DraculaState) -> list[str]:
+    def counts(self, state: DraculaState) -> list[str | Words]:
         """What anyone may count (DA 37, 63): Hands by size, face-down cards by number, decks and discards."""
-        lines = []
+        lines: list[str | Words] = []
         for user, posse in state.seats.items():
             if state.models(user):
                 down = " and 1 face down" if posse.cards.face_down else ""
-                lines.append(f"{name(state, user)}: {len(posse.cards.hand)} in Hand{down}, "
-                             f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded.")
+                lines.append(words(*name(state, user), f": {len(posse.cards.hand)} in Hand{down}, "
+                                   f"{len(posse.cards.to_come)} in the Deck, {len(posse.cards.discard)} discarded."))
         return lines
 
     def deck(self, state: DraculaState) -> Step:
-        lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
-        return Step(self.title_of(state), lines + self.counts(state), faces=tuple(c.code for c in state.flipped),
-                    captions=captions(state))
+        return Step(self.title_of(state), flipped(state) + self.counts(state),
+                    faces=tuple(c.code for c in state.flipped), captions=captions(state))
 
     def summary(self, state: DraculaState, resolutions: Sequence[Resolution]) -> Summary:
         """Who is Downed, a Casualty or Bottled Out (DA 84-95, 150); each model's Shoot and Fight Actions and the
@@ -244,13 +247,15 @@ class Dracula(PosseRoster, Ruleset):
                          fallen_title="Downed, Casualties and Bottled Out",
                          nobody_fell="Nobody: every model stands.", nobody_did="Nobody made a Shoot or Fight Action.")
 
-    def help(self) -> str:
-        return ("`/deal` is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays a card face "
-                "down with **My hand** or `/hand`; the last card down flips them all into the order of Activation. "
-                "`/draw` gives the next card its Activation: `/dracula activate`, then `/dracula shoot`, `fight`, "
-                "`move`, `lookout`; a model on Lookout may `/dracula react` to an enemy's Action, and `/dracula test` "
-                "rolls a Spotting or Nerve Test. After the last play, the NPC Phase; `/dracula recovery` ends the "
-                "turn.")
+    def help(self) -> Words:
+        return words(Command("deal"), " is the Draw Phase: each posse draws a Hand from its own deck. Everyone plays "
+                     "a card face down with ", Bold("My hand"), " or ", Command("hand"), "; the last card down flips "
+                     "them all into the order of Activation. ", Command("draw"), " gives the next card its "
+                     "Activation: ", Command("dracula activate"), ", then ", Command("dracula shoot"), ", ",
+                     Code("fight"), ", ", Code("move"), ", ", Code("lookout"), "; a model on Lookout may ",
+                     Command("dracula react"), " to an enemy's Action, and ", Command("dracula test"), " rolls a "
+                     "Spotting or Nerve Test. After the last play, the NPC Phase; ", Command("dracula recovery"),
+                     " ends the turn.")
 
 
 DRACULA = register(Dracula())

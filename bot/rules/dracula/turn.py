@@ -10,7 +10,8 @@ from bot.rules.core.cards import Card, RANKS
 from bot.rules.core.dice import Dice, roll
 from bot.rules.core.errors import RulesError
 from bot.rules.core.piles import CardPile, full_pack
-from bot.rules.core.ruleset import Step, escape
+from bot.rules.core.ruleset import Step
+from bot.rules.core.words import Bold, Command, Name, Part, Words, joined, words
 
 from .charts import NPCS, SUCCESS
 from .state import Activation, Condition, DraculaState, Phase
@@ -36,10 +37,10 @@ def hand_size(state: DraculaState, user: int) -> int:
     return math.ceil(len(models) / 2) + any(m.boss for m in models)
 
 
-def name(state: DraculaState, user: int) -> str:
+def name(state: DraculaState, user: int) -> tuple[Part, ...]:
     """A player as the turn's lines name them: by their Boss (or first model), since the rules know no user
     names."""
-    return escape(posse_of(state, user)) + "'s Posse" if state.models(user) else "A posse"
+    return (Name(posse_of(state, user)), "'s Posse") if state.models(user) else ("A posse",)
 
 
 def posse_of(state: DraculaState, user: int) -> str:
@@ -48,12 +49,12 @@ def posse_of(state: DraculaState, user: int) -> str:
     return models[0].name if models else ""
 
 
-def roll_off(users: list[int], rng: random.Random, lines: list[str], state: DraculaState) -> list[int]:
+def roll_off(users: list[int], rng: random.Random, lines: list[str | Words], state: DraculaState) -> list[int]:
     """``users`` in the order a Roll-Off puts them, highest first; each tie rolled off again."""
     if len(users) < 2:
         return list(users)
     rolled = {user: roll(ROLL_OFF, rng).value for user in users}
-    lines.append("Roll-Off: " + ", ".join(f"{name(state, u)} {rolled[u]}" for u in users))
+    lines.append(words("Roll-Off: ", *joined((*name(state, u), f" {rolled[u]}") for u in users)))
     ordered: list[int] = []
     for score in sorted(set(rolled.values()), reverse=True):
         ordered += roll_off([u for u in users if rolled[u] == score], rng, lines, state)
@@ -66,9 +67,9 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
         raise RulesError(f"The turn is not over: {state.phase.value}.")
     players = [u for u in state.seats if any(m.on_table for m in state.models(u)) and not state.seats[u].bottled]
     if not players:
-        raise RulesError("No posse has a model on the table: cast some with `/dracula cast`.")
+        raise RulesError(words("No posse has a model on the table: cast some with ", Command("dracula cast"), "."))
     state.turn += 1
-    lines = []
+    lines: list[str | Words] = []
     for user in players:
         posse = state.seats[user]
         if not posse.cards.cards():
@@ -79,15 +80,15 @@ def draw_phase(state: DraculaState, rng: random.Random) -> Step:
         posse.cards.pile = f"posse-{user}"              # a deck from before decks had seals: refilled under them
         refreshed = posse.cards.draw(count, rng)
         posse.lone_gun = len(posse.cards.hand) == 1
-        lines.append(f"{name(state, user)} draws a Hand of {len(posse.cards.hand)}"
-                     + (" (Deck refreshed)" if refreshed else "") + (": a Lone Gun!" if posse.lone_gun else ""))
+        lines.append(words(*name(state, user), f" draws a Hand of {len(posse.cards.hand)}"
+                           + (" (Deck refreshed)" if refreshed else "") + (": a Lone Gun!" if posse.lone_gun else "")))
     state.round = 0
     start_round(state)
-    lines.append("Everyone plays a card face down: **My hand** or `/hand`.")
+    lines.append(words("Everyone plays a card face down: ", Bold("My hand"), " or ", Command("hand"), "."))
     return Step(f"Turn {state.turn} — the Draw Phase", lines)
 
 
-def old_wounds(state: DraculaState, user: int, rng: random.Random) -> list[str]:
+def old_wounds(state: DraculaState, user: int, rng: random.Random) -> list[Words]:
     """Old Wound (DA 214): one Grit Die before Deployment; failed, the model begins the game Shaken. Rolled at
     the posse's first Draw Phase (see docs/rulings.md)."""
     lines = []
@@ -97,8 +98,8 @@ def old_wounds(state: DraculaState, user: int, rng: random.Random) -> list[str]:
             face = roll(Dice(1, sides=sides), rng).value
             if face < SUCCESS:
                 model.condition = Condition.SHAKEN
-            lines.append(f"**{escape(model.name)}**'s Old Wound: D{sides} [{face}]"
-                         + (", a Failure: Shaken" if face < SUCCESS else ", a Success"))
+            lines.append(words(Bold(Name(model.name)), f"'s Old Wound: D{sides} [{face}]"
+                               + (", a Failure: Shaken" if face < SUCCESS else ", a Success")))
     return lines
 
 
@@ -133,19 +134,25 @@ def flip(state: DraculaState, rng: random.Random) -> Step:
     played = {u: p.cards.face_down for u, p in state.seats.items() if p.cards.face_down is not None}
     if not played:
         raise RulesError("No card is face down.")
-    lines: list[str] = []
+    lines: list[str | Words] = []
     order: list[int] = []
     for place in sorted({value(c) for c in played.values()}):
         tied = [u for u, c in played.items() if value(c) == place]
         if len(tied) > 1 and len({(played[u].rank, played[u].suit) for u in tied}) < len(tied):
-            lines.append("Identical cards: **an Event occurs** (the Director resolves it).")
+            lines.append(words("Identical cards: ", Bold("an Event occurs"), " (the Director resolves it)."))
         order += roll_off(tied, rng, lines, state)
     state.order = order
     state.flipped = [state.seats[u].cards.flip() for u in order]
     state.phase, state.at = Phase.ACTIVATIONS, -1
-    lines[:0] = [f"{i}. {name(state, u)}: **{card}**" for i, (u, card) in enumerate(zip(order, state.flipped), 1)]
+    lines[:0] = flipped(state)
     return Step(f"Turn {state.turn} — the cards are flipped", lines, faces=tuple(c.code for c in state.flipped),
                 captions=captions(state))
+
+
+def flipped(state: DraculaState) -> list[str | Words]:
+    """The cards flipped, in the order of Activation, each with its posse."""
+    return [words(f"{i}. ", *name(state, u), ": ", Bold(str(card)))
+            for i, (u, card) in enumerate(zip(state.order, state.flipped), 1)]
 
 
 def captions(state: DraculaState) -> tuple[str, ...]:
@@ -153,22 +160,22 @@ def captions(state: DraculaState) -> tuple[str, ...]:
     return tuple(f"{i}. {posse_of(state, u)}" for i, u in enumerate(state.order, 1))
 
 
-def at_deadline_plays(state: DraculaState, rng: random.Random) -> list[str]:
+def at_deadline_plays(state: DraculaState, rng: random.Random) -> list[str | Words]:
     """The players who have not played by the deadline: a random card of their Hand, or none (a setting)."""
-    lines = []
+    lines: list[str | Words] = []
     for user in to_play(state):
         if state.settings.absent_play == "random":
             posse = state.seats[user]
             posse.cards.play(rng.choice(posse.cards.hand))
-            lines.append(f"{name(state, user)} plays a random card face down.")
+            lines.append(words(*name(state, user), " plays a random card face down."))
         else:
             state.seats[user].lone_gun = True      # not waited on again this Action Phase
-            lines.append(f"{name(state, user)} plays no card this round.")
+            lines.append(words(*name(state, user), " plays no card this round."))
     return lines
 
 
 def activate(state: DraculaState, user: int, kind: str, keys: list[str], rng: random.Random,
-             slick: bool = False) -> str:
+             slick: bool = False) -> Words:
     """The acting player Activates: Solo (one model, two Actions), Dual (two models, one Action each) or Pass
     (DA 52-59); ``slick``: each Slick model rolls one Grit Die, a Success one more Action (DA 199). Returns the
     words for the channel."""
@@ -194,8 +201,8 @@ def activate(state: DraculaState, user: int, kind: str, keys: list[str], rng: ra
     for model in models:
         model.done = True
     if kind == "pass":
-        return f"{name(state, user)} Passes."
-    said = " and ".join(f"**{escape(m.name)}**" for m in models) + f" Activate ({kind.capitalize()})."
+        return words(*name(state, user), " Passes.")
+    said = [*joined(((Bold(Name(m.name)),) for m in models), " and "), f" Activate ({kind.capitalize()})."]
     if slick:
         slick_ones = [m for m in models if "Slick" in m.skills]
         if not slick_ones:
@@ -204,9 +211,9 @@ def activate(state: DraculaState, user: int, kind: str, keys: list[str], rng: ra
             face = roll(Dice(1, sides=model.grit), rng).value
             if face >= SUCCESS:
                 state.activation.actions[model.key] += 1
-            said += (f" Slick: **{escape(model.name)}** rolls D{model.grit} [{face}]"
-                     + (", one more Action." if face >= SUCCESS else ", no more Actions."))
-    return said
+            said += [" Slick: ", Bold(Name(model.name)), f" rolls D{model.grit} [{face}]"
+                     + (", one more Action." if face >= SUCCESS else ", no more Actions.")]
+    return words(*said)
 
 
 def next_activation(state: DraculaState, rng: random.Random) -> Step:
@@ -214,7 +221,8 @@ def next_activation(state: DraculaState, rng: random.Random) -> Step:
     if state.phase is Phase.PLAY:
         raise RulesError(f"Waiting for cards face down ({len(to_play(state))} to play).")
     if state.phase is not Phase.ACTIVATIONS:
-        raise RulesError(f"{state.phase.value}: `/dracula recovery` ends the turn, then `/deal` the next.")
+        raise RulesError(words(f"{state.phase.value}: ", Command("dracula recovery"), " ends the turn, then ",
+                               Command("deal"), " the next."))
     state.at += 1
     state.activation = None
     if state.at < len(state.order):
@@ -224,8 +232,10 @@ def next_activation(state: DraculaState, rng: random.Random) -> Step:
         ready = [m for m in state.models(user) if m.on_table and not m.done]
         if not ready:
             state.activation = Activation(user, "pass")
-            return Step(title, [f"{name(state, user)}: **{card}** — must Pass: every model is Done (DA 54)."])
-        return Step(title, [f"{name(state, user)}: **{card}** — Activates: `/dracula activate`."], ready[0].key)
+            return Step(title, [words(*name(state, user), ": ", Bold(str(card)),
+                                      " — must Pass: every model is Done (DA 54).")])
+        return Step(title, [words(*name(state, user), ": ", Bold(str(card)), " — Activates: ",
+                                  Command("dracula activate"), ".")], ready[0].key)
     undone = any(m.on_table and not m.done for m in state.characters.values() if not m.npc)
     if undone and any(p.cards.hand for p in state.seats.values() if not p.bottled):
         start_round(state)
@@ -245,14 +255,14 @@ def npc_phase(state: DraculaState, rng: random.Random) -> Step:
     """A Roll-Off; the winner orders the NPCs: Innocent Bystanders and scenario NPCs first, then Supernatural
     Creatures (DA 73-78)."""
     state.phase, state.order, state.flipped, state.at = Phase.NPC, [], [], -1
-    lines = ["The Action Phase ends; Hands are discarded."]
+    lines: list[str | Words] = ["The Action Phase ends; Hands are discarded."]
     players = [u for u in state.seats if not state.seats[u].bottled]
     if players:
         state.npc_winner = roll_off(players, rng, lines, state)[0]
-        lines.append(f"{name(state, state.npc_winner)} orders the NPCs.")
+        lines.append(words(*name(state, state.npc_winner), " orders the NPCs."))
     for kind, title in NPCS.items():
-        npcs = [escape(m.name) for m in state.characters.values() if m.type == kind and m.on_table]
+        npcs = [(Name(m.name),) for m in state.characters.values() if m.type == kind and m.on_table]
         if npcs:
-            lines.append(f"{title}s act: " + ", ".join(npcs))
-    lines.append("Then `/dracula recovery`.")
+            lines.append(words(f"{title}s act: ", *joined(npcs)))
+    lines.append(words("Then ", Command("dracula recovery"), "."))
     return Step(f"Turn {state.turn} — the NPC Phase", lines)

@@ -18,6 +18,7 @@ from bot.rules.core.charts import Chart
 from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RulesError
 from bot.rules.core.replay import Context, Reading
+from bot.rules.core.words import Code, Command, Name, joined, words
 
 from .charts import COLUMN_NAMES, COVER, DEATH, DYNAMITE, FUSE, PERSUADE, PLUMMET, SHOOTING, SHOTGUN_COVER, \
     SHOTGUN_OPEN, TRUE_GRIT
@@ -40,8 +41,9 @@ def card(code: str) -> Card:
     try:
         return Card.parse(code)
     except ValueError:
-        raise RulesError(f"{code!r} is not a card (write it as your hand shows it, `5♣`, or as `5C`, `10S`, `KD`, "
-                         "`RJ`).") from None
+        raise RulesError(words(Name(repr(code)), " is not a card (write it as your hand shows it, ", Code("5♣"),
+                               ", or as ", *joined((Code(code),) for code in ("5C", "10S", "KD", "RJ")),
+                               ").")) from None
 
 
 def signed(n: int) -> str:
@@ -104,7 +106,7 @@ def acting_figure(state: NormanState, player: int, key: str) -> Figure:
     if state.player != player:
         raise RulesError("It is not your turn.")
     if state.stopped:
-        raise RulesError("A Joker ended your turn: `/draw` to pass it on.")
+        raise RulesError(words("A Joker ended your turn: ", Command("draw"), " to pass it on."))
     figure = state.figure(key)
     if figure.owner != player:
         raise RulesError(f"{figure.name} is not yours.")

@@ -13,6 +13,7 @@ from typing import Any
 from bot.rules.core import serial
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import Campaign, CastSpec, Enlisted, Homecoming, Standing
+from bot.rules.core.words import Command, Words, words
 
 from .state import DEAD, Figure, NormanState
 
@@ -125,12 +126,12 @@ class Gang(Campaign):
         rejoin(state, cast, entry, enlisted.entry)
         return cast
 
-    def unfinished(self, state: NormanState) -> str:
+    def unfinished(self, state: NormanState) -> str | Words:
         """A gunfight with a roster figure in it ends after its aftermath: the roster keeps what the aftermath gives
         (see docs/rulings.md)."""
         if state.turn and not state.over and any(f.roster_id for f in state.characters.values()):
-            return ("The roster keeps what the aftermath gives its figures: a Director rolls /gunfight aftermath "
-                    "before the gunfight ends.")
+            return words("The roster keeps what the aftermath gives its figures: a Director rolls ",
+                         Command("gunfight aftermath"), " before the gunfight ends.")
         return ""
 
     def keep(self, state: NormanState, roster: Sequence[Enlisted], rng: random.Random) -> list[Homecoming]:

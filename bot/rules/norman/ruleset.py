@@ -19,6 +19,7 @@ from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
                                      register)
 from bot.rules.core.summary import Count, Summary, summarise
+from bot.rules.core.words import Bold, Code, Command, Name, Part, Words, joined, words
 
 from . import actions
 from .campaign import Gang
@@ -36,13 +37,13 @@ CARDSHARP_MOST = 2
 """MN 246, 254: a side's Cardsharps add at most 2 cards a turn."""
 
 
-def step_lines(ctx: Context) -> list[str]:
+def step_lines(ctx: Context) -> list[str | Words]:
     """What an action done at a deadline rolled and changed, one line each."""
-    lines = []
+    lines: list[str | Words] = []
     for reading in ctx.readings:
         total = sum(n for _, n in reading.adjustments)
-        lines.append(f"{escape(reading.label)}: {reading.roll.value}" + (f" {total:+d}" if total else "") +
-                     f" → **{reading.outcome.title}**")
+        lines.append(words(Name(reading.label), f": {reading.roll.value}" + (f" {total:+d}" if total else "") + " → ",
+                           Bold(reading.outcome.title)))
     return lines + [escape(change) for change in ctx.changes]
 
 
@@ -209,7 +210,8 @@ class Norman(Gang, Ruleset):
         dealt = self.to_deal(state)
         held = sum(len(seat.hand) for seat in state.seats.values()) if state.settings.keep else 0
         if state.turn and sum(dealt.values()) + held > len(full_deck(state.settings.packs)):
-            raise RulesError("The deck cannot deal that many cards: the Director lowers `hand` or sets `keep: no`.")
+            raise RulesError(words("The deck cannot deal that many cards: the Director lowers ", Code("hand"),
+                                   " or sets ", Code("keep: no"), "."))
         state.turn += 1                         # first: the new turn's cards come from its own seal
         if state.turn == 1:
             state.deck = Deck.shuffled(full_deck(state.settings.packs), rng, "norman")
@@ -219,7 +221,7 @@ class Norman(Gang, Ruleset):
             for seat in state.seats.values():
                 state.deck.discard.extend(seat.hand)
                 seat.hand = []
-        lines = []
+        lines: list[str | Words] = []
         for user, count in dealt.items():
             seat = state.seats[user]
             seat.hand.extend(state.draw(rng, str(user)) for _ in range(count))
@@ -272,8 +274,8 @@ class Norman(Gang, Ruleset):
         if state.window or state.contact:
             raise RulesError("A play is still waiting for its answers.")
         if state.turn and self.decided(state):
-            raise RulesError("One side alone has figures in play: the gunfight is over, and the Director rolls "
-                             "`/gunfight aftermath`.")
+            raise RulesError(words("One side alone has figures in play: the gunfight is over, and the Director rolls ",
+                                   Command("gunfight aftermath"), "."))
         rest = [user for user in state.order[1:] if state.fighting(user)]
         if not rest:
             return self.deal(state, rng)
@@ -304,22 +306,23 @@ class Norman(Gang, Ruleset):
             figure = state.characters[play.figure]
             cards = ", ".join(str(c) for c in play.all_cards)
             return Wait(tuple(state.window.waiting), "Joker", "",
-                        f"**{escape(figure.name)}** plays {cards}: answer with the buttons under it, cancel it with "
-                        "a Joker or let it stand.", "the play stands")
+                        words(Bold(Name(figure.name)), f" plays {cards}: answer with the buttons under it, cancel it "
+                              "with a Joker or let it stand."), "the play stands")
         if state.contact:
             defender = state.characters[state.contact.defender]
             return Wait((defender.owner,), "close combat", defender.key,
-                        f"**{escape(defender.name)}** is attacked in contact: strike back out of sight with a Shoot "
-                        "card from **My hand**, or `/gunfight defend` with two, or none.",
-                        f"{escape(defender.name)} strikes back with nothing")
+                        words(Bold(Name(defender.name)), " is attacked in contact: strike back out of sight with a "
+                              "Shoot card from ", Bold("My hand"), ", or ", Command("gunfight defend"),
+                              " with two, or none."), words(Name(defender.name), " strikes back with nothing"))
         if self.decided(state):
             return Wait((director,), AFTERMATH, asks="one side alone has figures in play: the gunfight is over; "
                         "roll its aftermath.", then="the aftermath is rolled")
         if state.player is not None:
-            asks = "a Joker stopped your turn: `/draw` to pass it on." if state.stopped else \
-                "your turn: play cards for your figures, then `/draw` to pass."
+            asks = words("a Joker stopped your turn: ", Command("draw"), " to pass it on.") if state.stopped else \
+                words("your turn: play cards for your figures, then ", Command("draw"), " to pass.")
             return Wait((state.player,), "turn", self.pinged(state) or "", asks, "the turn passes")
-        return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
+        return Wait((director,), "next turn", asks=words("the turn is over: ", Command("deal"), " the next."),
+                    then="a turn is dealt")
 
     def at_deadline(self, state: NormanState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         """A window closes with every missing answer letting the play stand; a defender who has not answered
@@ -374,25 +377,30 @@ class Norman(Gang, Ruleset):
         seat = state.seats.get(user)
         if seat is None:
             return None
-        lines = ["Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user))] \
-            if seat.hand else []
+        lines: list[tuple[Part, ...]] = [
+            ("Uses: " + "; ".join(f"{card} {' or '.join(use)}" for card, use in self.uses(state, user)),)
+        ] if seat.hand else []
         if laid := self.face_down(state, user):
-            lines.append(f"Out of sight: {', '.join(map(str, laid))}.")
+            lines.append((f"Out of sight: {', '.join(map(str, laid))}.",))
         if state.window and user in state.window.waiting:
-            lines.append("A play waits on your answer: **Let it stand** or **Cancel with a Joker**, under it.")
+            lines.append(("A play waits on your answer: ", Bold("Let it stand"), " or ", Bold("Cancel with a Joker"),
+                          ", under it."))
         playable = ()
         if self.defending(state, user):
             playable = tuple(card.code for card in seat.hand if card.rank in SHOOT_RANKS)
-            lines.append(f"{escape(state.characters[state.contact.defender].name)} strikes back: pick one Shoot "
-                         "card here, or `/gunfight defend` with two, or none.")
-        lines += [f"The card of the {escape(place)}: {escape(name)}." for place, name in self.seen(state, user).items()]
-        return Private(tuple(card.code for card in seat.hand), playable, note="\n".join(filter(None, lines)))
+            lines.append((Name(state.characters[state.contact.defender].name), " strikes back: pick one Shoot card "
+                          "here, or ", Command("gunfight defend"), " with two, or none."))
+        lines += [("The card of the ", Name(place), ": ", Name(name), ".")
+                  for place, name in self.seen(state, user).items()]
+        return Private(tuple(card.code for card in seat.hand), playable,
+                       note=words(*joined(lines, "\n")) if lines else "")
 
     def play_card(self, state: NormanState, user: int, code: str, rng: random.Random) -> Step:
         """The hand's menu: a defender strikes back in contact with one Shoot card (MN 153); both sides' cards
         show together (MN 155-159)."""
         if not self.defending(state, user):
-            raise RulesError("Nothing waits for a card from your hand now: play cards with `/gunfight` commands.")
+            raise RulesError(words("Nothing waits for a card from your hand now: play cards with ", Command("gunfight"),
+                                   " commands."))
         fight = state.contact
         ctx = Context(rng)
         actions.defend(state, actions.DefendRequest(user, (code,)), ctx)
@@ -463,7 +471,8 @@ class Norman(Gang, Ruleset):
     def deck(self, state: NormanState) -> Step:
         """What `/deck` shows: every card shown face up this turn and whose it was, in order (drawn in a row),
         and what anyone may count."""
-        lines = [f"{n}. {escape(shown.by)}: **{shown.card}**" for n, shown in enumerate(state.shown, 1)]
+        lines: list[str | Words] = [words(f"{n}. ", Name(shown.by), ": ", Bold(str(shown.card)))
+                                    for n, shown in enumerate(state.shown, 1)]
         return Step(self.title_of(state), lines + [self.counts(state)],
                     faces=tuple(shown.card.code for shown in state.shown),
                     captions=tuple(shown.by for shown in state.shown))
@@ -476,13 +485,16 @@ class Norman(Gang, Ruleset):
                          fallen_title="Shot down, fled or dead",
                          nobody_fell="Nobody: every figure is still in play.", nobody_did="Nobody played a card.")
 
-    def help(self) -> str:
-        return ("Each player holds a suit and a hand. `/deal` deals the turn's hands: **My hand** or `/hand` shows "
-                "yours. On your turn play cards for your figures: `/gunfight move` (2-6, a climb 7-10), "
-                "`/gunfight shoot` (A, J, Q, K), `/gunfight dynamite`, `/gunfight contact` (cards out of sight); "
-                "every opponent answers each play with its buttons, **Let it stand** or **Cancel with a Joker**. "
-                "`/draw` passes the turn. Hits on 5,6, then the True Grit roll; `/gunfight aftermath` at the end. In a "
-                "campaign, `/campaign add` and `/campaign cast` carry a gang's figures, notches and skills on.")
+    def help(self) -> Words:
+        return words("Each player holds a suit and a hand. ", Command("deal"), " deals the turn's hands: ",
+                     Bold("My hand"), " or ", Command("hand"), " shows yours. On your turn play cards for your "
+                     "figures: ", Command("gunfight move"), " (2-6, a climb 7-10), ", Command("gunfight shoot"),
+                     " (A, J, Q, K), ", Command("gunfight dynamite"), ", ", Command("gunfight contact"), " (cards out "
+                     "of sight); every opponent answers each play with its buttons, ", Bold("Let it stand"), " or ",
+                     Bold("Cancel with a Joker"), ". ", Command("draw"), " passes the turn. Hits on 5,6, then the True "
+                     "Grit roll; ", Command("gunfight aftermath"), " at the end. In a campaign, ",
+                     Command("campaign add"), " and ", Command("campaign cast"), " carry a gang's figures, notches and "
+                     "skills on.")
 
 
 NORMAN = register(Norman())

@@ -15,6 +15,7 @@ from bot.rules.core.errors import RulesError
 from bot.rules.core.fair import Seal
 from bot.rules.core.piles import Deck, full_pack
 from bot.rules.core.replay import Context
+from bot.rules.core.words import Command, words
 
 from .charts import HORSE, MAN, MAN_ON_HORSE
 
@@ -316,7 +317,7 @@ class NormanState:
     def hand_of(self, user: int) -> list[Card]:
         seat = self.seats.get(user)
         if seat is None:
-            raise RulesError("You have no seat in this gunfight: `/game join` first.")
+            raise RulesError(words("You have no seat in this gunfight: ", Command("game join"), " first."))
         return seat.hand
 
     def take_from_hand(self, user: int, card: Card) -> Card:

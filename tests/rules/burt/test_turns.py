@@ -11,7 +11,7 @@ from bot.rules.burt.ruleset import BURT
 from bot.rules.burt.state import EVENT, STOP, BurtState
 from bot.rules.core.errors import RulesError
 from bot.rules.core.ruleset import RULESETS
-from bot.rules.core.words import Player, words
+from bot.rules.core.words import Bold, Command, Name, Player, words
 
 from .game import Faces, cast, game, play, titles, up
 
@@ -57,7 +57,7 @@ def test_a_card_gives_two_actions_and_stop_ends_the_turn():
         play(state, ActRequest("bob", "walk"))
     stop = BURT.advance(state, random.Random(0))
     assert stop.title == "Turn 1 is over" and stop.faces == (STOP,)
-    assert "Not this turn: Bob, Cy." in stop.lines[0]
+    assert "Not this turn: Bob, Cy." in str(stop.lines[0])
     assert BURT.waiting_on(state, DIRECTOR).reason == "next turn"
     nxt = BURT.advance(state, random.Random(1))
     assert state.turn == 2 and nxt.lines[0].startswith("The deck is shuffled")
@@ -92,7 +92,7 @@ def test_the_event_card_waits_for_the_director():
     BURT.deal(state, random.Random(0))
     deck(state, EVENT, "ann", "bob", "cy", STOP)
     step = BURT.advance(state, random.Random(0))
-    assert step.faces == (EVENT,) and step.acting is None and "`/burt event`" in step.lines[0]
+    assert step.faces == (EVENT,) and step.acting is None and Command("burt event") in step.lines[0].parts
     assert BURT.waiting_on(state, DIRECTOR).users == (DIRECTOR,)
     state, told = play(state, EventRequest("A dust storm blows in: all long shots at 10% visibility."))
     assert state.events == ["Turn 1: A dust storm blows in: all long shots at 10% visibility."]
@@ -164,7 +164,8 @@ def test_whom_the_game_waits_on():
     BURT.advance(state, random.Random(0))
     wait = BURT.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.character) == ((2,), "turn", "bob")
-    assert wait.asks.startswith("**Bob**'s card is up, 2 actions left") and wait.then.startswith("Bob does no more")
+    assert wait.asks.parts[:2] == (Bold(Name("Bob")), "'s card is up, 2 actions left: act (")
+    assert str(wait.then).startswith("Bob does no more")
     state, _ = play(state, ActRequest("bob", "run"))
     assert BURT.waiting_on(state, DIRECTOR).users == (DIRECTOR,)
     step = BURT.at_deadline(state, wait, random.Random(0))
@@ -230,14 +231,15 @@ def test_joining_gives_the_points_and_the_deck_tells_the_turn():
     assert BURT.join(state, 7, random.Random(0)) == "4 initiative points" and state.seats[7].points == 4
     BURT.leave(state, 7)
     assert 7 not in state.seats
-    assert BURT.deck(state).lines == ["No turn has been dealt yet: a Director starts with `/deal`."]
+    assert BURT.deck(state).lines == [words("No turn has been dealt yet: a Director starts with ", Command("deal"),
+                                            ".")]
     BURT.deal(state, random.Random(0))
     deck(state, EVENT, "ann", STOP, "bob", "cy")
     BURT.advance(state, random.Random(0))
     BURT.advance(state, random.Random(0))
     shown = BURT.deck(state)
     assert shown.title == "Turn 1 — 3 cards to come"
-    assert shown.lines == ["Turned: EVENT, Ann.", "Up: **Ann**, 2 actions left.",
+    assert shown.lines == ["Turned: EVENT, Ann.", words("Up: ", Bold(Name("Ann")), ", 2 actions left."),
                            words("Initiative points: ", Player(1), " 4", ", ", Player(2), " 4", ", ", Player(3), " 4",
                                  ".")]
 

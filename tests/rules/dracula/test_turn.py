@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.cards import Card
 from bot.rules.core.errors import RulesError
 from bot.rules.core.piles import CardPile, full_pack
@@ -60,6 +61,7 @@ def test_cards_are_played_face_down_and_flipped_when_the_last_is_down():
 
 
 def order_of(ann: str, bob: str, *dice: int) -> tuple[list[int], list[str]]:
+    """The order of Activation two face-down cards make, and the lines the channel shows of their flip."""
     state = dealt()
     for user, code in ((ANN, ann), (BOB, bob)):
         pile = state.seats[user].cards
@@ -67,7 +69,7 @@ def order_of(ann: str, bob: str, *dice: int) -> tuple[list[int], list[str]]:
         pile.hand.append(C(code))
         play(state, user, C(code))
     step = flip(state, Faces(*dice))
-    return state.order, step.lines
+    return state.order, list(map(markdown, step.lines))
 
 
 def test_highest_value_first_aces_to_twos_then_jokers():
@@ -106,7 +108,7 @@ def test_solo_dual_and_pass():
         activate(state, ANN, "pass", [], Faces())
     with pytest.raises(RulesError, match="Dual Activation names two"):
         activate(state, ANN, "dual", ["abe"], Faces())
-    assert activate(state, ANN, "dual", ["abe", "art"], Faces()) == "**Abe** and **Art** Activate (Dual)."
+    assert markdown(activate(state, ANN, "dual", ["abe", "art"], Faces())) == "**Abe** and **Art** Activate (Dual)."
     assert state.activation.actions == {"abe": 1, "art": 1}
     assert state.characters["abe"].done and state.characters["art"].done
 
@@ -126,9 +128,10 @@ def test_after_the_last_activation_a_new_round_then_the_npc_phase():
     order_state_to(state, ANN)
     step = DRACULA.advance(state, Faces(4, 2))
     assert state.phase is Phase.NPC and all(not p.cards.hand for p in state.seats.values())
-    assert step.lines == ["The Action Phase ends; Hands are discarded.", "Roll-Off: Abe's Posse 4, Bo's Posse 2",
-                          "Abe's Posse orders the NPCs.", "Innocent Bystanders act: Dolly",
-                          "Supernatural Creatures act: Wolf", "Then `/dracula recovery`."]
+    assert list(map(markdown, step.lines)) == [
+        "The Action Phase ends; Hands are discarded.", "Roll-Off: Abe's Posse 4, Bo's Posse 2",
+        "Abe's Posse orders the NPCs.", "Innocent Bystanders act: Dolly", "Supernatural Creatures act: Wolf",
+        "Then `/dracula recovery`."]
     state.check()
 
 
@@ -147,7 +150,7 @@ def test_a_slick_model_may_roll_for_one_more_action():
     state = dealt()
     order_state_to(state, ANN)
     state.characters["abe"].skills.append("Slick")
-    said = activate(state, ANN, "solo", ["abe"], Faces(5), slick=True)
+    said = markdown(activate(state, ANN, "solo", ["abe"], Faces(5), slick=True))
     assert said == "**Abe** Activate (Solo). Slick: **Abe** rolls D10 [5], one more Action."
     assert state.activation.actions == {"abe": 3}
 
@@ -160,11 +163,12 @@ def test_at_the_deadline_an_absent_player_plays_a_random_card_or_none():
     wait = DRACULA.waiting_on(state, 99)
     assert wait.users == (BOB,) and wait.then == "a random card of the Hand is played"
     step = DRACULA.at_deadline(state, wait, Faces(1, 2))
-    assert step.lines[0] == "Bo's Posse plays a random card face down." and state.phase is Phase.ACTIVATIONS
+    assert markdown(step.lines[0]) == "Bo's Posse plays a random card face down." and state.phase is Phase.ACTIVATIONS
     state = dealt()
     state.settings.absent_play = "none"
     step = DRACULA.at_deadline(state, DRACULA.waiting_on(state, 99), Faces(3, 4))
-    assert step.lines[:2] == ["Abe's Posse plays no card this round.", "Bo's Posse plays no card this round."]
+    assert list(map(markdown, step.lines[:2])) == ["Abe's Posse plays no card this round.",
+                                                   "Bo's Posse plays no card this round."]
     assert state.phase is Phase.NPC and step.title == "Turn 1 — the NPC Phase"
     state.check()
 
@@ -182,10 +186,11 @@ def test_the_npc_phase_deadline_ends_it_and_rolls_the_recovery_phase():
     assert wait.users == (99,) and wait.then == "the NPC Phase ends and the Recovery Phase is rolled"
     step = DRACULA.at_deadline(state, wait, Faces(6, 1, 2, 1, 2, 5))
     assert step.title == "Turn 1 — the Recovery Phase"
-    assert step.lines == ["The NPC Phase ends: the NPCs that have not acted do nothing.",
-                          "Recovery Test of Art: [6, 1, 2] → **1 Success: Remains Downed**",
-                          "Bottle Check of Abe's Posse: [1, 2, 5] → **1 Success: Fights on**",
-                          "The Done Tokens are taken off every model.", "Art remains Downed."]
+    assert list(map(markdown, step.lines)) == [
+        "The NPC Phase ends: the NPCs that have not acted do nothing.",
+        "Recovery Test of Art: [6, 1, 2] → **1 Success: Remains Downed**",
+        "Bottle Check of Abe's Posse: [1, 2, 5] → **1 Success: Fights on**",
+        "The Done Tokens are taken off every model.", "Art remains Downed."]
     assert state.phase is Phase.RECOVERY and not state.pending and not state.characters["bo"].done
     assert state.characters["art"].condition is Condition.DOWNED
     assert DRACULA.waiting_on(state, 99).reason == "next turn"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.actions import perform
 from bot.rules.core.errors import RulesError
 from bot.rules.dracula.actions import FightRequest, PlainRequest, RecoveryRequest, ShootRequest
@@ -246,7 +247,7 @@ def test_an_old_wound_may_start_the_game_shaken():
     state = two_posses()
     state.characters["art"].injuries.append("Old Wound")
     step = DRACULA.deal(state, Faces(3, *[1] * 10))
-    assert "**Art**'s Old Wound: D6 [3], a Failure: Shaken" in step.lines
+    assert "**Art**'s Old Wound: D6 [3], a Failure: Shaken" in map(markdown, step.lines)
     assert state.characters["art"].condition is Condition.SHAKEN
 
 

@@ -4,6 +4,7 @@ from random import Random
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import AnswerRequest, PlayRequest
 from bot.rules.norman.ruleset import NORMAN
@@ -33,7 +34,7 @@ def test_the_deck_shows_every_card_shown_this_turn_and_whose_it_was():
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
     state, _ = act(state, AnswerRequest(BOB, 1))
     step = NORMAN.deck(state)
-    assert step.lines[:2] == ["1. Kid: **3♠**", "2. Hearts: **Red Joker**"]
+    assert list(map(markdown, step.lines[:2])) == ["1. Kid: **3♠**", "2. Hearts: **Red Joker**"]
     assert (step.faces, step.captions) == (("3S", "RJ"), ("Kid", "Hearts"))
     NORMAN.deal(state, Random(0))
     assert NORMAN.deck(state).faces == ()
@@ -44,7 +45,8 @@ def test_the_wait_on_a_play_names_its_cards_which_are_face_up():
     state, _ = act(state, PlayRequest(ANN, "kid", "move", ("3S",)))
     wait = NORMAN.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.then) == ((BOB,), "Joker", "the play stands")
-    assert wait.asks == "**Kid** plays 3♠: answer with the buttons under it, cancel it with a Joker or let it stand."
+    assert markdown(wait.asks) == ("**Kid** plays 3♠: answer with the buttons under it, cancel it with a Joker or let "
+                                   "it stand.")
     with pytest.raises(RulesError, match="waits for its answers"):
         NORMAN.remove(state, "kid")
     with pytest.raises(RulesError, match="answer it before leaving"):
@@ -59,7 +61,8 @@ def test_when_one_side_alone_stands_the_deadline_rolls_the_aftermath():
     assert (wait.users, wait.reason) == ((DIRECTOR,), "aftermath")
     step = NORMAN.at_deadline(state, wait, D6(6))
     assert step.title == "After the gunfight"
-    assert step.lines == ["Joe, Shot down: 6 → **Dead**", "Joe is dead and off to Boot Hill; the skills are lost."]
+    assert list(map(markdown, step.lines)) == ["Joe, Shot down: 6 → **Dead**",
+                                               "Joe is dead and off to Boot Hill; the skills are lost."]
     assert NORMAN.waiting_on(state, DIRECTOR) is None and NORMAN.board(state).title == "After the gunfight"
     with pytest.raises(RulesError, match="over"):
         NORMAN.deal(state, Random(0))

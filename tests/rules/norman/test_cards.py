@@ -3,6 +3,7 @@ every opponent alike."""
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.cards import Card
 from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import AnswerRequest, PlayRequest
@@ -106,7 +107,7 @@ def test_the_joker_window_waits_on_every_opponent_whatever_they_hold():
     state, last = act(state, AnswerRequest(CAL))
     assert told(last)[1:] == ["A Hearts Joker cancels the move.",
                               "Kid is stopped at any point en route, ending the player's turn."]
-    assert state.stopped and "stopped your turn" in NORMAN.waiting_on(state, DIRECTOR).asks
+    assert state.stopped and "stopped your turn" in str(NORMAN.waiting_on(state, DIRECTOR).asks)
     with pytest.raises(RulesError, match="Joker ended your turn"):
         act(state, PlayRequest(ANN, "kid", "move", ("4S",)))
 
@@ -158,7 +159,7 @@ def test_the_deadline_lets_the_play_stand():
     state = gunfight(hands={ANN: "KS", BOB: "RJ"})
     state, _ = act(state, PlayRequest(ANN, "kid", "shoot", ("KS",), weapon="pistol", targets=("joe",), range=3))
     step = NORMAN.at_deadline(state, NORMAN.waiting_on(state, DIRECTOR), D6(6, 3))
-    assert step.lines == ["Kid shoots at Joe: 6 → **Hit**", "True Grit of Joe: 3 → **Shot down**",
+    assert list(map(markdown, step.lines)) == ["Kid shoots at Joe: 6 → **Hit**", "True Grit of Joe: 3 → **Shot down**",
                           "Joe is Shot down.", "Kid gains a notch (1)."]
     assert Card.parse("RJ") in state.seats[BOB].hand
 

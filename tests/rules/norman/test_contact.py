@@ -4,6 +4,7 @@ from random import Random
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.errors import RulesError
 from bot.rules.norman.actions import AnswerRequest, ContactRequest, DefendRequest, PlayRequest
 from bot.rules.norman.ruleset import NORMAN
@@ -50,7 +51,7 @@ def test_a_defender_who_does_not_answer_strikes_back_with_nothing():
     state = gunfight(FIGHTERS, {ANN: "AS", BOB: "KH"})
     state, _ = act(state, ContactRequest(ANN, "kid", "joe", ("AS",)))
     step = NORMAN.at_deadline(state, NORMAN.waiting_on(state, DIRECTOR), D6(3))
-    assert step.lines == ["Kid strikes Joe (1): 3 → **Missed**", "Revealed: Kid A♠; Joe nothing."]
+    assert list(map(markdown, step.lines)) == ["Kid strikes Joe (1): 3 → **Missed**", "Revealed: Kid A♠; Joe nothing."]
 
 
 def test_shoot_skill_counts_in_contact_and_no_move_card_strikes():

@@ -23,10 +23,10 @@ WEAPONS = ({"pistols": "1"}, {"pistols": "2", "dynamite": "1"}, {"long": "rifle"
            {"long": "shotgun", "skills": "Cardsharp"}, {"pistols": "1", "long": "rifle", "horse": "yes"})
 
 
-def assert_secret(state, *texts: str) -> None:
+def assert_secret(state, *texts: object) -> None:
     cards, names = hidden(state)
     public = [json.dumps(NORMAN.redact(state), ensure_ascii=False), repr(NORMAN.board(state)),
-              repr(NORMAN.waiting_on(state, DIRECTOR)), *texts]
+              repr(NORMAN.waiting_on(state, DIRECTOR)), *map(str, texts)]
     strings = set(re.findall(r'"([^"]*)"', public[0]))
     for text in public:
         for card in cards:
