@@ -22,7 +22,7 @@ from bot.glue.errors import ReplyFailed, UserError
 from bot.glue.names import MemberNames
 from bot.pictures.pool import asked_for
 from bot.glue.replies import fitted, markdown
-from bot.rules.core.errors import Refused, RulesError
+from bot.rules.core.errors import RulesError
 from bot.rules.core.words import Words
 from bot.rules.core.ruleset import Ruleset, State
 from bot.glue.seals import TurnDice
@@ -78,11 +78,10 @@ class DirectorTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, RulesError) and isinstance(original.said, Words):
-            message = markdown(original.said)
-        elif isinstance(original, RulesError) and not isinstance(original, Refused):
-            message = discord.utils.escape_markdown(str(original))  # the rules quote names as typed
-        elif isinstance(original, (Refused, UserError)):
+        if isinstance(original, RulesError):        # words the bot writes, or a line that quotes names as typed
+            said = original.said
+            message = markdown(said) if isinstance(said, Words) else discord.utils.escape_markdown(said)
+        elif isinstance(original, UserError):
             message = str(original)
         elif isinstance(original, StaleGame):
             message = STALE

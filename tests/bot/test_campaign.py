@@ -197,7 +197,7 @@ async def test_a_lost_menu_is_posted_again_and_a_trait_is_due_before_casting(sce
     await scene.dora.slash(scene.channel, "game start", campaign="Tombstone")
     await scene.pete.slash(scene.channel, "game join")
     refused(await scene.pete.slash(scene.channel, "campaign cast", character="Doc"),
-            "Doc has a new trait to pick first: /campaign learn shows the menu")
+            "Doc has a new trait to pick first: `/campaign learn` shows the menu")        # in code (ruling 606)
     result = await scene.dora.slash(scene.channel, "campaign learn", character="Doc")
     assert "**Doc** learnt from the adventure" in result.response.content and pinged(result) == [scene.pete.id]
     await scene.pete.select(result.response.message, ["expert:single_action_revolver"])

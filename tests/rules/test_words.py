@@ -23,16 +23,6 @@ LEFT_TO_MOVE = {
     "bot.rules.core.charts": 2,
     "bot.rules.core.dice": 2,
     "bot.rules.core.ruleset": 1,
-    "bot.rules.qotd.campaign": 1,
-    "bot.rules.qotd.checks": 3,
-    "bot.rules.qotd.hits": 1,
-    "bot.rules.qotd.on_the_map": 3,
-    "bot.rules.qotd.ruleset": 4,
-    "bot.rules.qotd.sets": 5,
-    "bot.rules.qotd.shooting": 3,
-    "bot.rules.shootist.ruleset": 3,
-    "bot.rules.shootist.shooting": 1,
-    "bot.rules.shootist.turns": 13,
     "bot.rules.verify": 4,
 }
 """THE ONE LIST of rules modules whose strings still write Discord, with how many such strings each holds: each is

@@ -12,8 +12,3 @@ class RulesError(ValueError):
     def __init__(self, said: str | Words) -> None:
         super().__init__(said)
         self.said = said
-
-
-class Refused(RulesError):
-    """A refusal written in markdown (a command in backticks), every name in it escaped (see
-    :func:`~.ruleset.escape`): shown as written, where another rules error is shown escaped."""

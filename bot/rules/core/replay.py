@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .charts import Outcome
 from .dice import Band, Dice, Luck, Roll, roll
+from .words import Words
 
 KEEP = "keep"
 
@@ -151,7 +152,8 @@ class Context:
         self.readings.append(reading)
         return reading
 
-    def note(self, change: str) -> None:
-        """Record a change the action made to the game, in plain words."""
-        self.changes.append(change)
+    def note(self, change: str | Words) -> None:
+        """Record a change the action made to the game, in plain words (words as plain text: a command with its
+        slash, :mod:`.words`)."""
+        self.changes.append(str(change))
 

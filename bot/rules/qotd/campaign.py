@@ -17,6 +17,7 @@ from typing import Any
 from ..core import serial
 from ..core.replay import Context, Reading
 from ..core.ruleset import Campaign, Enlisted, Homecoming, Standing
+from ..core.words import Command, Name, words
 from .charts import CHARTS
 from .rolls import Situation, Test, action_roll
 from .state import Carried, Character, QotdState, Mount, RulesError, Trait, shallow
@@ -247,7 +248,8 @@ class Adventures(Campaign):
         before = veteran(enlisted)
         character, cards = cast_veteran(before, enlisted.entry)
         if before.traits_due:
-            raise RulesError(f"{enlisted.name} has a new trait to pick first: /campaign learn shows the menu.")
+            raise RulesError(words(Name(enlisted.name), " has a new trait to pick first: ", Command("campaign learn"),
+                                   " shows the menu."))
         return state.add(character, rng, cards)
 
     def unfinished(self, state: QotdState) -> str:

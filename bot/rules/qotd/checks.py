@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..core.charts import Chart, Outcome, Row
 from ..core.dice import Band, Dice
 from ..core.replay import Context, Right
+from ..core.words import Command, Name, words
 from .casting import CharacterType
 from .actions import Request, Story, action, begin
 from .charts import CHARTS
@@ -62,8 +63,8 @@ def check_can_act(character: Character) -> None:
 def check_not_holding(character: Character) -> None:
     """Refuse a normal action by a holding character: they respond to an opportunity first (867-868)."""
     if character.conditions and Condition.HOLDING in character.conditions:
-        raise RulesError(f"{character.name} is holding and cannot act normally: respond to an opportunity "
-                         "first (`/test chart:respond_opportunity`).")
+        raise RulesError(words(Name(character.name), " is holding and cannot act normally: respond to an "
+                               "opportunity first (", Command("test chart:respond_opportunity"), ")."))
 
 
 @dataclass
@@ -170,8 +171,8 @@ def _refuse_needless(character: Character, request: TestRequest) -> None:
         if Condition.TRAPPED in character.conditions and not request.helped:
             raise RulesError(f"{character.name} is completely trapped and cannot escape without help.")
     if CHART_TESTS[request.chart] is Test.MOVE and Condition.UNDER_MOUNT in character.conditions:
-        raise RulesError(f"{character.name} is trapped under their dead mount and cannot move: pass an Action "
-                         "test (`/test chart:task`) to get free first.")
+        raise RulesError(words(Name(character.name), " is trapped under their dead mount and cannot move: pass an "
+                               "Action test (", Command("test chart:task"), ") to get free first."))
     if request.chart == "courage" and character.has("heroic"):
         raise RulesError(f"{character.name} is Heroic: no need to test for Courage.")
     needed = INFLUENCE.get(request.chart)
@@ -260,8 +261,8 @@ def foul_weapons(character: Character, ctx: Context) -> None:
     for carried in fouled:
         carried.condition = WeaponCondition.FOULED
     if fouled:
-        ctx.note(f"{character.name}'s {', '.join(WEAPONS[c.weapon].name for c in fouled)} must be cleared "
-                 "(`/reload`) before use.")
+        ctx.note(words(f"{character.name}'s {', '.join(WEAPONS[c.weapon].name for c in fouled)} must be cleared (",
+                       Command("reload"), ") before use."))
 
 
 def fall(state: QotdState, ctx: Context, character: Character, light: bool) -> None:

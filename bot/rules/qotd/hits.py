@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ..core.charts import Chart, Outcome, Row, banded
 from ..core.dice import Band, Dice, Keep
 from ..core.replay import Context, Reading
+from ..core.words import Command, words
 from .beasts import ANIMALS
 from .charts import CHARTS, GRIDS
 from .dv import ADJUSTMENTS, ARMOUR, ARMOUR_WORN, LOOPHOLE_DV
@@ -129,8 +130,8 @@ def fall(state: QotdState, ctx: Context, rider: Character, collapsed_fast: bool 
     must_test = strike(state, ctx, rider, blow)
     if under_mount and ctx.readings[-1].roll.value == 1 and not rider.casualty:
         rider.conditions.add(Condition.UNDER_MOUNT)
-        ctx.note(f"{rider.name} is trapped under the dead {rider.mount.kind}: an Action test "
-                 "(`/test chart:task`) frees them.")
+        ctx.note(words(f"{rider.name} is trapped under the dead {rider.mount.kind}: an Action test (",
+                       Command("test chart:task"), ") frees them."))
     if must_test:
         courage_test(state, ctx, rider, in_close_combat=False)
 

@@ -11,6 +11,7 @@ from ..core.geometry import EPSILON, Point, cut_path, distance, path_length, poi
 from ..core.dice import Band
 from ..core.replay import Reading
 from ..core.results import Resolution
+from ..core.words import Command, Name, words
 from .battlefield import Battlefield, Mover, Plan, Route, Shot, Sight, Token, kept
 from .beasts import ANIMALS
 from .hits import bolts
@@ -60,7 +61,7 @@ Move It! takes them (see docs/rulings.md)."""
 
 def battlefield(state: QotdState) -> Battlefield:
     if state.battlefield is None:
-        raise RulesError("This game has no map: a Director makes one with `/map new`.")
+        raise RulesError(words("This game has no map: a Director makes one with ", Command("map new"), "."))
     return state.battlefield
 
 
@@ -73,7 +74,7 @@ def position(state: QotdState, key: str) -> Point:
         token = field.tokens.get(vehicle.key) if vehicle else None
     if token is None:
         name = state.characters[key].name if key in state.characters else state.vehicles[key].name
-        raise RulesError(f"{name} is not on the map: place them with `/place` first.")
+        raise RulesError(words(Name(name), " is not on the map: place them with ", Command("place"), " first."))
     return token.at
 
 
@@ -506,8 +507,9 @@ def in_contact(state: QotdState, attacker: str, defender: str) -> int:
     field = battlefield(state)
     here, there = position(state, attacker), position(state, defender)
     if distance(here, there) > CONTACT + EPSILON:
-        raise RulesError(f"{name_of(state, defender)} is {distance(here, there):.1f} paces from "
-                         f"{name_of(state, attacker)}: close to within {CONTACT:g} paces first (`/move to:`).")
+        raise RulesError(words(Name(name_of(state, defender)), f" is {distance(here, there):.1f} paces from ",
+                               Name(name_of(state, attacker)), f": close to within {CONTACT:g} paces first (",
+                               Command("move to:"), ")."))
     owner = state.characters[attacker].owner
     foes = [key for key in field.near(here, CONTACT) if key in state.characters
             and state.characters[key].owner != owner and state.characters[key].in_action

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, Card
 from ..core.dice import Luck
-from ..core.errors import Refused, RulesError
+from ..core.errors import RulesError
 from ..core.fair import Hidden
 from ..core.replay import Reading
 from ..core.words import Bold, Command, Name, Words, joined, words
@@ -199,11 +199,11 @@ class QuickOnTheDraw(Adventures, Ruleset):
         """Shuffle every active character's cards and both jokers: a new phase (``again``: although cards of this
         one are still to come)."""
         if not any(c.in_action and c.available for c in state.characters.values()):
-            raise Refused("Nobody in the cast has a card to play: `/cast add` someone first.")
+            raise RulesError(words("Nobody in the cast has a card to play: ", Command("cast add"), " someone first."))
         deck = state.deck
         if deck.to_come and not deck.spent and not again:
-            raise Refused(f"Phase {deck.phase} still has {len(deck.to_come)} cards to come. "
-                             "Use `/deal again:True` to reshuffle anyway.")
+            raise RulesError(words(f"Phase {deck.phase} still has {len(deck.to_come)} cards to come. Use ",
+                                   Command("deal again:True"), " to reshuffle anyway."))
         state.shuffle(rng)
         return Step(f"Phase {state.deck.phase}", [words(shuffled(state), " ", Command("draw"),
                                                         " turns the first card.")])
@@ -211,7 +211,7 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def advance(self, state: QotdState, rng: random.Random) -> Step:
         """Turn the next card (a spent pack is shuffled for the next phase first, under its own seal)."""
         if state.deck.phase == 0:
-            raise Refused("No phase has been dealt yet: a Director starts with `/deal`.")
+            raise RulesError(words("No phase has been dealt yet: a Director starts with ", Command("deal"), "."))
         lines, cards, character = turn_on(state, rng)
         return Step(f"Phase {state.deck.phase} — {len(state.deck.to_come)} to come", lines,
                     character.key if character else None, tuple(card.code for card in cards))
@@ -318,9 +318,11 @@ class QuickOnTheDraw(Adventures, Ruleset):
         """Who went down, and each character's shots, fights, hits and cards lost."""
         return summary(state, resolutions)
 
-    def help(self) -> str:
-        return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "
-                "its character acts: `/shoot`, `/fight`, `/move`, `/test` a chart, or `/hold`.")
+    def help(self) -> Words:
+        return words("Each character has cards from their player's suit; ", Command("draw"), " turns the next card "
+                     "of the pack and its character acts: ", *joined((Command(action),)
+                                                                     for action in ("shoot", "fight", "move", "test")),
+                     " a chart, or ", Command("hold"), ".")
 
 
 QOTD = register(QuickOnTheDraw())

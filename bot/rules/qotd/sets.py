@@ -24,6 +24,7 @@ import shlex
 from ..core import serial
 from ..core.errors import RulesError
 from ..core.geometry import Point, Rect
+from ..core.words import Code, words
 from .battlefield import BARRIERS, GROUNDS, OPENINGS, Area, Battlefield, Obstacle, Opening
 from .map_checks import check, piece_fault, points_of, room_fault
 
@@ -31,6 +32,8 @@ MAX_LINES = 500
 MAX_TEXT = 40_000
 _POINT = re.compile(r"(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)")
 _SIZE = re.compile(r"(\d+)x(\d+)")
+FIRST_LINE = Code('map "name" WIDTHxHEIGHT')
+"""The line a map in the text format starts with."""
 
 
 def _point(word: str, where: str) -> Point:
@@ -63,26 +66,26 @@ def read_text(text: str) -> Battlefield:
     for number, line in enumerate(lines, 1):
         where = f"Line {number}"
         try:
-            words = shlex.split(line, comments=True)
+            terms = shlex.split(line, comments=True)
         except ValueError:
             raise RulesError(f"{where}: a quote is not closed.") from None
-        if not words:
+        if not terms:
             continue
-        kind, rest = words[0].lower(), words[1:]
+        kind, rest = terms[0].lower(), terms[1:]
         if kind == "map":
             if field is not None or len(rest) < 1:
-                raise RulesError(f"{where}: `map \"name\" WIDTHxHEIGHT` comes once, first.")
+                raise RulesError(words(f"{where}: ", FIRST_LINE, " comes once, first."))
             width, height = _size(rest[-1], where)
             field = Battlefield(width, height, _name(rest[:-1]))
             continue
         if field is None:
-            raise RulesError(f"{where}: the map starts with `map \"name\" WIDTHxHEIGHT`.")
+            raise RulesError(words(f"{where}: the map starts with ", FIRST_LINE, "."))
         if kind == "poor" and [w.lower() for w in rest] == ["visibility"]:
             field.poor_visibility = True
         else:
             add_piece(field, _piece(kind, rest, where), where)
     if field is None:
-        raise RulesError("That map is empty: it starts with `map \"name\" WIDTHxHEIGHT`.")
+        raise RulesError(words("That map is empty: it starts with ", FIRST_LINE, "."))
     return field
 
 
@@ -107,14 +110,14 @@ def add_piece(field: Battlefield, piece: Area | Obstacle, where: str) -> None:
     (field.areas if isinstance(piece, Area) else field.obstacles).append(piece)
 
 
-def _area(kind: str, words: list[str], where: str) -> Area:
+def _area(kind: str, terms: list[str], where: str) -> Area:
     """An area as written: its corner, size, name, and a building's doors, windows and loopholes."""
-    if len(words) < 2:
-        raise RulesError(f"{where}: {kind} x,y WIDTHxHEIGHT, as `{kind} 2,3 14x10`.")
-    corner = _point(words[0], where)
-    width, height = _size(words[1], where)
+    if len(terms) < 2:
+        raise RulesError(words(f"{where}: {kind} x,y WIDTHxHEIGHT, as ", Code(f"{kind} 2,3 14x10"), "."))
+    corner = _point(terms[0], where)
+    width, height = _size(terms[1], where)
     openings, name = [], []
-    rest = iter(words[2:])
+    rest = iter(terms[2:])
     for word in rest:
         if word.lower() in OPENINGS:
             openings.append(Opening(word.lower(), _point(next(rest, ""), where)))

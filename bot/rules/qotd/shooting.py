@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..core.dice import Band, Dice, Keep, Roll
 from ..core.replay import Context, Right
+from ..core.words import Code, Command, Name, words
 from .actions import Request, Story, action, begin
 from .battlefield import Cover
 from .charts import CHARTS
@@ -143,16 +144,16 @@ def effective_shot(state: QotdState, shooter: Character, request: ShotRequest, w
             ctx.note(f"A {weapon.name} is always a hasty shot.")
         return ShotType.HASTY
     if shot is ShotType.AIMED and Condition.AIMING not in shooter.conditions:
-        raise RulesError(f"An aimed shot needs a turn spent aiming first: {shooter.name} has not aimed "
-                         "(`/shoot ... aim:True`).")
+        raise RulesError(words("An aimed shot needs a turn spent aiming first: ", Name(shooter.name), " has not "
+                               "aimed (", Command("shoot ... aim:True"), ")."))
     if shot is ShotType.QUICK_DRAW:
         if not weapon.draw_and_fire:
             raise RulesError(f"A {weapon.name} cannot be drawn and fired in the same turn.")
         return drawn_shot(state, shooter, ctx)
     if request.raised:
         if weapon.category != SHOULDER_ARM:
-            raise RulesError(f"Only a shoulder arm is raised to fire, not a {weapon.name}: draw a handgun with "
-                             "`shot:quick draw`.")
+            raise RulesError(words(f"Only a shoulder arm is raised to fire, not a {weapon.name}: draw a handgun "
+                                   "with ", Code("shot:quick draw"), "."))
         if not request.moved and not request.mount_paces and shot in (ShotType.DELIBERATE, ShotType.AIMED):
             ctx.note(f"{shooter.name} raised the {weapon.name} standing still for a deliberate shot: no penalty.")
         elif not request.moved:
@@ -212,7 +213,8 @@ def shoot(state: QotdState, request: ShotRequest, ctx: Context) -> Story:
         check_not_holding(shooter)
     if request.aim:
         if request.wrong_hand or request.raised:
-            raise RulesError("Aiming fires no shot: say `wrong_hand:` or `raised:` on the shot itself.")
+            raise RulesError(words("Aiming fires no shot: say ", Code("wrong_hand:"), " or ", Code("raised:"),
+                                   " on the shot itself."))
         return aim(shooter, target, ctx)
     shot = effective_shot(state, shooter, request, weapon, ctx)
     others = check_spread(state, request, weapon, shot)

@@ -6,28 +6,28 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..core.errors import Refused, RulesError
+from ..core.errors import RulesError
 from ..core.results import Resolution
 from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
 from ..core.summary import Count, Summary, summarise
+from ..core.words import Bold, Code, Command, Words, joined, words
 from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
 from .casting import CAST_OPTIONS, new_shootist
 from .skills import SKILLS, die_name
 from .state import CHARACTER_TYPES, Shootist, ShootistState
-from .turns import advance, at_deadline, draw_phase, waiting_on
+from .turns import NOT_STARTED, advance, at_deadline, draw_phase, waiting_on
 from .weapons import WEAPONS
 from .wounds import LOCATION
 
-HELP = """\
-**Shootist**: every skill is a die type, D4 to D12; modifiers step the die, never the roll.
-• `/shootist cast` a shootist with his dice (Draw, Shoot, Dodge, Brawl, Knife, Ride: D8 unless set), weapons, \
-abilities and horse; `/shootist dice` changes them.
-• `/deal` is the Draw phase: everyone rolls his Draw die, the highest acts first (`/shootist drawdie` for a \
-lesser die, or Super Fast going first).
-• In Draw order each shootist takes one action: `/shootist move`, `shoot`, `reload`, `pickup`, `brawl`, \
-`mount`; `/draw` passes to the next. Fanners fire their 2nd and 3rd shots after everyone, again in Draw order.
-• A shot is shoot die against dodge die: higher hits, then a D10 for the location (D8 with legs hidden).
-• The game ends when one player's shootists are the last in the fight."""
+HELP = words(
+    Bold("Shootist"), ": every skill is a die type, D4 to D12; modifiers step the die, never the roll.\n• ",
+    Command("shootist cast"), " a shootist with his dice (Draw, Shoot, Dodge, Brawl, Knife, Ride: D8 unless set), "
+    "weapons, abilities and horse; ", Command("shootist dice"), " changes them.\n• ", Command("deal"), " is the Draw "
+    "phase: everyone rolls his Draw die, the highest acts first (", Command("shootist drawdie"), " for a lesser die, "
+    "or Super Fast going first).\n• In Draw order each shootist takes one action: ", Command("shootist move"), ", ",
+    *joined((Code(action),) for action in ("shoot", "reload", "pickup", "brawl", "mount")), "; ", Command("draw"),
+    " passes to the next. Fanners fire their 2nd and 3rd shots after everyone, again in Draw order.\n• A shot is shoot die against dodge die: higher hits, then a D10 for the location (D8 with legs "
+    "hidden).\n• The game ends when one player's shootists are the last in the fight.")
 
 
 COUNTS = (
@@ -92,9 +92,9 @@ class ShootistRules(Ruleset):
     def actor(self, state: ShootistState, user: int) -> str:
         """The shootist whose turn it is."""
         if not state.turn.number:
-            raise Refused("No turn has started: `/deal` rolls the Draw dice.")
+            raise RulesError(NOT_STARTED)
         if not state.turn.acting:
-            raise Refused("Nobody is acting: name the shootist (or `/draw` the next).")
+            raise RulesError(words("Nobody is acting: name the shootist (or ", Command("draw"), " the next)."))
         return state.turn.acting
 
     def waiting_on(self, state: ShootistState, director: int) -> Wait | None:
@@ -123,7 +123,7 @@ class ShootistRules(Ruleset):
                          fallen_title="Dead or knocked out", nobody_fell="Nobody: every shootist walks away.",
                          nobody_did="Nobody shot or brawled.")
 
-    def help(self) -> str:
+    def help(self) -> Words:
         return HELP
 
 

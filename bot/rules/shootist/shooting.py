@@ -15,9 +15,10 @@ from ..core.actions import Request, Story, action, begin
 from ..core.charts import Outcome
 from ..core.errors import RulesError
 from ..core.replay import Context
+from ..core.words import Name, words
 from .skills import DODGE, DieType, modified
 from .state import HORSE_DODGE, INDIAN, LEG, Deferred, Gun, Shootist, ShootistState, Status
-from .turns import check_action
+from .turns import MOVES_ON, check_action
 from .weapons import BOW, PISTOL, RIFLE, SHOTGUN, THROWN, Weapon
 from .wounds import roll, skill_die, wound, wound_horse
 
@@ -132,7 +133,7 @@ def later_shot(state: ShootistState, shooter: Shootist, request: ShootRequest) -
     if deferred is None or deferred.shooter != shooter.key:
         return None
     if not deferred.targets:
-        raise RulesError(f"{shooter.name} has fired all his fanned shots (/draw moves on).")
+        raise RulesError(words(Name(shooter.name), " has fired all his fanned shots", *MOVES_ON))
     if request.target != deferred.targets[0] or request.weapon not in ("", deferred.weapon) or request.at_horse:
         raise RulesError(f"{shooter.name}'s next fanned shot was declared at "
                          f"{state.characters[deferred.targets[0]].name}.")

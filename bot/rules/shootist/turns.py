@@ -16,26 +16,33 @@ from ..core.dice import Dice, Keep, Roll, roll
 from ..core.errors import RulesError
 from ..core.replay import Context
 from ..core.ruleset import Step, Wait, escape
+from ..core.words import Bold, Command, Name, Part, Words, words
 from .skills import DRAW, LADDER, SKILLS, die_name
 from .state import Shootist, ShootistState, Status, game_over
 from .wounds import skill_die
+
+
+NOT_STARTED = words("No turn has started: ", Command("deal"), " rolls the Draw dice.")
+"""Why nobody may act before the first Draw phase."""
+MOVES_ON = (" (", Command("draw"), " moves on).")
+"""How play goes on past a shootist who has done what he may."""
 
 
 def check_action(state: ShootistState, shootist: Shootist) -> None:
     """Refuse an action that is not the shootist's one action of his turn (SH 5)."""
     turn = state.turn
     if turn.number == 0:
-        raise RulesError("No turn has started: /deal rolls the Draw dice.")
+        raise RulesError(NOT_STARTED)
     if not shootist.up:
         raise RulesError(f"{shootist.name} is {shootist.status.value}.")
     acting = turn.acting
     if acting != shootist.key:
-        now = f"{state.characters[acting].name} is acting" if acting else "the turn is over"
-        raise RulesError(f"It is not {shootist.name}'s turn: {now} (/draw moves on).")
+        now = (Name(state.characters[acting].name), " is acting") if acting else ("the turn is over",)
+        raise RulesError(words("It is not ", Name(shootist.name), "'s turn: ", *now, *MOVES_ON))
     if turn.fanning_now is not None:
         raise RulesError(f"{shootist.name} has only his fanned shots left this turn.")
     if shootist.acted:
-        raise RulesError(f"{shootist.name} has taken his action this turn (/draw moves on).")
+        raise RulesError(words(Name(shootist.name), " has taken his action this turn", *MOVES_ON))
 
 
 def draw_phase(state: ShootistState, rng: random.Random) -> Step:
@@ -45,14 +52,15 @@ def draw_phase(state: ShootistState, rng: random.Random) -> Step:
         return Step("The game is over", [escape(game_over(state))])
     turn = state.turn
     turn.number += 1
-    lines = burn_down(state) + [line for s in state.characters.values() for line in new_turn(s, turn.number)]
+    lines: list[str | Words] = [*burn_down(state), *(line for s in state.characters.values()
+                                                       for line in new_turn(s, turn.number))]
     draws: dict[str, Roll] = {}
     for shootist in state.characters.values():
         if shootist.up:
             draws[shootist.key] = roll(Dice(1, Keep.BEST, draw_die(shootist)), rng)
-            lines.append(f"**{escape(shootist.name)}**: {die_name(draws[shootist.key].dice.sides)} rolled "
-                         f"**{draws[shootist.key].value}**" + (" (Super Fast: goes first)" if shootist.go_first
-                                                               else ""))
+            lines.append(words(Bold(Name(shootist.name)), f": {die_name(draws[shootist.key].dice.sides)} rolled ",
+                               Bold(str(draws[shootist.key].value)),
+                               " (Super Fast: goes first)" if shootist.go_first else ""))
     again: dict[str, list[int]] = {}
     order = ranked(state, list(draws), draws, rng, lines, again)
     turn.draws, turn.order, turn.at, turn.fanning = draws, order, 0, []
@@ -72,7 +80,7 @@ def draw_die(shootist: Shootist) -> int:
 
 
 def ranked(state: ShootistState, keys: list[str], draws: dict[str, Roll], rng: random.Random,
-           lines: list[str], again: dict[str, list[int]]) -> list[str]:
+           lines: list[str | Words], again: dict[str, list[int]]) -> list[str]:
     """``keys`` in Draw order: those going first, then the highest roll; shootists tied roll their Draw dice
     again to order themselves, as often as it takes (see docs/rulings.md), each one's rolls again kept in
     ``again``."""
@@ -134,7 +142,8 @@ def advance(state: ShootistState, rng: random.Random) -> Step:
     while not turn.over and not can_act(state):
         turn.at += 1
     if turn.over:
-        return Step(f"Turn {turn.number} is over", ["`/draw` (or `/deal`) rolls the Draw dice for the next turn."]
+        return Step(f"Turn {turn.number} is over", [words(Command("draw"), " (or ", Command("deal"), ") rolls the Draw "
+                                                          "dice for the next turn.")]
                     if not game_ended(state) else [escape(game_over(state))])
     shootist = state.characters[turn.acting]
     deferred = turn.fanning_now
@@ -164,14 +173,16 @@ def waiting_on(state: ShootistState, director: int) -> Wait | None:
     if turn.number == 0:
         return None
     if turn.over or game_ended(state):
-        over = escape(game_over(state)) if game_ended(state) else f"Turn {turn.number} is over"
-        return Wait((director,), "next turn", asks=f"{over}: `/deal` (or `/draw`) rolls the next Draw.",
-                    then="the next Draw is rolled")
+        over = Name(game_over(state)) if game_ended(state) else f"Turn {turn.number} is over"
+        return Wait((director,), "next turn", asks=words(over, ": ", Command("deal"), " (or ", Command("draw"),
+                                                         ") rolls the next Draw."), then="the next Draw is rolled")
     shootist = state.characters[turn.acting]
-    name = escape(shootist.name)
-    doing = "his later fanned shots" if turn.fanning_now else "his action (`/shootist ...`)"
-    return Wait((shootist.owner,), "turn", shootist.key, f"**{name}**'s turn: {doing}, or `/draw` to pass.",
-                f"{name} does nothing this turn")
+    name = Name(shootist.name)
+    doing: tuple[Part, ...] = ("his later fanned shots",) if turn.fanning_now else \
+        ("his action (", Command("shootist ..."), ")")
+    return Wait((shootist.owner,), "turn", shootist.key,
+                words(Bold(name), "'s turn: ", *doing, ", or ", Command("draw"), " to pass."),
+                words(name, " does nothing this turn"))
 
 
 def at_deadline(state: ShootistState, wait: Wait, rng: random.Random) -> Step:

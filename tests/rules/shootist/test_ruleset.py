@@ -81,4 +81,4 @@ def test_the_board():
     assert board.rows[1].words == ("Draw D8", "Shoot D8", "Dodge D8", "Brawl D8", "Knife D8", "Ride D8")
     assert board.rows[1].badges == (("Draw", "D8:2"), ("Wounds", "1"), ("Colt", "6/6"))
     assert board.footer == "Acting: Bob"
-    assert "Draw phase" in SHOOTIST.help()
+    assert "Draw phase" in str(SHOOTIST.help())

@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from bot.glue.replies import markdown
 from bot.rules.core.errors import RulesError
 from bot.rules.shootist.moves import MoveRequest
 from bot.rules.shootist.ruleset import SHOOTIST
@@ -100,7 +101,7 @@ def test_draw_skips_the_dead_and_the_turn_ends():
     assert SHOOTIST.advance(state, None).title == "Turn 1 is over"
     wait = SHOOTIST.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason) == ((DIRECTOR,), "next turn")
-    assert wait.asks == "Turn 1 is over: `/deal` (or `/draw`) rolls the next Draw."
+    assert markdown(wait.asks) == "Turn 1 is over: `/deal` (or `/draw`) rolls the next Draw."
     step = SHOOTIST.advance(state, Dice(3, 5))
     assert step.title == "Turn 2: the Draw" and state.turn.order == ["cal", "ann"]
 
@@ -113,8 +114,8 @@ def test_waits_and_deadlines():
     dealt(state, 6, 4, 2)
     wait = SHOOTIST.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.character) == ((1,), "turn", "ann")
-    assert wait.asks == "**Ann**'s turn: his action (`/shootist ...`), or `/draw` to pass."
-    assert wait.then == "Ann does nothing this turn"
+    assert markdown(wait.asks) == "**Ann**'s turn: his action (`/shootist ...`), or `/draw` to pass."
+    assert markdown(wait.then) == "Ann does nothing this turn"
     step = SHOOTIST.at_deadline(state, wait, None)
     assert step.lines[0] == "Time is up: Ann does nothing." and step.acting == "bob"
 
