@@ -56,7 +56,7 @@ class Deck(commands.Cog):
         picture = step_picture(table.ruleset.key, state, step)
         if picture is not None:
             await acknowledge(interaction)                    # the picture may wait for a busy worker
-        await send(interaction, embed=discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
+        await send(interaction, embed=discord.Embed(title=clip(markdown(step.title), TITLE_LIMIT), colour=COLOUR,
                                                     description=clip("\n".join(map(markdown, step.lines)),
                                                                                      DESCRIPTION_LIMIT)),
                    image=await render(picture) if picture is not None else None, filename="deck.png")

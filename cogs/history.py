@@ -22,7 +22,8 @@ from bot.glue.entries import consequences_of, plain, struck
 from bot.storage import Database, GameRow, LogRow
 from bot.glue.errors import NoGame, UserError
 from bot.glue.exporting import elsewhere
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, safe, send
+from bot.glue.replies import (COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, UPLOAD_LIMIT, clip, fitted, markdown, safe,
+                               send)
 from bot.record import RECORD_NAME, record_of_entries
 from bot.record.views import frames
 from bot.rules.core import serial
@@ -46,9 +47,9 @@ UNDONE_COLOUR = discord.Colour.dark_grey()
 def numbered(roll: Roll) -> str:
     """A roll as the log shows it: its dice, and the draws they came from when a seal drew them."""
     if roll.number is None:
-        return str(roll)
+        return markdown(roll.shown())
     last = roll.number + len(roll.faces) - 1
-    return f"{roll} ({'draw' if last == roll.number else 'draws'} {roll.number}" + \
+    return f"{markdown(roll.shown())} ({'draw' if last == roll.number else 'draws'} {roll.number}" + \
         (f"-{last})" if last != roll.number else ")")
 
 

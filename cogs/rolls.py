@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.glue.acting import RerollButton
 from bot.glue.client import DirectorBot
 from bot.glue.errors import NotAllowed
-from bot.glue.replies import safe, send
+from bot.glue.replies import markdown, safe, send
 from bot.glue.table import open_table, require_visible
 from bot.rules.core.dice import Dice, Keep, roll
 
@@ -41,10 +41,10 @@ class FreeRoll(commands.Cog):
                 raise NotAllowed("Only the game's players and Directors roll into its log: `/game join` first.")
             rolled = roll(Dice(dice, Keep[keep.upper()], sides), table.dice)
             table.uow.save(table.state.to_json())                   # the phase's count of draws moved on
-            await table.log("roll", f"{reason}: {rolled}", {"roll": rolled.to_json()})
+            await table.log("roll", f"{reason}: {markdown(rolled.shown())}", {"roll": rolled.to_json()})
         band = f" ({rolled.band.value})" if table.ruleset.bands and sides == 10 else ""
         await send(interaction, content=f"{safe(interaction.user.display_name)} rolls for {safe(reason)}: "
-                                        f"{rolled} → **{rolled.value}**{band}")
+                                        f"{markdown(rolled.shown())} → **{rolled.value}**{band}")
 
 
 async def setup(bot: DirectorBot) -> None:

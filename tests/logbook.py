@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core import serial
 from bot.rules.core.charts import Outcome
 from bot.rules.core.dice import Dice, Keep, Roll
@@ -286,6 +287,6 @@ def long_game(entries: int, per_turn: int = 20, book: Logbook | None = None) -> 
             continue
         draws: dict[str, list[int]] = {}
         roll = book.roll(str(turn), 10, draws, 2)
-        book.log("roll", f"a free roll: {roll}", {"roll": rolled(roll, str(turn)), "draws": draws})
+        book.log("roll", f"a free roll: {markdown(roll.shown())}", {"roll": rolled(roll, str(turn)), "draws": draws})
     book.end()
     return book

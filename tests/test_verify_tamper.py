@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bot.app.cli import main
+from bot.glue.replies import markdown
 from bot.rules.core.charts import REGISTRY
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import canonical, chain_link, face
@@ -266,7 +267,7 @@ def test_a_name_shaped_like_a_roll_changes_nothing(name, tmp_path, capsys):
     book.start_game(f"Game started by {name}.")
     draws: dict = {}
     roll = book.roll("0", 10, draws)
-    book.log("roll", f"{name} rolls: {roll}", {"roll": logbook.rolled(roll, "0"), "draws": draws})
+    book.log("roll", f"{name} rolls: {markdown(roll.shown())}", {"roll": logbook.rolled(roll, "0"), "draws": draws})
     book.end()
     code, last, err = checked(tmp_path, capsys, book.export())
     assert (code, last, err) == (0, "Verdict: every check passes.", "")

@@ -12,7 +12,7 @@ import discord
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
 from bot.glue.pings import invitation, invite
-from bot.glue.replies import COLOUR, FIELD_LIMIT, clip, safe, send
+from bot.glue.replies import COLOUR, FIELD_LIMIT, clip, markdown, safe, send
 from bot.glue.table import Table, clean_name, open_table, quote, slug
 from bot.rules.core.ruleset import Cast, CastSpec, Listed, Sheet
 
@@ -73,7 +73,7 @@ def sheet_embed(sheet: Sheet) -> discord.Embed:
     embed = discord.Embed(title=clip(safe(sheet.name), 256), colour=COLOUR,
                           description=" · ".join(filter(None, (sheet.kind, f"played by <@{sheet.owner}>"))))
     for title, what, inline in sheet.fields:
-        embed.add_field(name=clip(title, 256), value=clip(what, FIELD_LIMIT), inline=inline)
+        embed.add_field(name=clip(title, 256), value=clip(markdown(what), FIELD_LIMIT), inline=inline)
     return embed
 
 
@@ -83,7 +83,8 @@ def cast_list_embed(listed: list[Listed]) -> discord.Embed:
     for line in listed:
         sections.setdefault(line.section, []).append(
             " ".join(filter(None, (line.sign, f"**{safe(line.name)}**")))
-            + f" ({', '.join(filter(None, (line.kind, f'<@{line.owner}>')))})" + (f"{line.lead}{line.detail}" if line.detail else ""))
+            + f" ({', '.join(filter(None, (line.kind, f'<@{line.owner}>')))})"
+            + (f"{line.lead}{markdown(line.detail)}" if line.detail else ""))
     embed = discord.Embed(title="Cast list", colour=COLOUR, description=clip("\n".join(sections.pop("", [])), 4096))
     for section, lines in sections.items():
         embed.add_field(name=section, value=clip("\n".join(lines), FIELD_LIMIT), inline=False)

@@ -121,10 +121,11 @@ def describe(reading: Reading, state: State, rules: Ruleset) -> str:
     outcome."""
     lines = [f"**{reading.label}** — {name_of(state, reading.roller)}, {safe(reading.dice_reason)}"]  # may quote a user
     if reading.first is not None:
-        lines.append(f"first roll {reading.first}; {reading.reroll}")
+        lines.append(f"first roll {markdown(reading.first.shown())}; {reading.reroll}")
     band = f" ({reading.band.value})" if rules.bands else ""
     pooled = reading.roll.dice.keep is Keep.ALL and not rules.bands                      # the outcome counts them
-    lines.append(f"{reading.roll}" if pooled else f"{reading.roll} → **{reading.roll.value}**{band}")
+    shown = markdown(reading.roll.shown())
+    lines.append(shown if pooled else f"{shown} → **{reading.roll.value}**{band}")
     if reading.column is not None:
         lines.append(rules.column_line(reading))
     elif reading.base is not None:

@@ -30,7 +30,7 @@ def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str
     """The content, embed, ping and picture (the ruleset's, see :mod:`bot.pictures.steps`) showing what a
     ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
     owner of the character who acts is pinged."""
-    embed = discord.Embed(title=clip(step.title, TITLE_LIMIT), colour=COLOUR,
+    embed = discord.Embed(title=clip(markdown(step.title), TITLE_LIMIT), colour=COLOUR,
                           description=clip("\n".join([*map(markdown, step.lines), *notes]), DESCRIPTION_LIMIT,
                                            STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
@@ -47,7 +47,8 @@ async def play(table: Table, kind: str, move: Callable[[State, random.Random], S
     table.ask(kind)
     dice = table.dice
     step = move(table.state, dice)
-    await table.commit(kind, " ".join([f"{step.title}:", *map(markdown, step.lines)]), step_data(step, dice))
+    await table.commit(kind, " ".join([f"{markdown(step.title)}:", *map(markdown, step.lines)]),
+                       step_data(step, dice))
     return step
 
 

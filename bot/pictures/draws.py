@@ -89,4 +89,4 @@ def shootist_step(state: State, step: Step) -> Picture | None:
         return None
     rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]),
                     *map(int, m[2].split(","))) for m in dice)
-    return functools.partial(render_draws, step.title, rolled)
+    return functools.partial(render_draws, str(step.title), rolled)

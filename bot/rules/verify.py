@@ -34,9 +34,10 @@ from bot.rules import registry  # noqa: F401 (every ruleset, whose charts regist
 from bot.rules.core.charts import MAKERS, REGISTRY, SITUATIONAL, GridChart, chart_for
 from bot.rules.core.dice import Roll
 from bot.rules.core.fair import ROOT, Draws, canonical, chain_link, commitment, dealt, derive, stamp
+from bot.rules.core.words import FENCE, Command, words
 
-BLOCK = "```director-log"
-"""The line that opens the exported log's data; a line of three backquotes closes it."""
+BLOCK = FENCE + "director-log"
+"""The line that opens the exported log's data; a line of three backquotes (:data:`FENCE`) closes it."""
 MAX_FILE_BYTES = 64 << 20
 """The largest exported log read (a 40,000-entry log is a few MiB)."""
 MAX_LINE_BYTES = 1 << 20
@@ -62,7 +63,7 @@ def logged(entry: Any) -> dict[str, Any]:
 
 def block(entries: Iterable[Any]) -> str:
     """The ``director-log`` block that ends an exported log: each entry's canonical JSON on a line."""
-    lines = [BLOCK, *(canonical(logged(entry)).decode() for entry in entries), "```"]
+    lines = [BLOCK, *(canonical(logged(entry)).decode() for entry in entries), FENCE]
     return "\n".join(lines) + "\n"
 
 
@@ -90,13 +91,13 @@ def read_export(text: str) -> Iterator[dict[str, Any]]:
     lines = text.split("\n")
     starts = [n for n, line in enumerate(lines) if line.rstrip("\r") == BLOCK]
     if not starts:
-        raise Unreadable("no director-log block: this is not a log exported by /log export")
+        raise Unreadable(str(words("no director-log block: this is not a log exported by ", Command("log export"))))
     if len(starts) > 1:
         raise Unreadable(f"{len(starts)} director-log blocks: a log has one")
     last = "the block's start"
     for line in lines[starts[0] + 1:]:
         line = line.rstrip("\r")
-        if line == "```":
+        if line == FENCE:
             return
         if len(line) > MAX_LINE_BYTES:
             raise Unreadable(f"the line after {last} is over {MAX_LINE_BYTES >> 20} MiB")

@@ -21,7 +21,8 @@ from bot.rules.core.dice import Dice, roll
 from bot.rules.core.errors import RulesError
 from bot.rules.core.fair import Seal
 from bot.rules.core.replay import Context, Reading, Right
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, escape
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait
+from bot.rules.core.words import Bold, Command, Name, words
 
 GRIT = {"gunslinger": 3, "greenhorn": 2}
 THE_SHOT = Chart("shot", "The Shot", (Row(1, 3, Outcome("Miss", "The shot goes wide.")),
@@ -148,7 +149,7 @@ class HighNoon(Ruleset):
         state.turn += 1
         state.order = sorted(rolls, key=lambda k: -rolls[k])
         state.acted = []
-        return Step(f"Turn {state.turn}", [f"**{escape(state.characters[k].name)}** draws {rolls[k]}"
+        return Step(f"Turn {state.turn}", [words(Bold(Name(state.characters[k].name)), f" draws {rolls[k]}")
                                            for k in state.order], faces=tuple(f"d6:{rolls[k]}" for k in state.order))
 
     def advance(self, state: DuelState, rng: random.Random) -> Step:
@@ -158,15 +159,16 @@ class HighNoon(Ruleset):
         state.acted.append(key)
         state.characters[key].shot = False
         return Step(f"Turn {state.turn} — {len(state.order)} to come",
-                    [f"**{escape(state.characters[key].name)}** has the turn."], key)
+                    [words(Bold(Name(state.characters[key].name)), " has the turn.")], key)
 
     def waiting_on(self, state: DuelState, director: int) -> Wait | None:
         if state.turn == 0:
             return None
         acting = state.acting
         if acting is not None and not acting.shot:
-            return Wait((acting.owner,), "turn", acting.key, f"**{escape(acting.name)}** has the turn: "
-                        "`/duel shoot`, or `/draw`.", "the turn passes")
+            return Wait((acting.owner,), "turn", acting.key, words(Bold(Name(acting.name)), " has the turn: ",
+                                                                   Command("duel shoot"), ", or ", Command("draw"), "."),
+                        "the turn passes")
         if not state.order:
             return Wait((director,), "next turn", asks="the turn is over: `/deal` the next.", then="a turn is dealt")
         return Wait((director,), "draw", asks="`/draw` the next gunman.", then="the next gunman has the turn")

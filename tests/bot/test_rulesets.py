@@ -5,12 +5,11 @@ ruleset and where its commands are."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.glue.client import REDRAW_BOARDS_AFTER
 from bot.pictures import render_board_pages
-from bot.rules.core.ruleset import RULESETS, escape
+from bot.rules.core.ruleset import RULESETS
 from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
@@ -214,12 +213,6 @@ async def test_help_names_the_channels_ruleset_and_lists_its_commands(scene):
     fields = {field.name: field.value for field in embed.fields}
     assert fields["This channel plays High Noon"] == duel.DUEL.help()
     assert "`/duel cast` Cast a gunman." in fields["High Noon (`/game start ruleset:duel`)"]
-
-
-def test_a_name_a_ruleset_escapes_reads_as_the_bot_escapes_it():
-    """Rulesets escape names without discord (bot/rules imports none): the same text as the bot's own."""
-    for name in ("*Kid*", "Doc_Holliday", "> Ike", "# Sheriff", " - Ann", "[Wyatt](Earp)", "a\\b", "~|`", "Bat"):
-        assert escape(name) == discord.utils.escape_markdown(name), name
 
 
 async def test_the_pinned_board_of_high_noon_is_its_rulesets_board_redrawn_after_a_change(scene):

@@ -9,7 +9,7 @@ import pytest
 
 from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, escape, register, ruleset
+from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, register, ruleset
 from bot.rules.core.words import Bold, Command, Name, words
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
@@ -94,11 +94,6 @@ def test_a_roll_waiting_for_a_decision_waits_on_its_rollers_player():
     wait = QOTD.waiting_on(state, DIRECTOR)
     assert (wait.users, wait.reason, wait.character) == ((2,), DECISION, "ike")
     assert wait.asks == words(Bold(Name("Ike")), "'s roll waits for your choice: re-roll or keep?")
-
-
-def test_names_are_escaped_as_markdown():
-    assert escape("*Kid* _the_ ~Bold~ `x` |y|") == "\\*Kid\\* \\_the\\_ \\~Bold\\~ \\`x\\` \\|y\\|"
-    assert escape("# Sheriff") == "\\# Sheriff" and escape("- Doc") == "\\- Doc" and escape("Doc") == "Doc"
 
 
 def dealt_with_a_card_up(*kinds):

@@ -15,7 +15,7 @@ from typing import ClassVar
 from ..core.errors import RulesError
 from ..core.results import Resolution
 from ..core.words import Bold, Command, Name, Player, Words, joined, words
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, escape, register
+from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, register
 from ..core.summary import Count, Summary, summarise
 from . import firing, initiative, melee, moves
 from .charts import CALIBRES, CHARTS, HITS_TAKEN, MELEE_WEAPONS, RANGES, Class
@@ -245,7 +245,8 @@ class Burt(Ruleset):
             return Step(self.title, [words("No turn has been dealt yet: a Director starts with ", Command("deal"),
                                            ".")])
         faces = tuple(face(state, card) for card in state.turned)
-        lines: list[str | Words] = [f"Turned: {', '.join(map(escape, faces))}." if faces else "No card turned yet."]
+        lines: list[str | Words] = [words("Turned: ", *joined((Name(face),) for face in faces), ".") if faces
+                                    else "No card turned yet."]
         acting = state.characters.get(state.acting)
         if acting is not None:
             lines.append(words("Up: ", Bold(Name(acting.name)),

@@ -6,6 +6,8 @@ import enum
 import random
 from dataclasses import dataclass, field
 
+from .words import Bold, Words, joined, words
+
 
 class Band(enum.Enum):
     """The four conventions of Reel 1: 1 disaster, 2-4 fail, 5-9 success, 10 outstanding."""
@@ -123,16 +125,18 @@ class Roll:
     def band(self) -> Band:
         return Band.of(self.value)
 
-    def __str__(self) -> str:
+    def shown(self) -> Words:
+        """The roll as the channel shows it: the dice, the faces (those that count in bold, of two or more), and
+        what reads them otherwise: "2D10 take best: [3, **8**]"."""
         kept = set(self.kept)
-        shown = ", ".join(f"**{f}**" if i in kept and len(self.faces) > 1 else str(f)
-                          for i, f in enumerate(self.faces))
-        text = f"{self.dice}: [{shown}]"
-        if self.ones_ignored and 1 in self.faces:
-            text += " (1s ignored)"
-        if self.luck is not None:
-            text += f" → counts as {self.luck.value} ({self.luck.name.lower()} joker)"
-        return text
+        faces = joined((Bold(str(f)),) if i in kept and len(self.faces) > 1 else (str(f),)
+                       for i, f in enumerate(self.faces))
+        ignored = " (1s ignored)" if self.ones_ignored and 1 in self.faces else ""
+        luck = f" → counts as {self.luck.value} ({self.luck.name.lower()} joker)" if self.luck is not None else ""
+        return words(f"{self.dice}: [", *faces, "]", ignored, luck)
+
+    def __str__(self) -> str:
+        return str(self.shown())
 
     def to_json(self) -> dict:
         data: dict = {"dice": self.dice.to_json(), "faces": list(self.faces)}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 import importlib
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -79,8 +78,9 @@ class Wait:
     character: str = ""
     """Key of the character whose turn or roll it is, if one."""
     asks: str | Words = ""
-    """What the reminder asks of them, after their ping (words, :mod:`.words`; or markdown, names escaped): "Ann's
-    turn: act, or /draw the next card." Empty: the bot says the game waits on them for :attr:`reason`."""
+    """What the reminder asks of them, after their ping (words, :mod:`.words`, which the bot writes; a plain
+    string names nobody): "Ann's turn: act, or /draw the next card." Empty: the bot says the game waits on them for
+    :attr:`reason`."""
     then: str | Words = ""
     """What :meth:`Ruleset.at_deadline` will do, for the reminder: "the turn passes"."""
     holds: str | Words = ""
@@ -94,11 +94,11 @@ class Wait:
 class Step:
     """What ``/deal`` or ``/draw`` (or a deadline) did, for the channel to see."""
 
-    title: str
-    """E.g. "Turn 3 — 5 cards to come"."""
+    title: str | Words
+    """E.g. "Turn 3 — 5 cards to come" (words, :mod:`.words`, where it names a character: "Turn 3: Kid")."""
     lines: list[str | Words]
-    """What happened, one line a thing turned or rolled, in order (words as data, :mod:`.words`; or Discord
-    markdown, names escaped)."""
+    """What happened, one line a thing turned or rolled, in order (words, :mod:`.words`, which the bot writes; a
+    plain string names nobody)."""
     acting: str | None = None
     """Key of the character who acts now; their owner is pinged."""
     faces: tuple[str, ...] = ()
@@ -188,8 +188,9 @@ class Sheet:
     name: str
     owner: int
     kind: str = ""
-    fields: tuple[tuple[str, str, bool], ...] = ()
-    """(title, what, whether it shares a line with its neighbours), in markdown, names escaped."""
+    fields: tuple[tuple[str, str | Words, bool], ...] = ()
+    """(title, what, whether it shares a line with its neighbours): what in words (:mod:`.words`), or in a plain
+    string that names nobody."""
 
 
 @dataclass(frozen=True)
@@ -199,8 +200,9 @@ class Listed:
     name: str
     owner: int
     kind: str = ""
-    detail: str = ""
-    """What follows the name, type and player: cards, state, figures (markdown, names escaped)."""
+    detail: str | Words = ""
+    """What follows the name, type and player: cards, state, figures (words, :mod:`.words`, or a plain string
+    that names nobody)."""
     sign: str = ""
     """A sign before the name: the suit the character's cards come from."""
     section: str = ""
@@ -498,12 +500,12 @@ class Ruleset(Protocol):
         kit (what a shot needs to name)."""
         row = next(row for row in self.board(state).rows if row.key == key)
         fields = [*(("State", plain(word), True) for word in row.words), *((*badge, True) for badge in row.badges)]
-        fields += [("Kit", escape(", ".join(map(plain, row.gear))), False)] if row.gear else []
+        fields += [("Kit", words(Name(", ".join(map(plain, row.gear)))), False)] if row.gear else []
         return Sheet(row.name, row.owner, row.kind, tuple(fields))
 
     def cast_list(self, state: State) -> list[Listed]:
         """The cast list (``/cast list``); by default the board's rows with their words, figures and gear."""
-        return [Listed(row.name, row.owner, row.kind, escape(", ".join([*phrased(row), *map(plain, row.gear)])))
+        return [Listed(row.name, row.owner, row.kind, words(Name(", ".join([*phrased(row), *map(plain, row.gear)]))))
                 for row in self.board(state).rows]
 
     def column_line(self, reading: Reading) -> str:
@@ -560,15 +562,6 @@ def deciding(state: State) -> Wait | None:
     return Wait((roller.owner,), DECISION, roller.key, words(name, "'s roll waits for your choice: re-roll or keep?"),
                 words(name, " keeps the roll"))
 
-
-MARKDOWN = re.compile(r"[_\\~|*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-", re.MULTILINE)
-"""What Discord reads as markdown in a name (as ``discord.utils.escape_markdown`` finds it)."""
-
-
-def escape(name: str) -> str:
-    """A name as plain text in Discord markdown, for :attr:`Step.lines`, :attr:`Wait.asks` and the like; as the
-    bot's ``safe`` gives it (names reach the rules checked: no mentions, no links, nothing hidden)."""
-    return MARKDOWN.sub(lambda match: "\\" + match[0], name)
 
 
 def first() -> Ruleset:

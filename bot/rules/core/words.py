@@ -1,7 +1,7 @@
 """Words as data: what the rules say to players, with the parts that Discord writes its own way marked (a
 character's name, a player, a command, text to type, words in bold). The bot turns them into Discord text
 (:func:`bot.glue.replies.markdown`); the rules write no mention, slash command or markdown of their own outside
-this module (tests/rules/test_words.py keeps the count of what is left to move here)."""
+this module (tests/rules/test_words.py reads every rules module's strings for them)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,9 @@ class Bold:
 
 Part = str | Name | Player | Command | Code | Bold
 """A piece of :class:`Words`: a plain string is shown as it is."""
+FENCE = "```"
+"""The line that closes a block of code in Markdown, and opens one with the name of what it holds after it (an
+exported log's data: :mod:`bot.rules.verify`)."""
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
-                                     register)
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, register
 from bot.rules.core.summary import Count, Summary, summarise
 from bot.rules.core.words import Bold, Code, Command, Name, Words, words
 
@@ -163,7 +162,7 @@ class Dracula(PosseRoster, Ruleset):
         lines: list[str | Words] = ["The NPC Phase ends: the NPCs that have not acted do nothing."]
         lines += [words(Name(r.label), f": [{', '.join(map(str, r.roll.faces))}] → ", Bold(Name(r.outcome.title)))
                   for r in resolution.readings]
-        return Step(f"Turn {state.turn} — the Recovery Phase", lines + [escape(c) for c in resolution.changes])
+        return Step(f"Turn {state.turn} — the Recovery Phase", lines + [words(Name(c)) for c in resolution.changes])
 
     def private(self, state: DraculaState, user: int) -> Private | None:
         posse = state.seats.get(user)

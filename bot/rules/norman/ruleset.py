@@ -16,8 +16,7 @@ from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
-                                     register)
+from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, register
 from bot.rules.core.summary import Count, Summary, summarise
 from bot.rules.core.words import Bold, Code, Command, Name, Part, Words, joined, words
 
@@ -44,7 +43,7 @@ def step_lines(ctx: Context) -> list[str | Words]:
         total = sum(n for _, n in reading.adjustments)
         lines.append(words(Name(reading.label), f": {reading.roll.value}" + (f" {total:+d}" if total else "") + " → ",
                            Bold(reading.outcome.title)))
-    return lines + [escape(change) for change in ctx.changes]
+    return lines + [words(Name(change)) for change in ctx.changes]
 
 
 def option(spec: CastSpec, name: str, default: int = 0) -> int:

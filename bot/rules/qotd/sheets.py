@@ -1,10 +1,11 @@
 """Quick on the Draw's cast in full, as data: a character's or vehicle's sheet (``/cast show``) and the cast list
-(``/cast list``); the bot writes them as embeds (markdown, names escaped)."""
+(``/cast list``); the bot writes them as embeds (names in words, :mod:`bot.rules.core.words`)."""
 
 from __future__ import annotations
 
 from ..core.cards import SUIT_SYMBOLS
-from ..core.ruleset import Listed, Sheet, escape
+from ..core.ruleset import Listed, Sheet
+from ..core.words import Name, joined, words
 from .beasts import ANIMALS
 from .board import weapon_words
 from .dv import ARMOUR, VDV
@@ -55,10 +56,10 @@ def character_sheet(character: Character) -> Sheet:
                     True)]
     else:
         personality = PERSONALITIES[character.personality]
-        traits = [escape(trait_text(t)) for t in character.traits]
+        traits = [(Name(trait_text(t)),) for t in character.traits]
         fields += [("Personality", f"{personality.name} — {personality.nickname}", False),
-                   (f"Skills and traits ({len(traits)}/{character.type.row.max_traits})", ", ".join(traits) or "none",
-                    False),
+                   (f"Skills and traits ({len(traits)}/{character.type.row.max_traits})",
+                    words(*joined(traits)) if traits else "none", False),
                    ("Weapons", ", ".join(weapon_words(w).text for w in character.weapons) or "none", True),
                    ("Armour", f"{character.armour} (DV {ARMOUR[character.armour]})"
                     + (" + shield" if character.shield else ""), True)]
@@ -78,7 +79,7 @@ def vehicle_sheet(state: QotdState, vehicle: Vehicle) -> Sheet:
         ("Construction", vdv_text(vehicle), False),
         ("Move", f"{full_move(vehicle)} paces a turn (a {kind.name.lower()} moves {kind.move})", True),
         ("State", ", ".join(vehicle_words(vehicle)), True), ("Team", team, True),
-        ("Aboard", escape(aboard_text(state, vehicle)), False)))
+        ("Aboard", words(Name(aboard_text(state, vehicle))), False)))
 
 
 def cast_list(state: QotdState) -> list[Listed]:
@@ -88,6 +89,7 @@ def cast_list(state: QotdState) -> list[Listed]:
                      SUIT_SYMBOLS.get(c.cards[0].suit, "") if c.cards else "", lead=": ")
               for c in state.characters.values()]
     listed += [Listed(v.name, v.owner, f"{KINDS[v.kind].name}, VDV {VDV[v.construction]}",
-                      f"{', '.join(vehicle_words(v))} — {escape(aboard_text(state, v))}", section=VEHICLES, lead=": ")
+                      words(f"{', '.join(vehicle_words(v))} — ", Name(aboard_text(state, v))), section=VEHICLES,
+                      lead=": ")
                for v in state.vehicles.values()]
     return listed

@@ -15,8 +15,8 @@ from ..core.actions import Request, Story, action, begin
 from ..core.dice import Dice, Keep, Roll, roll
 from ..core.errors import RulesError
 from ..core.replay import Context
-from ..core.ruleset import Step, Wait, escape
-from ..core.words import Bold, Command, Name, Part, Words, words
+from ..core.ruleset import Step, Wait
+from ..core.words import Bold, Command, Name, Part, Words, joined, words
 from .skills import DRAW, LADDER, SKILLS, die_name
 from .state import Shootist, ShootistState, Status, game_over
 from .wounds import skill_die
@@ -49,7 +49,7 @@ def draw_phase(state: ShootistState, rng: random.Random) -> Step:
     """Start the next turn: buildings burn down, the knocked out come round, and every shootist up rolls his
     Draw die (or the lesser die he chose); Super Fast shootists who choose to go first, then the highest."""
     if game_ended(state):
-        return Step("The game is over", [escape(game_over(state))])
+        return Step("The game is over", [words(Name(game_over(state)))])
     turn = state.turn
     turn.number += 1
     lines: list[str | Words] = [*burn_down(state), *(line for s in state.characters.values()
@@ -67,7 +67,7 @@ def draw_phase(state: ShootistState, rng: random.Random) -> Step:
     if not order:
         return Step(f"Turn {turn.number}: nobody is up", lines)
     first = state.characters[order[0]]
-    lines.append("Draw order: " + ", ".join(escape(state.characters[k].name) for k in order) + ".")
+    lines.append(words("Draw order: ", *joined((Name(state.characters[k].name),) for k in order), "."))
     return Step(f"Turn {turn.number}: the Draw", lines, acting=first.key,
                 faces=tuple(f"d{draws[k].dice.sides}:{','.join(map(str, (draws[k].value, *again.get(k, ()))))}:{k}"
                             for k in order))
@@ -92,8 +92,8 @@ def ranked(state: ShootistState, keys: list[str], draws: dict[str, Roll], rng: r
         tied = groups[place]
         if len(tied) > 1:
             rolled = {key: roll(draws[key].dice, rng) for key in tied}
-            lines.append("Tied on " + str(place[1]) + ": " + ", ".join(
-                f"{escape(state.characters[k].name)} rolls again {rolled[k].value}" for k in tied))
+            lines.append(words(f"Tied on {place[1]}: ", *joined((Name(state.characters[k].name),
+                                                                  f" rolls again {rolled[k].value}") for k in tied)))
             for key in tied:
                 again.setdefault(key, []).append(rolled[key].value)
             tied = ranked(state, tied, rolled, rng, lines, again)
@@ -101,27 +101,28 @@ def ranked(state: ShootistState, keys: list[str], draws: dict[str, Roll], rng: r
     return order
 
 
-def new_turn(shootist: Shootist, number: int) -> list[str]:
+def new_turn(shootist: Shootist, number: int) -> list[Words]:
     """What ends at a Draw phase: last turn's action, movement, exposure, attacks; and a knock-out served."""
     shootist.acted = shootist.moved = shootist.exposed = shootist.attacked = False
     if shootist.variable and shootist.variable_for < number:
         shootist.variable = ""
     if shootist.status is Status.KNOCKED_OUT and shootist.out_until < number:
         shootist.status = Status.UP
-        return [f"{escape(shootist.name)} comes round."]
+        return [words(Name(shootist.name), " comes round.")]
     return []
 
 
-def burn_down(state: ShootistState) -> list[str]:
+def burn_down(state: ShootistState) -> list[Words]:
     """Each burning building has a turn less to stand; at none it collapses (SH 81, see docs/rulings.md)."""
     lines = []
     for building in list(state.fires):
         state.fires[building] -= 1
         if state.fires[building] <= 0:
             del state.fires[building]
-            lines.append(f"The {escape(building)} collapses in flames.")
+            lines.append(words("The ", Name(building), " collapses in flames."))
         else:
-            lines.append(f"The {escape(building)} burns: {state.fires[building]} turn(s) before it collapses.")
+            lines.append(words("The ", Name(building), f" burns: {state.fires[building]} turn(s) before it "
+                               "collapses."))
     return lines
 
 
@@ -144,17 +145,17 @@ def advance(state: ShootistState, rng: random.Random) -> Step:
     if turn.over:
         return Step(f"Turn {turn.number} is over", [words(Command("draw"), " (or ", Command("deal"), ") rolls the Draw "
                                                           "dice for the next turn.")]
-                    if not game_ended(state) else [escape(game_over(state))])
+                    if not game_ended(state) else [words(Name(game_over(state)))])
     shootist = state.characters[turn.acting]
+    name = Name(shootist.name)
     deferred = turn.fanning_now
     if deferred is None:
-        return Step(f"Turn {turn.number}: {escape(shootist.name)}", [f"{escape(shootist.name)} acts."],
-                    acting=shootist.key)
-    lines = ["Every shootist has acted: now the fanners' 2nd and 3rd shots, in Draw order."] \
+        return Step(words(f"Turn {turn.number}: ", name), [words(name, " acts.")], acting=shootist.key)
+    lines: list[str | Words] = ["Every shootist has acted: now the fanners' 2nd and 3rd shots, in Draw order."] \
         if before < len(turn.order) else []
-    targets = ", ".join(escape(state.characters[t].name) for t in deferred.targets)
-    lines.append(f"{escape(shootist.name)} fires his later fanned shots at {targets}.")
-    return Step(f"Turn {turn.number}: {escape(shootist.name)} fans again", lines, acting=shootist.key)
+    targets = joined((Name(state.characters[t].name),) for t in deferred.targets)
+    lines.append(words(name, " fires his later fanned shots at ", *targets, "."))
+    return Step(words(f"Turn {turn.number}: ", name, " fans again"), lines, acting=shootist.key)
 
 
 def can_act(state: ShootistState) -> bool:
@@ -188,9 +189,8 @@ def waiting_on(state: ShootistState, director: int) -> Wait | None:
 def at_deadline(state: ShootistState, wait: Wait, rng: random.Random) -> Step:
     """Time is up: the shootist waited on does nothing this turn, and play moves on."""
     if wait.character:
-        name = escape(state.characters[wait.character].name)
         step = advance(state, rng)
-        step.lines.insert(0, f"Time is up: {name} does nothing.")
+        step.lines.insert(0, words("Time is up: ", Name(state.characters[wait.character].name), " does nothing."))
         return step
     return advance(state, rng)
 

@@ -239,7 +239,8 @@ def test_joining_gives_the_points_and_the_deck_tells_the_turn():
     BURT.advance(state, random.Random(0))
     shown = BURT.deck(state)
     assert shown.title == "Turn 1 — 3 cards to come"
-    assert shown.lines == ["Turned: EVENT, Ann.", words("Up: ", Bold(Name("Ann")), ", 2 actions left."),
+    assert shown.lines == [words("Turned: ", Name("EVENT"), ", ", Name("Ann"), "."),
+                           words("Up: ", Bold(Name("Ann")), ", 2 actions left."),
                            words("Initiative points: ", Player(1), " 4", ", ", Player(2), " 4", ", ", Player(3), " 4",
                                  ".")]
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.errors import RulesError
 from bot.rules.shootist.brawl import BrawlRequest, BreakOffRequest
 from bot.rules.shootist.moves import MoveRequest
@@ -39,7 +40,7 @@ def test_head_is_a_knockout_for_a_turn():
     step = SHOOTIST.deal(state, Dice(2))
     assert step.acting == "bob" and state.turn.order == ["bob"]
     step = SHOOTIST.deal(state, Dice(5, 3))
-    assert "Ann comes round." in step.lines and state.turn.order == ["ann", "bob"]
+    assert "Ann comes round." in map(markdown, step.lines) and state.turn.order == ["ann", "bob"]
 
 
 def test_knives_tomahawks_and_spears_give_plus_one():

@@ -3,6 +3,7 @@ rules/shootist.txt), with the dice written out."""
 
 import pytest
 
+from bot.glue.replies import markdown
 from bot.rules.core.errors import RulesError
 from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.shooting import Ledge, ShootRequest
@@ -162,7 +163,7 @@ def test_fanning_fires_the_later_shots_after_everyone_in_draw_order():
     assert SHOOTIST.advance(state, None).acting == "bob"
     assert SHOOTIST.advance(state, None).acting == "cal"
     step = SHOOTIST.advance(state, None)
-    assert step.acting == "ann" and "later fanned shots at Bob, Cal" in step.lines[-1]
+    assert step.acting == "ann" and "later fanned shots at Bob, Cal" in markdown(step.lines[-1])
     with pytest.raises(RulesError, match="declared at Bob"):
         act(state, ShootRequest("ann", "cal", hexes=4))
     state, result = act(state, ShootRequest("ann", "bob", hexes=4), 1, 1)
@@ -235,9 +236,9 @@ def test_setting_a_building_on_fire():
     assert dies(result) == [6, 4, 4]
     assert state.fires == {"saloon": 2}
     step = SHOOTIST.deal(state, Dice(2, 1))
-    assert "The saloon burns: 1 turn(s) before it collapses." in step.lines
+    assert "The saloon burns: 1 turn(s) before it collapses." in map(markdown, step.lines)
     step = SHOOTIST.deal(state, Dice(2, 1))
-    assert "The saloon collapses in flames." in step.lines
+    assert "The saloon collapses in flames." in map(markdown, step.lines)
     assert state.fires == {}
 
 

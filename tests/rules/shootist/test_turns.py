@@ -30,7 +30,7 @@ def test_highest_draw_goes_first():
     assert state.turn.order == ["bob", "cal", "ann"]
     assert step.title == "Turn 1: the Draw" and step.acting == "bob"
     assert step.faces == ("d8:8:bob", "d8:5:cal", "d8:3:ann")
-    assert step.lines[-1] == "Draw order: Bob, Cal, Ann."
+    assert markdown(step.lines[-1]) == "Draw order: Bob, Cal, Ann."
 
 
 def test_ties_roll_again_among_themselves():
@@ -38,7 +38,7 @@ def test_ties_roll_again_among_themselves():
     state = three()
     step = SHOOTIST.deal(state, Dice(5, 5, 2, 3, 6))
     assert state.turn.order == ["bob", "ann", "cal"]
-    assert "Tied on 5: Ann rolls again 3, Bob rolls again 6" in step.lines
+    assert "Tied on 5: Ann rolls again 3, Bob rolls again 6" in map(markdown, step.lines)
     assert step.faces == ("d8:5,6:bob", "d8:5,3:ann", "d8:2:cal")   # each tied die with its roll again
 
 
@@ -117,7 +117,7 @@ def test_waits_and_deadlines():
     assert markdown(wait.asks) == "**Ann**'s turn: his action (`/shootist ...`), or `/draw` to pass."
     assert markdown(wait.then) == "Ann does nothing this turn"
     step = SHOOTIST.at_deadline(state, wait, None)
-    assert step.lines[0] == "Time is up: Ann does nothing." and step.acting == "bob"
+    assert markdown(step.lines[0]) == "Time is up: Ann does nothing." and step.acting == "bob"
 
 
 def test_a_shootist_removed_mid_turn_leaves_the_order():
