@@ -981,18 +981,25 @@ class UnitOfWork:
         """Whether the unit stores a new state for the game."""
         return self._state is not None
 
+    @property
+    def next_seq(self) -> int:
+        """The number the unit's next log entry gets."""
+        return (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
+
     async def log(self, actor_id: int, kind: str, text: str, data: dict[str, Any] | None = None,
-                  before: dict[str, Any] | None = None) -> int:
+                  before: dict[str, Any] | None = None, retake: dict[str, Any] | None = None) -> int:
         """Add a log entry on commit and return its number; ``before`` (the state it changed) is kept for undo,
-        from the JSON the game was loaded from when it is that state. The entry's data (as JSON reads it back)
-        gets the log's running digest after it, ``chain``."""
+        from the JSON the game was loaded from when it is that state, and so is ``retake`` (see
+        :attr:`LogEntry.retake`). The entry's data (as JSON reads it back) gets the log's running digest after it,
+        ``chain``."""
         self._require_game()
-        seq = (self._loaded.last_seq if self._loaded else 0) + len(self._entries) + 1
+        seq = self.next_seq
         at, stored = utcnow(), json.loads(json.dumps(data or {}))
         stored["chain"] = chain(self.head, seq, at, actor_id, kind, text, stored)
         self._entries.append({"seq": seq, "at": at, "actor_id": actor_id, "kind": kind, "text": text,
                               "data": stored, "message_id": None, "undone": False,
-                              "snapshot": None if before is None else pack_state(self._text_of(before))})
+                              "snapshot": None if before is None else pack_state(self._text_of(before)),
+                              "retake": retake})
         return seq
 
     def _text_of(self, state: dict[str, Any]) -> dict[str, Any] | str:
@@ -1049,6 +1056,13 @@ class UnitOfWork:
         rows = await self._rows(select(LogEntry.snapshot).where(LogEntry.game_id == game.id, LogEntry.seq == seq))
         packed = rows[0][0] if rows else None
         return None if packed is None else json.loads(zlib.decompress(packed))
+
+    async def retakes_from(self, seq: int) -> list[dict[str, Any]]:
+        """What the live entries from ``seq`` on keep to take their draws again (see :attr:`LogEntry.retake`)."""
+        game = self._require_game()
+        return [retake for (retake,) in await self._rows(
+            select(LogEntry.retake).where(LogEntry.game_id == game.id, LogEntry.seq >= seq, ~LogEntry.undone,
+                                          LogEntry.retake.is_not(None)).order_by(LogEntry.seq))]
 
     async def mark_undone(self, from_seq: int) -> list[LogRow]:
         """Mark every undoable entry from ``from_seq`` on as undone on commit; returns them as they were.
