@@ -17,14 +17,6 @@ KEYS = tuple(rules.key for rules in FOUND)
 KNOWN_EXCEPTIONS = {
     "bot.glue.maps": {"qotd"},
     "bot.glue.options": {"qotd"},
-    "bot.pictures": {"qotd"},
-    "bot.pictures.battlefield": {"qotd"},
-    "bot.pictures.burt": {"burt"},
-    "bot.pictures.deck": {"qotd"},
-    "bot.pictures.draws": {"shootist"},
-    "bot.pictures.gallery": {"burt", "dracula", "norman", "qotd"},
-    "bot.pictures.roll": {"qotd"},
-    "bot.pictures.shootout": {"shootist"},
     "cogs.help": {"qotd"},
 }
 """THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
