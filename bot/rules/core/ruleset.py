@@ -206,6 +206,23 @@ class OnAMap(Protocol):
     def scene(self, state: State) -> Scene:
         """The game's map as its picture shows it (the game is on one)."""
 
+    def planned(self, state: State) -> bool:
+        """Whether a move planned on the map waits for its roll to be decided (the map is shown once it is carried
+        out, not before)."""
+
+    def legend(self, field: Any) -> tuple[str, Words]:
+        """The map's name as typed ("" for an unnamed one), and how to read its picture: its size, its grid, how
+        to place one on it."""
+
+    def read_map(self, data: object, clean: Callable[[str, str], str]) -> Any:
+        """A map a server keeps (the JSON its map commands save), with no one on it; each of its names (the map's,
+        its terrain's) as ``clean(name, what it names)`` has it, the bot's check of a name a player types (which
+        refuses one that could ping, link, or hide text). RulesError when the data is no map."""
+
+    def next_set(self, state: State) -> Any | None:
+        """The map a campaign's next adventure starts on after this game: its set with no one on it (None when the
+        game was played on none)."""
+
 
 @runtime_checkable
 class Targets(Protocol):
@@ -380,6 +397,11 @@ class Ruleset(Protocol):
 
     def help(self) -> str:
         """How the system plays in the bot, for ``/help``: a few lines of markdown."""
+
+    def how_a_game_runs(self) -> Words | None:
+        """How a game of it runs in a channel, step by step from ``/game start``, for ``/help`` (None: as the help
+        tells it of any ruleset)."""
+        return None
 
     def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
         """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions

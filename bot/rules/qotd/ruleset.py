@@ -8,7 +8,7 @@ waits on above all, and turns the pack as ``/draw`` does.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, Card
@@ -30,6 +30,7 @@ from .dv import dv_line
 from .charts import CHARTS, GRIDS
 from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
+from .sets import read_json, renamed, terrain_only
 from .sheets import cast_list, character_sheet, vehicle_sheet
 from .state import Character, Condition, QotdState, Seat, Vehicle
 from .summary import Summary, summary
@@ -40,6 +41,24 @@ TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
 DEADLINE_OUTCOMES = {TURN: "does not act: the turn passes.", LAST_CARD: "does not act: the phase is over.",
                      HELD: "the next card is turned.", NEXT_PHASE: "the next phase is dealt."}
 """What a deadline does for each wait, before it turns the next card (a turn's character may hold first)."""
+HOW_A_GAME_RUNS = words(
+    Bold("1."), " A Director types ", Command("game start"), " in a channel or thread: it becomes the set.\n",
+    Bold("2."), " Players ", Command("game join"), " (each gets a suit) and ", Command("cast add"),
+    " their characters, then arm them with ", Command("cast weapon"), ", ", Command("cast skill"), ", ",
+    Command("cast armour"), " and ", Command("cast mount"), ".\n",
+    Bold("3."), " The Director ", Command("deal"), "s a phase. ", Command("draw"),
+    " turns the next card: its character acts, and its player is pinged.\n",
+    Bold("4."), " The player acts: ", Command("shoot"), ", ", Command("fight"), ", ", Command("move"), ", ",
+    Command("test"), " a chart ... The bot rolls, reads the rulebook's charts and shows every die. Where the book "
+    "allows a re-roll, the player gets buttons. Off their card, a character only responds, acts from hold or takes a "
+    "test the situation calls for: anything else out of turn is the Director's call.\n",
+    Bold("On a map"), " (", Command("map set"), " a ready set, or ", Command("map new"), "), ", Command("place"),
+    " everyone: ", Command("shoot"), " and ", Command("move to:"), " then read the range, the cover and the going "
+    "from it; a flight, a fall back or a dash for cover moves the token; a thrown rider's horse bolts, and a Director ",
+    Command("place"), "s loose mounts.\n",
+    Bold("5."), " ", Command("status"), " shows the cast, ", Command("log recent"), " what happened; a Director can ",
+    Command("undo"), ". Games keep for days: the bot reminds whoever it waits on.")
+"""How a game runs in a channel, step by step, for ``/help``."""
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
 """``/cast add type:``, by the word a player types."""
@@ -322,6 +341,20 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
         state.battlefield = field
 
+    def planned(self, state: QotdState) -> bool:
+        return state.battlefield is not None and state.battlefield.plan is not None
+
+    def legend(self, field: Battlefield) -> tuple[str, Words]:
+        return field.name, words(f"{field.width}×{field.height} paces, squares of {field.step}: place with ",
+                                 Command("place at:C7"))
+
+    def read_map(self, data: object, clean: Callable[[str, str], str]) -> Battlefield:
+        return renamed(read_json(data), clean)
+
+    def next_set(self, state: QotdState) -> Battlefield | None:
+        """The last adventure's set, its terrain only (see docs/rulings.md)."""
+        return terrain_only(state.battlefield) if state.battlefield is not None else None
+
     def played(self, state: QotdState) -> str:
         phases = state.deck.phase
         return f" after {phases} phase{'s' * (phases != 1)}"
@@ -333,6 +366,9 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def help(self) -> str:
         return ("Each character has cards from their player's suit; `/draw` turns the next card of the pack and "
                 "its character acts: `/shoot`, `/fight`, `/move`, `/test` a chart, or `/hold`.")
+
+    def how_a_game_runs(self) -> Words:
+        return HOW_A_GAME_RUNS
 
 
 QOTD = register(QuickOnTheDraw())
