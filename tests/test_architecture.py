@@ -15,14 +15,6 @@ ROOT = Path(__file__).resolve().parents[1]
 KEYS = tuple(rules.key for rules in FOUND)
 
 KNOWN_EXCEPTIONS = {
-    "bot.pictures": {"qotd"},
-    "bot.pictures.battlefield": {"qotd"},
-    "bot.pictures.burt": {"burt"},
-    "bot.pictures.deck": {"qotd"},
-    "bot.pictures.draws": {"shootist"},
-    "bot.pictures.gallery": {"burt", "dracula", "norman", "qotd"},
-    "bot.pictures.roll": {"qotd"},
-    "bot.pictures.shootout": {"shootist"},
 }
 """THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
 keys they name. Each is a branch of the shared code on one ruleset that is still to go into the ruleset protocol:

@@ -15,7 +15,7 @@ from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, Shown, picture, render_soon, safe
 from bot.glue.client import DirectorBot
 from bot.glue.table import clean_name
-from bot.pictures import render_scene, scene_of
+from bot.pictures import render_scene
 from bot.storage import CampaignRow
 from bot.rules.core.ruleset import OnAMap, Ruleset, State
 from bot.rules.core.results import Resolution
@@ -59,7 +59,7 @@ def map_soon(rules: Ruleset, state: State, before: Any | None) -> asyncio.Future
     field = the_map(rules, state)
     if field is None or field is before or rules.planned(state):
         return None
-    return render_soon(render_scene, scene_of(state))
+    return render_soon(render_scene, rules.scene(state))
 
 
 async def map_after_roll(rules: Ruleset, state: State, drawing: asyncio.Future[bytes] | None, moved: str

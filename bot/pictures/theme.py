@@ -18,6 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.rules.core.pictures import Tone
+
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
 """The fonts, with their licences: assets/fonts, linked as bot/fonts, shipped in the package as its data
 ``bot.fonts``."""
@@ -57,6 +59,9 @@ STRIKE: Colour = (224, 16, 16)
 """The red X over a lost card: brighter than the red of hearts and diamonds, so it can be told apart."""
 BACK: Colour = (124, 40, 28)
 GREY: Colour = (72, 68, 64)
+TONES: dict[Tone, Colour] = {Tone.PLAIN: INK, Tone.GRAVE: RED, Tone.TROUBLE: RUST, Tone.ASIDE: MUTED, Tone.GOOD: GREEN,
+                             Tone.DARK: BLACK}
+"""The colour of words of each tone (on the status board, plain words take their row's)."""
 
 GROUND: Colour = (232, 212, 168)
 DUST: Colour = (212, 188, 140)

@@ -13,8 +13,8 @@ from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import (Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, escape,
-                                     register)
+from bot.rules.core.pictures import Board, BoardRow, Phrase, Picture, Tone
+from bot.rules.core.ruleset import CastSpec, Private, Ruleset, Step, Wait, escape, register
 from bot.rules.core.summary import Count, Summary, summarise
 
 from .actions import RecoveryRequest
@@ -235,6 +235,10 @@ class Dracula(PosseRoster, Ruleset):
         lines = [f"{i}. {name(state, u)}: **{c}**" for i, (u, c) in enumerate(zip(state.order, state.flipped), 1)]
         return Step(self.title_of(state), lines + self.counts(state), faces=tuple(c.code for c in state.flipped),
                     captions=captions(state))
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
 
     def summary(self, state: DraculaState, resolutions: Sequence[Resolution]) -> Summary:
         """Who is Downed, a Casualty or Bottled Out (DA 84-95, 150); each model's Shoot and Fight Actions and the

@@ -17,10 +17,12 @@ from ..core.errors import Refused, RulesError
 from ..core.fair import Hidden
 from ..core.replay import Reading
 from ..core.words import Bold, Command, Name, Words, joined, words
-from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
+from ..core.pictures import Board, Picture, Scene
+from ..core.ruleset import HOLD, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
 from .battlefield import Battlefield
 from .board import board
 from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
+from .pictures import scene, step_picture
 from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
@@ -307,6 +309,13 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def board(self, state: QotdState) -> Board:
         return board(state)
 
+    def picture_of_step(self, state: QotdState, step: Step) -> Picture | None:
+        return step_picture(state, step)
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
+
     def field(self, state: QotdState) -> Battlefield | None:
         return state.battlefield
 
@@ -325,6 +334,9 @@ class QuickOnTheDraw(Adventures, Ruleset):
 
     def shot_words(self, state: QotdState) -> str:
         return f"Line of fire: {state.battlefield.last_shot.words}."
+
+    def scene(self, state: QotdState) -> Scene:
+        return scene(state)
 
     def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
         state.battlefield = field

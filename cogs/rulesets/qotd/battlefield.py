@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.pictures import render_scene, scene_of
+from bot.pictures import render_scene
 from bot.glue.replies import picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Token
@@ -36,7 +36,7 @@ SETS = Literal["main_street", "ranch", "canyon", "prairie"]
 async def show(interaction: discord.Interaction, state: QotdState, words: str) -> None:
     """Reply with the map's picture and ``words``; acknowledged while it is drawn (a map drawn for too long
     is given up at its worker's deadline, past Discord's patience: ruling 461)."""
-    drawing = render_soon(render_scene, scene_of(state))
+    drawing = render_soon(render_scene, QOTD.scene(state))
     await acknowledge(interaction)
     await send(interaction, embed=map_embed(QOTD, state.battlefield, words), image=await picture(drawing),
                filename=FILENAME)
