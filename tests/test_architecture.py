@@ -14,12 +14,6 @@ from bot.rules.registry import FOUND
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = tuple(rules.key for rules in FOUND)
 
-KNOWN_EXCEPTIONS = {
-}
-"""THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
-keys they name. Each is a branch of the shared code on one ruleset that is still to go into the ruleset protocol:
-the list only shrinks (a test fails when an entry is no longer needed), and a new shared module never joins it."""
-
 
 @cache
 def modules() -> dict[str, Path]:
@@ -111,6 +105,16 @@ def test_the_reading_sees_every_kind_of_import():
     assert set(KEYS) >= {"qotd", "burt", "shootist", "dracula", "norman"}
 
 
+def test_the_reading_sees_a_ruleset_named_and_whose_it_is():
+    """The reader would see a shared module naming a ruleset: it finds each ruleset's key spelt and its package
+    imported where they are (in its own extension), and tells its own modules from shared ones."""
+    for key in KEYS:
+        extension = f"cogs.rulesets.{key}"
+        assert key in spelt(extension) or any(owns(key, other) for other in imports(extension)), key
+        assert owns(key, f"bot.rules.{key}.ruleset") and owns(key, extension) and owns(key, f"{extension}.part")
+        assert not owns(key, "cogs.game") and not owns(key, "bot.glue.acting") and not owns(key, f"bot.rules.{key}x")
+
+
 def test_no_extension_imports_another():
     """A ruleset's extension package imports its own modules; nothing imports another extension."""
     leaning = {module: sorted(other for other in imports(module) if crosses(module, other))
@@ -136,16 +140,8 @@ def test_bot_never_imports_cogs():
 
 
 def test_a_ruleset_is_named_only_by_its_own_package_and_extension():
-    naming = {module: keys for module in modules() if (keys := named(module))}
-    unexpected = {module: sorted(keys - KNOWN_EXCEPTIONS.get(module, set())) for module, keys in naming.items()
-                  if keys - KNOWN_EXCEPTIONS.get(module, set())}
-    assert unexpected == {}, "a shared module names a ruleset: put what it needs into the ruleset protocol"
-
-
-def test_the_known_exceptions_only_shrink():
-    stale = {module: sorted(keys - named(module)) if module in modules() else "gone"
-             for module, keys in KNOWN_EXCEPTIONS.items() if module not in modules() or keys - named(module)}
-    assert stale == {}, "a module no longer names these rulesets: take them off KNOWN_EXCEPTIONS"
+    naming = {module: sorted(keys) for module in modules() if (keys := named(module))}
+    assert naming == {}, "a shared module names a ruleset: put what it needs into the ruleset protocol"
 
 
 def test_every_ruleset_has_its_own_extension():
