@@ -46,9 +46,9 @@ def log_positions(rules: Ruleset, state: State, keys: tuple[str, ...]) -> dict:
 
 async def after_roll_aside(rules: Ruleset, state: State, resolution: Resolution) -> str:
     """What a decided roll does on the game's map (:meth:`~bot.rules.core.ruleset.OnAMap.after_roll`), in a
-    thread of its own: a search for cover reads hundreds of places, and no server's game waits on the event loop
-    meanwhile (the state is this command's alone)."""
-    if resolution.decision is not None or the_map(rules, state) is None:
+    thread of its own when it may move anything: a search for cover reads hundreds of places, and no server's game
+    waits on the event loop meanwhile (the state is this command's alone)."""
+    if the_map(rules, state) is None or not rules.moves_after(state, resolution):
         return ""
     return await asyncio.to_thread(rules.after_roll, state, resolution)
 

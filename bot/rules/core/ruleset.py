@@ -200,6 +200,10 @@ class OnAMap(Protocol):
         """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
         the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
 
+    def moves_after(self, state: State, resolution: Resolution) -> bool:
+        """Whether :meth:`after_roll` may do anything for this roll: a quick look, made on the event loop, that
+        spares most rolls the trip aside."""
+
     def shot_words(self, state: State) -> str:
         """The map's last line of fire in words, shown under its picture."""
 

@@ -21,7 +21,7 @@ from ..core.pictures import Board, Picture, Scene
 from ..core.ruleset import HOLD, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
 from .battlefield import Battlefield
 from .board import board
-from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
+from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, moves_on_map, positions
 from .pictures import scene, step_picture
 from .campaign import Adventures
 from .casting import CharacterType
@@ -325,12 +325,15 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def after_roll(self, state: QotdState, resolution: Resolution) -> str:
         """A planned move carried out, dynamite that fell short landed, those whose courage broke fled, those
         whose result sends them back or to the nearest cover moved, the mount of a rider thrown bolted."""
-        if resolution.decision is not None or state.battlefield is None:
+        if not self.moves_after(state, resolution):
             return ""
         readings = resolution.readings
         done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
                 flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
         return " ".join(filter(None, done))
+
+    def moves_after(self, state: QotdState, resolution: Resolution) -> bool:
+        return resolution.decision is None and moves_on_map(state, resolution.readings)
 
     def shot_words(self, state: QotdState) -> str:
         return f"Line of fire: {state.battlefield.last_shot.words}."
