@@ -26,9 +26,11 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.pictures import render_battlefield, render_board_pages, render_deck, render_roll  # noqa: E402
-from bot.pictures.gallery import OWNERS, cast, sample_battlefield, sample_game, sample_resolution  # noqa: E402
+from bot.pictures import draw, render_board_pages, render_scene  # noqa: E402
 from bot.rules.qotd.board import board  # noqa: E402
+from bot.rules.qotd.pictures import pack, scene  # noqa: E402
+from bot.rules.qotd.ruleset import QOTD  # noqa: E402
+from bot.rules.qotd.samples import OWNERS, cast, sample_battlefield, sample_game, sample_resolution  # noqa: E402
 from bot.rules.qotd.state import QotdState  # noqa: E402
 
 GOAL_MS = 1.5
@@ -74,7 +76,7 @@ def first_draws_ms(states: list[QotdState]) -> tuple[float, bytes]:
     times, largest = [], b""
     for state in states:
         start = time.perf_counter()
-        data = render_deck(state)
+        data = draw(pack(state))
         times.append(time.perf_counter() - start)
         largest = max(largest, data, key=len)
     return statistics.median(times) * 1000, largest
@@ -98,10 +100,10 @@ def main(argv: list[str]) -> int:
     status_state = sample_game(characters=20, turned=20)
     resolution = sample_resolution()
     map_state = sample_battlefield(20)
-    jobs = {"deck, /draw (10 cast, 20 turned)": (lambda: render_deck(deck_state), True),
-            "roll card, a full /shoot": (lambda: render_roll(resolution), True),
-            "status (20 characters)": (lambda: render_board_pages(board(status_state), OWNERS, 1), False),
-            "map, 60x40 paces, 20 tokens": (lambda: render_battlefield(map_state), MAP_GOAL)}
+    jobs = {"deck, /draw (10 cast, 20 turned)": (lambda: draw(pack(deck_state)), True),
+            "roll card, a full /shoot": (lambda: draw(QOTD.picture_of_roll(resolution)), True),
+            "status (20 characters)": (lambda: render_board_pages(board(status_state), OWNERS, 1)[0], False),
+            "map, 60x40 paces, 20 tokens": (lambda: render_scene(scene(map_state)), MAP_GOAL)}
     print(f"goal: the /draw and /shoot pictures within {GOAL_MS} ms each (issue #4); medians of {runs} runs")
     print(f"{'image':34} {'size':>10} {'KB':>4} {'draw ms':>8} {'blank ms':>9} {'ratio':>6}  goal")
     for name, (job, goal) in jobs.items():

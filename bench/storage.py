@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.storage import Database  # noqa: E402
 from bot.storage.models import Character, Game, LogEntry, Player  # noqa: E402
 from bot.storage.repository import mirror_hash, mirror_rows, pack_state  # noqa: E402
-from bot.pictures.gallery import sample_game  # noqa: E402
+from bot.rules.qotd.samples import sample_game  # noqa: E402
 from bot.rules.qotd.state import Trait  # noqa: E402
 
 SIZES = (10, 10_000)

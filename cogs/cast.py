@@ -1,6 +1,6 @@
 """The cast list any ruleset shares: `/cast show`, `/cast list` and `/cast remove`. This cog owns the `/cast` group;
 a ruleset whose casting verbs live in it adds them when its own extension loads (see
-:mod:`cogs.rulesets.qotd_cast`); every other ruleset casts with its own group's `cast` command."""
+:mod:`cogs.rulesets.qotd.cast`); every other ruleset casts with its own group's `cast` command."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ from bot.glue.errors import NoGame, UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, FIELD_LIMIT, clip, markdown, safe, send
 from bot.glue.waiting import waiting_on
 from bot.rules.core.cards import Card
-from bot.rules.core.ruleset import Board, HeldCard, Ruleset, State, Wait, phrased, ruleset
+from bot.rules.core.pictures import Board, HeldCard
+from bot.rules.core.ruleset import Ruleset, State, Wait, phrased, ruleset
 from bot.storage import GameRow, LogRow
 
 MOST = 200

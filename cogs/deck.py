@@ -53,7 +53,7 @@ class Deck(commands.Cog):
         async with open_table(self.bot, interaction) as table:
             state = table.state
         step = table.ruleset.deck(state)
-        picture = step_picture(table.ruleset.key, state, step)
+        picture = step_picture(table.ruleset, state, step)
         if picture is not None:
             await acknowledge(interaction)                    # the picture may wait for a busy worker
         await send(interaction, embed=discord.Embed(title=clip(markdown(step.title), TITLE_LIMIT), colour=COLOUR,

@@ -136,7 +136,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Start, join 
         open_seals(state, interaction.channel_id, self.bot.rng)        # the root, turn 0 and turn 1 committed
         on_set = ""
         if isinstance(rules, OnAMap) and adventure is not None:
-            field, on_set = await adventure_set(self.bot, interaction.guild_id, adventure, map_name)
+            field, on_set = await adventure_set(self.bot, interaction.guild_id, rules, adventure, map_name)
             rules.lay_out(state, field)
         sealed = sealing(rules, None, state, None)
         async with storing(self.bot, interaction) as uow:

@@ -12,28 +12,13 @@ from discord.ext import commands
 from bot.glue.client import DirectorBot
 from bot.glue.replies import COLOUR, EMBEDS_TOTAL_LIMIT, FIELD_LIMIT, FIELDS_LIMIT, markdown, send
 from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset
-from bot.rules.qotd.ruleset import QOTD
 
-HOW_A_GAME_RUNS = (
-    "**1.** A Director types `/game start` in a channel or thread: it becomes the set.\n"
-    "**2.** Players `/game join` (each gets a suit) and `/cast add` their characters, then arm them with "
-    "`/cast weapon`, `/cast skill`, `/cast armour` and `/cast mount`.\n"
-    "**3.** The Director `/deal`s a phase. `/draw` turns the next card: its character acts, and its player "
-    "is pinged.\n"
-    "**4.** The player acts: `/shoot`, `/fight`, `/move`, `/test` a chart ... The bot rolls, reads the "
-    "rulebook's charts and shows every die. Where the book allows a re-roll, the player gets buttons. "
-    "Off their card, a character only responds, acts from hold or takes a test the situation calls for: "
-    "anything else out of turn is the Director's call.\n"
-    "**On a map** (`/map set` a ready set, or `/map new`), `/place` everyone: `/shoot` and `/move to:` then "
-    "read the range, the cover and the going from it; a flight, a fall back or a dash for cover moves the token; "
-    "a thrown rider's horse bolts, and a Director `/place`s loose mounts.\n"
-    "**5.** `/status` shows the cast, `/log recent` what happened; a Director can `/undo`. Games keep for "
-    "days: the bot reminds whoever it waits on.")
-OTHER_RULESET = (
+ANY_RULESET = (
     "A Director started this game of the ruleset below; players `/game join` and cast with its own `cast` "
     "command. The Director `/deal`s; `/draw` moves play on and pings whoever acts. `/status` shows the cast, "
     "`/log recent` what happened; a Director can `/undo`. Games keep for days: the bot reminds whoever it "
     "waits on.")
+"""How a game runs, for a ruleset that does not tell it (:meth:`~bot.rules.core.ruleset.Ruleset.how_a_game_runs`)."""
 NO_GAME = (
     "No game plays in this channel yet. A Director starts one with `/game start ruleset:` one of the rulesets "
     "below (`/game start` alone plays Quick on the Draw); then players `/game join` and cast their characters with "
@@ -44,7 +29,7 @@ SHARED = (("Game", "game"), ("Cast", "cast"), ("Deck", "deck"), ("Status", "stat
           ("Catchup", "catch-up"), ("Campaign", "campaigns"), ("Hands", "hidden hands"), ("FreeRoll", "free roll"))
 """The cogs of every ruleset's commands, each listed under a heading of its own."""
 RULESETS_OWN = "cogs.rulesets."
-"""The package of the rulesets' own extensions: ``<key>.py``, and ``<key>_<part>.py`` for more of them."""
+"""The package of the rulesets' own extensions: ``<key>.py``, or a package ``<key>/`` of several modules."""
 FOOTER = "Only a character's player or a Director acts with it; only a Director deals, ends and undoes."
 
 
@@ -70,7 +55,7 @@ def commands_of(cog: commands.Cog | None) -> list[app_commands.Command]:
 def owner(command: app_commands.Command) -> str | None:
     """The key of the ruleset whose own extension made the command (None for a command of every ruleset)."""
     module = command.module or ""
-    return module.removeprefix(RULESETS_OWN).partition("_")[0] if module.startswith(RULESETS_OWN) else None
+    return module.removeprefix(RULESETS_OWN).partition(".")[0] if module.startswith(RULESETS_OWN) else None
 
 
 def own_commands(bot: DirectorBot, rules: Ruleset) -> list[app_commands.Command]:
@@ -128,8 +113,8 @@ def help_pages(bot: DirectorBot, playing: Ruleset | None = None) -> list[discord
                       [(started_by(rules), markdown(rules.help()).splitlines()[0]) for rules in RULESETS.values()])
     else:
         own = described(ahead)
-        first = topic(f"Director — this channel plays {playing.title}",
-                      HOW_A_GAME_RUNS if playing is QOTD else OTHER_RULESET,
+        how = playing.how_a_game_runs()
+        first = topic(f"Director — this channel plays {playing.title}", markdown(how) if how else ANY_RULESET,
                       [(f"This channel plays {playing.title}", markdown(playing.help())),
                        *([(started_by(playing), own)] if own else [])])
     shared = topic("The commands of every ruleset", "",

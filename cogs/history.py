@@ -30,7 +30,7 @@ from bot.rules.core import serial
 from bot.rules.core.dice import Roll
 from bot.rules.core.results import Resolution
 from bot.rules.core.ruleset import ruleset as ruleset_named
-from bot.rules.core.fair import Seal
+from bot.rules.core.fair import Retake, Seal
 from bot.glue.seals import announced
 from bot.glue.table import ENDED, INTEGER, ended_game, open_table
 from bot.rules.verify import Verifier, Verdict, block, logged
@@ -430,7 +430,8 @@ class History(commands.Cog):
             state = await uow.snapshot_before(start)
             table.state = table.ruleset.load(state)
             if table.before.get("seal") and table.state.seal is not None:
-                table.state.seal.retaken(start, serial.from_json(Seal, table.before["seal"]))
+                undone_draws = [serial.from_json(Retake, retake) for retake in await uow.retakes_from(start)]
+                table.state.seal.retaken(start, serial.from_json(Seal, table.before["seal"]), undone_draws)
             numbers = f"#{start}" if len(undone) == 1 else f"#{start} to #{undone[-1].seq}"
             await table.log("undo", f"Undid {numbers}.", {"undone": [e.seq for e in undone]}, save=True)
             waiting = await waiting_roll(uow, table.state, start)

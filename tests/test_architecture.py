@@ -14,23 +14,6 @@ from bot.rules.registry import FOUND
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = tuple(rules.key for rules in FOUND)
 
-KNOWN_EXCEPTIONS = {
-    "bot.glue.maps": {"qotd"},
-    "bot.glue.options": {"qotd"},
-    "bot.pictures": {"qotd"},
-    "bot.pictures.battlefield": {"qotd"},
-    "bot.pictures.burt": {"burt"},
-    "bot.pictures.deck": {"qotd"},
-    "bot.pictures.draws": {"shootist"},
-    "bot.pictures.gallery": {"burt", "dracula", "norman", "qotd"},
-    "bot.pictures.roll": {"qotd"},
-    "bot.pictures.shootout": {"shootist"},
-    "cogs.help": {"qotd"},
-}
-"""THE ONE LIST of shared modules that still name a ruleset, by importing its package or spelling its key, with the
-keys they name. Each is a branch of the shared code on one ruleset that is still to go into the ruleset protocol:
-the list only shrinks (a test fails when an entry is no longer needed), and a new shared module never joins it."""
-
 
 @cache
 def modules() -> dict[str, Path]:
@@ -77,10 +60,21 @@ def imports(module: str) -> frozenset[str]:
 
 
 def owns(key: str, module: str) -> bool:
-    """Whether ``module`` is the ruleset's own: its package under ``bot.rules`` or its extension (or
-    extensions, ``<key>_map`` ...) under ``cogs.rulesets``."""
-    return (module == f"bot.rules.{key}" or module.startswith(f"bot.rules.{key}.")
-            or module.removeprefix("cogs.rulesets.").split("_")[0] == key and module.startswith("cogs.rulesets."))
+    """Whether ``module`` is the ruleset's own: its package under ``bot.rules`` or its extension under
+    ``cogs.rulesets`` (a module, or a package and its modules)."""
+    return any(module == package or module.startswith(f"{package}.")
+               for package in (f"bot.rules.{key}", f"cogs.rulesets.{key}"))
+
+
+def extension(module: str) -> str:
+    """The extension a module of ``cogs`` is part of: a shared one (``cogs.game``), or a ruleset's module or package
+    (``cogs.rulesets.qotd`` for ``cogs.rulesets.qotd.cast``)."""
+    return ".".join(module.split(".")[:3 if module.startswith("cogs.rulesets.") else 2])
+
+
+def crosses(module: str, other: str) -> bool:
+    """Whether ``module`` importing ``other`` reaches into another extension (or the package ``cogs`` itself)."""
+    return other.startswith("cogs") and extension(other) != extension(module)
 
 
 def spelt(module: str) -> set[str]:
@@ -111,10 +105,32 @@ def test_the_reading_sees_every_kind_of_import():
     assert set(KEYS) >= {"qotd", "burt", "shootist", "dracula", "norman"}
 
 
+def test_the_reading_sees_a_ruleset_named_and_whose_it_is():
+    """The reader would see a shared module naming a ruleset: it finds each ruleset's key spelt and its package
+    imported where they are (in its own extension), and tells its own modules from shared ones."""
+    for key in KEYS:
+        extension = f"cogs.rulesets.{key}"
+        assert key in spelt(extension) or any(owns(key, other) for other in imports(extension)), key
+        assert owns(key, f"bot.rules.{key}.ruleset") and owns(key, extension) and owns(key, f"{extension}.part")
+        assert not owns(key, "cogs.game") and not owns(key, "bot.glue.acting") and not owns(key, f"bot.rules.{key}x")
+
+
 def test_no_extension_imports_another():
-    leaning = {module: sorted(other for other in imports(module) if other.startswith("cogs"))
+    """A ruleset's extension package imports its own modules; nothing imports another extension."""
+    leaning = {module: sorted(other for other in imports(module) if crosses(module, other))
                for module in modules() if module.startswith("cogs.")}
     assert {module: others for module, others in leaning.items() if others} == {}
+
+
+def test_an_import_between_extensions_is_caught_and_one_within_a_package_is_not():
+    assert "cogs.rulesets.qotd.options" in imports("cogs.rulesets.qotd.cast")
+    assert not crosses("cogs.rulesets.qotd.cast", "cogs.rulesets.qotd.options")
+    assert not crosses("cogs.rulesets.qotd", "cogs.rulesets.qotd.rolls")
+    assert crosses("cogs.rulesets.burt", "cogs.rulesets.qotd.options")
+    assert crosses("cogs.rulesets.qotd.cast", "cogs.cast")
+    assert crosses("cogs.game", "cogs.help") and crosses("cogs.rulesets.qotdx", "cogs.rulesets.qotd")
+    assert crosses("cogs.help", "cogs") and crosses("cogs.rulesets.burt", "cogs.rulesets")
+    assert owns("qotd", "cogs.rulesets.qotd.on_the_map") and not owns("qotd", "cogs.rulesets.qotdx")
 
 
 def test_bot_never_imports_cogs():
@@ -124,16 +140,8 @@ def test_bot_never_imports_cogs():
 
 
 def test_a_ruleset_is_named_only_by_its_own_package_and_extension():
-    naming = {module: keys for module in modules() if (keys := named(module))}
-    unexpected = {module: sorted(keys - KNOWN_EXCEPTIONS.get(module, set())) for module, keys in naming.items()
-                  if keys - KNOWN_EXCEPTIONS.get(module, set())}
-    assert unexpected == {}, "a shared module names a ruleset: put what it needs into the ruleset protocol"
-
-
-def test_the_known_exceptions_only_shrink():
-    stale = {module: sorted(keys - named(module)) if module in modules() else "gone"
-             for module, keys in KNOWN_EXCEPTIONS.items() if module not in modules() or keys - named(module)}
-    assert stale == {}, "a module no longer names these rulesets: take them off KNOWN_EXCEPTIONS"
+    naming = {module: sorted(keys) for module in modules() if (keys := named(module))}
+    assert naming == {}, "a shared module names a ruleset: put what it needs into the ruleset protocol"
 
 
 def test_every_ruleset_has_its_own_extension():

@@ -1,6 +1,6 @@
 """Start-up finds what it plays, with no list to edit: a ruleset is a package of ``bot.rules`` that exposes
-``RULESET`` (bot/rules/registry.py), its commands a module of ``cogs/rulesets`` (bot/app/launch.py). High Noon,
-the tests' ruleset, is dropped in beside the others to show it."""
+``RULESET`` (bot/rules/registry.py), its commands a module or a package of ``cogs/rulesets`` (bot/app/launch.py).
+High Noon, the tests' ruleset, is dropped in beside the others to show it."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ def test_every_extension_is_found_the_shared_ones_first(high_noon_beside_the_oth
     found = extensions()
     shared = [name for name in found if not name.startswith("cogs.rulesets.")]
     assert found[:len(shared)] == tuple(shared), "a ruleset's extension before a shared one"
-    assert {"cogs.game", "cogs.cast", "cogs.rolls", "cogs.rulesets.qotd", "cogs.rulesets.qotd_cast",
-            "cogs.rulesets.norman", "cogs.rulesets.duel"} <= set(found)
-    assert found.index("cogs.cast") < found.index("cogs.rulesets.qotd_cast")   # it adds its verbs to /cast
+    assert {"cogs.game", "cogs.cast", "cogs.rolls", "cogs.rulesets.qotd", "cogs.rulesets.norman",
+            "cogs.rulesets.duel"} <= set(found)
+    assert "cogs.rulesets" not in found and "cogs.rulesets.qotd.cast" not in found   # a package is one extension
+    assert found.index("cogs.cast") < found.index("cogs.rulesets.qotd")   # it adds its verbs to /cast

@@ -12,10 +12,11 @@ import pytest
 
 from bot.pictures import pool as painters
 from bot.pictures.pool import PictureFailed, Pool, paint
-from bot.pictures import render_battlefield, render_roll, render_scene, render_turn, scene_of
-from bot.pictures.gallery import sample_battlefield, sample_resolution
+from bot.pictures import draw, render_scene, render_turn
 from bot.rules.core.cards import RED_JOKER, Card
 from bot.rules.core.dice import Luck
+from bot.rules.qotd.ruleset import QOTD
+from bot.rules.qotd.samples import sample_battlefield, sample_resolution
 from bot.rules.qotd.sets import read_json
 from bot.rules.qotd.state import QotdState
 
@@ -25,8 +26,8 @@ KING = Card.parse("KH")
 
 
 async def test_a_worker_draws_the_same_picture_as_drawing_it_here():
-    resolution = sample_resolution()
-    assert await paint(render_roll, resolution) == render_roll(resolution)
+    card = QOTD.picture_of_roll(sample_resolution())
+    assert await paint(draw, card) == draw(card)
     assert await paint(render_turn, (RED_JOKER, KING), Luck.RED) == render_turn((RED_JOKER, KING), Luck.RED)
 
 
@@ -37,8 +38,8 @@ async def test_many_pictures_asked_at_once_all_come_back_each_its_own():
 
 
 async def test_a_worker_draws_the_map_of_a_scene_as_drawing_it_here():
-    state = sample_battlefield()
-    assert await paint(render_scene, scene_of(state)) == render_battlefield(state)
+    scene = QOTD.scene(sample_battlefield())
+    assert await paint(render_scene, scene) == render_scene(scene)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/environ"), reason="reads a process's environment in /proc")
@@ -56,7 +57,8 @@ async def test_only_pictures_are_drawn():
 
 
 async def test_a_worker_that_dies_fails_its_picture_and_is_replaced():
-    waiting = [paint(render_roll, sample_resolution()) for _ in range(20)]
+    card = QOTD.picture_of_roll(sample_resolution())
+    waiting = [paint(draw, card) for _ in range(20)]
     dying = next(painter for painter in painters.POOL.painters if painter.job is not None)
     os.kill(dying.process.pid, signal.SIGKILL)
     outcomes = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 10)
@@ -64,7 +66,7 @@ async def test_a_worker_that_dies_fails_its_picture_and_is_replaced():
     assert len(failed) <= 1 and all(isinstance(outcome, PictureFailed) and "died" in str(outcome)
                                     for outcome in failed)
     assert [outcome for outcome in outcomes if not isinstance(outcome, Exception)] \
-        == [render_roll(sample_resolution())] * (20 - len(failed))
+        == [draw(card)] * (20 - len(failed))
     assert dying not in painters.POOL.painters and len(painters.POOL.painters) == painters.POOL.workers
     assert await paint(render_turn, (KING,)) == render_turn((KING,))
 
@@ -85,7 +87,7 @@ async def test_a_picture_not_drawn_in_time_is_given_up_and_its_worker_stopped_by
     pool = Pool(workers=2, deadline=60.0, wait=0.3)
     state = QotdState(battlefield=read_json(json.loads(RUNAWAY)))
     try:
-        runaway = pool.paint("render_scene", (scene_of(state),), None)
+        runaway = pool.paint("render_scene", (QOTD.scene(state),), None)
         drawing = next(painter for painter in pool.painters if painter.job is not None)
         with pytest.raises(PictureFailed, match="not drawn within 0.3 s"):
             await runaway

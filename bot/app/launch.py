@@ -27,17 +27,17 @@ RULESETS = "cogs.rulesets"
 """The package of each ruleset's own extension."""
 
 
-def modules_of(package: str) -> list[str]:
-    """The modules (not the packages) of the package named, by name: found where it lies, and loaded by
+def modules_of(package: str, *, packages: bool = False) -> list[str]:
+    """The modules of the package named (and its packages, if asked), by name: found where they lie, and loaded by
     ``load_extension`` alone (nothing of ``bot`` imports ``cogs``)."""
     places = importlib.util.find_spec(package).submodule_search_locations
-    return sorted(f"{package}.{found.name}" for found in pkgutil.iter_modules(places) if not found.ispkg)
+    return sorted(f"{package}.{found.name}" for found in pkgutil.iter_modules(places) if packages or not found.ispkg)
 
 
 def extensions() -> tuple[str, ...]:
-    """Every extension the bot loads: the shared features first, so that a ruleset's extension may add its verbs
-    to a shared group (see :mod:`cogs.rulesets`), then each ruleset's."""
-    return (*modules_of(SHARED), *modules_of(RULESETS))
+    """Every extension the bot loads: the shared features first, each a module, so that a ruleset's extension may
+    add its verbs to a shared group (see :mod:`cogs.rulesets`), then each ruleset's, a module or a package."""
+    return (*modules_of(SHARED), *modules_of(RULESETS, packages=True))
 
 
 def make_bot(settings: Settings, database: Database, *, kind: type[DirectorBot] = DirectorBot,

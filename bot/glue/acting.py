@@ -107,7 +107,7 @@ async def act(interaction: discord.Interaction, build: Callable[[Table], Request
 
     Any ruleset's actions run here (its group's commands call it with their ``ruleset`` key and their
     ``check``, which refuses the request or returns a note for the reply), with the ruleset's roll card (see
-    :func:`bot.pictures.roll.roll_picture`); the re-roll buttons work alike.
+    :func:`bot.pictures.roll_picture`); the re-roll buttons work alike.
     """
     async with open_table(interaction.client, interaction, ruleset) as table:
         before = maps.the_map(table.ruleset, table.state)

@@ -11,7 +11,7 @@ import discord
 
 from bot.glue.client import DirectorBot
 from bot.glue.replies import COLOUR, MAX_FILES, TITLE_LIMIT, attached, clip, fitted, post, render
-from bot.pictures import render_board_pages, render_scene, scene_of
+from bot.pictures import render_board_pages, render_scene
 from bot.pictures.pool import asked_for
 from bot.pictures.status import PER_PAGE
 from bot.rules.core.ruleset import OnAMap, Ruleset, State, ruleset
@@ -46,7 +46,7 @@ async def pictures(bot: DirectorBot, guild: discord.Guild | None, rules: Ruleset
     owners = bot.names.of(guild, {row.owner for row in board.rows})
     pages = await render(render_board_pages, board, owners, MAX_FILES) or []
     if isinstance(rules, OnAMap) and rules.field(state) is not None and pages:     # the map, as the board's last page
-        drawn = await render(render_scene, scene_of(state))
+        drawn = await render(render_scene, rules.scene(state))
         pages = [*pages[:MAX_FILES - 1], drawn] if drawn else pages
     return pages
 

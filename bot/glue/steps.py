@@ -12,12 +12,13 @@ import discord
 from bot.glue.errors import UserError
 from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, markdown, render, safe
 from bot.glue.table import Table
-from bot.pictures import render_turn, step_picture
+from bot.pictures import draw, step_picture
 from bot.rules.core.fair import PhaseDice
+from bot.rules.core.pictures import CardsTurned
 from bot.rules.core.ruleset import Ruleset, State, Step
 
 
-TURNS = Kept(render_turn, 512)
+TURNS = Kept(draw, 512)
 """The pictures of the cards a step turns: a card, or a joker and a card, all game long."""
 
 
@@ -27,14 +28,14 @@ STEP_LINES_LEFT_OUT = "… {n} more lines: `/deck` shows the turn so far, `/log 
 
 def step_message(ruleset: Ruleset, state: State, step: Step, notes: Sequence[str] = ()
                  ) -> tuple[str, discord.Embed, list[int], Callable[[], bytes] | None]:
-    """The content, embed, ping and picture (the ruleset's, see :mod:`bot.pictures.steps`) showing what a
+    """The content, embed, ping and picture (the ruleset's, see :func:`bot.pictures.step_picture`) showing what a
     ruleset's ``/deal``, ``/draw`` or deadline did (with ``notes``, e.g. the seals it made and revealed): the
     owner of the character who acts is pinged."""
     embed = discord.Embed(title=clip(markdown(step.title), TITLE_LIMIT), colour=COLOUR,
                           description=clip("\n".join([*map(markdown, step.lines), *notes]), DESCRIPTION_LIMIT,
                                            STEP_LINES_LEFT_OUT))
     character = state.characters.get(step.acting) if step.acting else None
-    picture = step_picture(ruleset.key, state, step)
+    picture = step_picture(ruleset, state, step)
     if character is None:
         return "", embed, [], picture
     return f"<@{character.owner}>, {safe(character.name)} acts.", embed, [character.owner], picture
@@ -77,6 +78,7 @@ async def step_image(picture: Callable[[], bytes] | None) -> bytes | None:
     """A step's picture, drawn; the cards turned are kept, since they recur all game."""
     if picture is None:
         return None
-    if getattr(picture, "func", None) is render_turn:
-        return await TURNS(*picture.args)
+    turned = getattr(picture, "args", ())
+    if turned and isinstance(turned[0], CardsTurned):
+        return await TURNS(*turned)
     return await render(picture)

@@ -19,6 +19,7 @@ from bot.glue.answering import storing
 from bot.pictures.pool import asked_for
 from bot.glue.errors import NoGame, NotAllowed, NotFound, UserError
 from bot.glue.replies import HIDDEN, SHOWN_ENTRY, safe, visible
+from bot.rules.core import serial
 from bot.rules.core.ruleset import Cast, CastSpec, Ruleset, Targets
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.glue.seals import sealing
@@ -227,10 +228,10 @@ class Table:
         ``self.state``, and has the game's pinned status board, if any, redrawn.
         """
         self.sealed = sealing(self.ruleset, self.before, self.state, self.uow.head)
+        retake = self.state.seal.retake(self.uow.next_seq) if self.state.seal is not None else None
         seq = await self.uow.log(self.user_id, kind, text, {**(data or {}), **self.sealed},
-                                 before=self.before if undoable else None)
-        if self.state.seal is not None:
-            self.state.seal.note_entry(seq)
+                                 before=self.before if undoable else None,
+                                 retake=None if retake is None else serial.to_json(retake))
         if save or self.uow.saving or self.sealed or (self.state.seal and self.state.seal.trail):
             self.uow.save(self.state.to_json())
         alarm = start_wait(self.uow, self.ruleset, self.state, self.server.reminder_hours, discord.utils.utcnow())

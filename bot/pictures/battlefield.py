@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import functools
 import math
-import pickle
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from PIL import Image
 
 from bot.rules.core.cards import RED_SUITS, SUIT_SYMBOLS
 from bot.rules.core.geometry import Point
-from bot.rules.qotd.battlefield import Area, Battlefield, Obstacle, Shot, Token
-from bot.rules.qotd.board import suit_of
-from bot.rules.qotd.state import OUT_OF_ACTION, Condition, QotdState
+from bot.rules.core.pictures import Barrier, Figure, Patch, Scene, Terrain
 from bot.pictures.theme import (BLACK, BOLD, CREAM, DUST, EDGE, FACE, GOLD, GREEN, GREY, GROUND, INK, MUTED, PAPER, RED,
                     ROCK, RUBBLE, RUST, SAND, SANS, SCRUB, SNOW, STRIKE, SWAMP, TREES, WATER, WOOD, WOOD_DARK,
                     WOODS, Backdrop, Box, Canvas, Colour, Mark, Sprite, fit, font, length, sketch)
@@ -44,67 +40,58 @@ OPENING_COLOURS: dict[str, Colour] = {"door": CREAM, "window": FACE, "loophole":
 TERRAIN_KEPT = 16
 
 
-def scale(field: Battlefield | Scene) -> int:
+def scale(field: Terrain | Scene) -> int:
     """Pixels a pace."""
     return max(3, min(24, WIDTH // field.width))
 
 
-def size(field: Battlefield) -> tuple[int, int]:
-    s = scale(field)
-    return RULER + field.width * s + 8, HEADER + RULER + field.height * s + 8
+def size(terrain: Terrain) -> tuple[int, int]:
+    s = scale(terrain)
+    return RULER + terrain.width * s + 8, HEADER + RULER + terrain.height * s + 8
 
 
-_terrain: OrderedDict[bytes, Backdrop] = OrderedDict()
+_terrain: OrderedDict[Terrain, Backdrop] = OrderedDict()
 
 
-def terrain_of(field: Battlefield) -> bytes:
-    """The set without its tokens and marks, pickled: what its drawing is kept by (see :func:`terrain`)."""
-    return pickle.dumps((field.width, field.height, field.name, field.areas, field.obstacles, field.poor_visibility),
-                        protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def terrain(key: bytes) -> Backdrop:
-    """The set (:func:`terrain_of`) without tokens: the grid, its labels and the terrain, drawn (and compressed)
-    once and kept."""
-    image = _terrain.get(key)
+def drawn_terrain(terrain: Terrain) -> Backdrop:
+    """The set without tokens: the grid, its labels and the terrain, drawn (and compressed) once and kept, by what
+    it is."""
+    image = _terrain.get(terrain)
     if image is None:
-        width, height, name, areas, obstacles, poor_visibility = pickle.loads(key)
-        image = Backdrop(_draw_terrain(Battlefield(width, height, name, areas, obstacles,
-                                                   poor_visibility=poor_visibility)))
-        _terrain[key] = image
+        image = _terrain[terrain] = Backdrop(_draw_terrain(terrain))
         while len(_terrain) > TERRAIN_KEPT:
             _terrain.popitem(last=False)
     return image
 
 
-def _draw_terrain(field: Battlefield) -> Image.Image:
-    s = scale(field)
-    canvas = Canvas(*size(field))
-    aside = f"{field.width}×{field.height} paces · squares of {field.step}"
-    canvas.header(HEADER, field.name or "The battlefield", aside + (" · poor visibility" if field.poor_visibility
-                                                                     else ""))
+def _draw_terrain(terrain: Terrain) -> Image.Image:
+    s = scale(terrain)
+    canvas = Canvas(*size(terrain))
+    aside = f"{terrain.width}×{terrain.height} paces · squares of {terrain.step}"
+    canvas.header(HEADER, terrain.name or "The battlefield", aside + (" · poor visibility" if terrain.poor_visibility
+                                                                       else ""))
     left, top = RULER, HEADER + RULER
-    canvas.box((left, top, left + field.width * s, top + field.height * s), fill=GROUND)
-    for area in field.areas:
-        if area.ground != "building":
-            _draw_area(canvas, area, s, left, top)
+    canvas.box((left, top, left + terrain.width * s, top + terrain.height * s), fill=GROUND)
+    for patch in terrain.patches:
+        if patch.ground != "building":
+            _draw_patch(canvas, patch, s, left, top)
     label = font(SANS, 13)
-    step = field.step * s
-    for column in range(field.columns):
+    step = terrain.step * s
+    for column in range(terrain.columns):
         x = left + column * step
-        canvas.line((x, top, x, top + field.height * s), EDGE)
+        canvas.line((x, top, x, top + terrain.height * s), EDGE)
         canvas.text((x + step / 2, top - 6), chr(ord("A") + column), label, MUTED, anchor="ms")
-    for row in range(field.rows):
+    for row in range(terrain.rows):
         y = top + row * step
-        canvas.line((left, y, left + field.width * s, y), EDGE)
+        canvas.line((left, y, left + terrain.width * s, y), EDGE)
         canvas.text((left - 4, y + step / 2), str(row + 1), label, MUTED, anchor="rm")
-    for area in field.areas:
-        if area.ground == "building":
-            _draw_area(canvas, area, s, left, top)
-    for obstacle in field.obstacles:
-        _draw_obstacle(canvas, obstacle, s, left, top)
-    canvas.box((left, top, left + field.width * s, top + field.height * s), outline=INK, width=2)
-    for words, box in building_names(field):
+    for patch in terrain.patches:
+        if patch.ground == "building":
+            _draw_patch(canvas, patch, s, left, top)
+    for barrier in terrain.barriers:
+        _draw_barrier(canvas, barrier, s, left, top)
+    canvas.box((left, top, left + terrain.width * s, top + terrain.height * s), outline=INK, width=2)
+    for words, box in building_names(terrain):
         canvas.text(((box[0] + box[2]) / 2, box[3] - NAME_DROP), words, font(BOLD, 13), CREAM, on=WOOD, anchor="ms")
     canvas.image.load()
     return canvas.image
@@ -114,116 +101,56 @@ NAME_DROP = 4
 """Pixels of a label below its baseline (the descenders' room)."""
 
 
-def building_names(field: Battlefield) -> tuple[tuple[str, Box], ...]:
+@functools.lru_cache(maxsize=TERRAIN_KEPT)
+def building_names(terrain: Terrain) -> tuple[tuple[str, Box], ...]:
     """Each building's name as written across its middle, and the box it takes."""
-    s, face, names = scale(field), font(BOLD, 13), []
-    for area in field.areas:
-        if area.ground == "building" and area.name:
-            r = area.rect
-            words = fit(area.name, face, r.w * s - 6)
+    s, face, names = scale(terrain), font(BOLD, 13), []
+    for patch in terrain.patches:
+        if patch.ground == "building" and patch.name:
+            r = patch.rect
+            words = fit(patch.name, face, r.w * s - 6)
             x, y = RULER + (r.x + r.w / 2) * s, HEADER + RULER + (r.y + r.h / 2) * s
             half = length(words, face) / 2
             names.append((words, (round(x - half), round(y - 9), round(x + half), round(y + 9))))
     return tuple(names)
 
 
-@functools.lru_cache(maxsize=TERRAIN_KEPT)
-def _names_of(key: bytes) -> tuple[tuple[str, Box], ...]:
-    width, height, name, areas, obstacles, poor_visibility = pickle.loads(key)
-    return building_names(Battlefield(width, height, name, areas, obstacles, poor_visibility=poor_visibility))
-
-
-def _draw_area(canvas: Canvas, area: Area, s: int, left: int, top: int) -> None:
-    r = area.rect
+def _draw_patch(canvas: Canvas, patch: Patch, s: int, left: int, top: int) -> None:
+    r = patch.rect
     box = (round(left + r.x * s), round(top + r.y * s), round(left + (r.x + r.w) * s), round(top + (r.y + r.h) * s))
-    canvas.box(box, fill=FILLS[area.ground])
-    speckle = SPECKLES.get(area.ground)
+    canvas.box(box, fill=FILLS[patch.ground])
+    speckle = SPECKLES.get(patch.ground)
     if speckle:
         gap = max(6, 2 * s)
         for row, y in enumerate(range(box[1] + gap // 2, box[3] - 2, gap)):
             for x in range(box[0] + gap // 2 + (row % 2) * gap // 2, box[2] - 2, gap):
                 dot = max(2, s // 3)
                 canvas.ellipse((x - dot, y - dot, x + dot, y + dot), fill=speckle)
-    if area.ground == "building":
+    if patch.ground == "building":
         canvas.box(box, outline=WOOD_DARK, width=3)
-        for opening in area.openings:
-            x, y = left + opening.at[0] * s, top + opening.at[1] * s
+        for kind, (at_x, at_y) in patch.openings:
+            x, y = left + at_x * s, top + at_y * s
             half = max(3, s * 0.8)
             canvas.box((round(x - half), round(y - half), round(x + half), round(y + half)),
-                       fill=OPENING_COLOURS[opening.kind], outline=WOOD_DARK)
+                       fill=OPENING_COLOURS[kind], outline=WOOD_DARK)
 
 
-def _draw_obstacle(canvas: Canvas, obstacle: Obstacle, s: int, left: int, top: int) -> None:
-    colour, width = LINES[obstacle.barrier]
-    points = [(left + x * s, top + y * s) for x, y in obstacle.line]
+def _draw_barrier(canvas: Canvas, barrier: Barrier, s: int, left: int, top: int) -> None:
+    colour, width = LINES[barrier.kind]
+    points = [(left + x * s, top + y * s) for x, y in barrier.line]
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         canvas.line((round(x0), round(y0), round(x1), round(y1)), colour, width)
-        if obstacle.barrier == "fence":
+        if barrier.kind == "fence":
             posts = max(1, int(math.hypot(x1 - x0, y1 - y0) // max(8, s)))
             for i in range(posts + 1):
                 x, y = x0 + (x1 - x0) * i / posts, y0 + (y1 - y0) * i / posts
                 canvas.box((round(x) - 2, round(y) - 2, round(x) + 2, round(y) + 2), fill=WOOD_DARK)
 
 
-class Figure(NamedTuple):
-    """A token as the map draws it: where it stands and faces, what it looks like (``look``: a character, a
-    vehicle, or a mount standing loose), and the words on its plate; a character's suit, and whether they lie
-    prone or are out of the fight. A tuple: quick to make, to pickle and to look up."""
-
-    at: Point
-    facing: int
-    look: str
-    words: str
-    suit: str = ""
-    prone: bool = False
-    out: bool = False
-
-
-@dataclass(frozen=True)
-class Scene:
-    """What the map picture shows and no more: the set (its terrain pickled, see :func:`terrain_of`, and its
-    width in paces), the last shot and move, and everyone on it as drawn. A picture worker is sent this, a
-    quarter of the whole game's bytes and quicker to pickle and unpickle; the terrain is unpickled only to draw
-    it the first time, and a token drawn is kept by its :class:`Figure`."""
-
-    terrain: bytes
-    width: int
-    last_shot: Shot | None
-    last_path: tuple[Point, ...]
-    figures: tuple[Figure, ...]
-
-
-def scene_of(state: QotdState) -> Scene:
-    """The game's map as its picture shows it."""
-    field = state.battlefield
-    if field is None:
-        raise ValueError("the game has no map")
-    return Scene(terrain_of(field), field.width, field.last_shot, tuple(field.last_path),
-                 tuple(_figure(state, token) for token in field.tokens.values()))
-
-
-def _figure(state: QotdState, token: Token) -> Figure:
-    vehicle = state.vehicles.get(token.key)
-    if vehicle is not None:
-        return Figure(token.at, token.facing, "vehicle", vehicle.name)
-    character = state.characters.get(token.key)
-    if character is None:
-        return Figure(token.at, token.facing, "mount", token.key)
-    suit, _ = suit_of(state, character)
-    prone = Condition.PRONE in character.conditions
-    return Figure(token.at, token.facing, "character",
-                  f"{character.name} {len(character.available)}" + (" prone" if prone else ""), suit, prone,
-                  bool(character.conditions & OUT_OF_ACTION) or character.casualty)
-
-
-def render_battlefield(state: QotdState) -> bytes:
-    """The game's map with everyone on it, the last shot and the last move; PNG bytes."""
-    return render_scene(scene_of(state))
-
-
 def render_scene(scene: Scene) -> bytes:
-    """The map picture of a :class:`Scene` (see :func:`scene_of`); PNG bytes."""
-    backdrop = terrain(scene.terrain)
+    """The map picture of a :class:`~bot.rules.core.pictures.Scene`: the set, everyone on it, the last shot and the
+    last move; PNG bytes."""
+    backdrop = drawn_terrain(scene.terrain)
     canvas = backdrop.canvas()
     s = scale(scene)
 
@@ -263,7 +190,7 @@ def place_labels(scene: Scene, width: int, height: int) -> list[Label]:
     first place free in that order, else the one overlapping least. A label may cover a token where nothing else
     is free."""
     s = scale(scene)
-    taken, tokens = Boxes(box for _, box in _names_of(scene.terrain)), Boxes(_reach_of(f, s) for f in scene.figures)
+    taken, tokens = Boxes(box for _, box in building_names(scene.terrain)), Boxes(_reach_of(f, s) for f in scene.figures)
     bounds = (RULER, HEADER + RULER, width, height)
     labels = []
     if scene.last_shot is not None:
@@ -432,4 +359,3 @@ def _shot_plate(words: str) -> Sprite:
                                                                 "ms")))
 
 
-__all__ = ["Scene", "render_battlefield", "render_scene", "scene_of"]

@@ -4,17 +4,16 @@
 from __future__ import annotations
 
 from bot.rules.core.cards import RED_SUITS, SUIT_SYMBOLS, Card
-from bot.rules.core.ruleset import Board, BoardRow, Phrase, Tone
+from bot.rules.core.pictures import Board, BoardRow, Phrase, Tone
 from bot.pictures.sprites import TINY, Look, card_face
 from bot.pictures.status import CARD_INSET, CARD_STEP, GUTTER, HEADER, NAME_SIZE, PER_PAGE, TEXT_SIZE, pages_of
-from bot.pictures.theme import (BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas, Colour, font,
-                                name_font)
+from bot.pictures.theme import (BLACK, GOLD, INK, MUTED, PAPER_SHADE, RED, RUST, SANS, TONES, Box, Canvas, Colour,
+                                font, name_font)
 
 BADGE_GAP = 6
 BADGE_PAD = 5
 EMBLEM_ROOM = 28
 """Where the name begins in a row with an emblem (a suit, a wheel); 12 in one without."""
-TONES = {Tone.GRAVE: RED, Tone.TROUBLE: RUST, Tone.ASIDE: MUTED}
 
 
 def _badges(canvas: Canvas, row: BoardRow, box: Box) -> float:
@@ -69,7 +68,8 @@ def _emblem(canvas: Canvas, row: BoardRow, box: Box) -> None:
 
 def _runs(words: tuple[str | Phrase, ...], plain: Colour) -> list[tuple[str, Colour]]:
     """Phrases as coloured words, a plain one in ``plain``."""
-    return [(word, plain) if isinstance(word, str) else (word.text, TONES.get(word.tone, plain)) for word in words]
+    return [(word, plain) if isinstance(word, str) else
+            (word.text, plain if word.tone is Tone.PLAIN else TONES[word.tone]) for word in words]
 
 
 def _draw_row(canvas: Canvas, row: BoardRow, box: Box, owners: dict[int, str]) -> None:

@@ -1,19 +1,16 @@
-"""The deck picture: the cards turned this phase, the card up, what is left, what was taken out."""
+"""The pack laid out (:class:`~bot.rules.core.pictures.Pack`, Quick on the Draw's deck): the cards turned this
+phase, the card up and who acts on it, what is left, what was taken out."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from bot.rules.core.cards import Card
 from bot.rules.core.dice import Luck
-from bot.rules.core.ruleset import Step
-from bot.rules.qotd.state import QotdState
-from bot.pictures.steps import Picture, draws_steps
-from bot.pictures.turn import render_turn
+from bot.rules.core.pictures import Pack, Phrase
 from bot.pictures.sprites import BIG, SMALL, CardSize, Look, card_back, card_face, joker_badge
-from bot.pictures.theme import (BLACK, BOLD, DISPLAY, GOLD, INK, MARGIN, MUTED, RED, SANS, WOOD, Box, Canvas, font,
-                    name_font)
+from bot.pictures.theme import (BOLD, DISPLAY, GOLD, INK, MARGIN, MUTED, SANS, TONES, WOOD, Box, Canvas, font,
+                                name_font)
 
 WIDTH = 560
 HEADER = 40
@@ -59,9 +56,8 @@ def _grid(count: int, top: int) -> tuple[tuple[Box, ...], int]:
     return tuple(boxes), top + max(1, -(-count // per_row)) * ROW
 
 
-def deck_layout(state: QotdState) -> DeckLayout:
-    """The geometry of :func:`render_deck` for this state."""
-    deck = state.deck
+def deck_layout(pack: Pack) -> DeckLayout:
+    """The geometry of :func:`render_deck` for this pack."""
     top = HEADER + 14
     current = (MARGIN, top, MARGIN + BIG.width, top + BIG.height)
     rise = LAYER_STEP * LAYERS
@@ -69,38 +65,13 @@ def deck_layout(state: QotdState) -> DeckLayout:
     stack = (x, top + rise, x + STACK.width, top + rise + STACK.height)
     beside = (current[2] + 18, top, x - rise - 14, current[3])
     turned_label = current[3] + 32
-    turned, bottom = _grid(len(deck.turned), turned_label + 10)
-    out_label = bottom + 22 if deck.out else 0
-    out, bottom = _grid(len(deck.out), out_label + 10) if deck.out else ((), bottom)
-    small_print = bottom + 4 if state.seal else 0
-    bottom += SMALL_PRINT if state.seal else 0
+    turned, bottom = _grid(len(pack.turned), turned_label + 10)
+    out_label = bottom + 22 if pack.out else 0
+    out, bottom = _grid(len(pack.out), out_label + 10) if pack.out else ((), bottom)
+    small_print = bottom + 4 if pack.small_print else 0
+    bottom += SMALL_PRINT if pack.small_print else 0
     return DeckLayout((WIDTH, bottom + MARGIN - 10), current, beside, stack, turned, out, turned_label, out_label,
                       small_print)
-
-
-def joker_marks(state: QotdState) -> dict[int, Luck]:
-    """Which turned cards (by index) a joker marked, as :meth:`QotdState.turn` applies them."""
-    marks: dict[int, Luck] = {}
-    mark = None
-    current = None
-    for index, card in enumerate(state.deck.turned):
-        if card.is_joker:
-            luck = Luck.RED if card.is_red else Luck.BLACK
-            mark = None if mark not in (None, luck) else luck
-            continue
-        if mark is not None:
-            marks[index] = mark
-        mark, current = None, index
-    acting = state.acting
-    if current is not None and acting is not None and acting.luck is not None:
-        marks.setdefault(current, acting.luck)  # a joker that ended the last phase
-    return marks
-
-
-def _luck_words(luck: Luck) -> tuple[str, tuple[int, int, int]]:
-    if luck is Luck.RED:
-        return "Red joker: first roll counts as a 10", RED
-    return "Black joker: first roll counts as a 1", BLACK
 
 
 def _card(canvas: Canvas, card: Card, size: CardSize, box: Box, luck: Luck | None) -> None:
@@ -116,44 +87,41 @@ def _empty_slot(canvas: Canvas, box: Box, words: str) -> None:
     canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), words, font(SANS, 12), MUTED, anchor="mm")
 
 
-def _card_up(canvas: Canvas, state: QotdState, layout: DeckLayout, marks: dict[int, Luck]) -> None:
+def _phrase(canvas: Canvas, x: float, y: float, phrase: Phrase | None, room: float) -> None:
+    if phrase is not None:
+        canvas.write(x, y, phrase.text, font(BOLD, 13), TONES[phrase.tone], room)
+
+
+def _card_up(canvas: Canvas, pack: Pack, layout: DeckLayout) -> None:
     """The big card and, beside it, who acts on it."""
-    deck = state.deck
-    card = deck.current
     x, top, right, _ = layout.beside
-    if card is None:
-        _empty_slot(canvas, layout.current, "no card yet" if deck.phase else "not dealt")
-        canvas.write(x, top + 40, "No card turned yet" if deck.phase else "Waiting for the deal",
+    if pack.up is None:
+        _empty_slot(canvas, layout.current, "no card yet" if pack.dealt else "not dealt")
+        canvas.write(x, top + 40, "No card turned yet" if pack.dealt else "Waiting for the deal",
                      font(DISPLAY, 22), INK, right - x)
         return
-    index = len(deck.turned) - 1 - deck.turned[::-1].index(card)
-    _card(canvas, card, BIG, layout.current, marks.get(index))
-    character = state.owner_of(card)
+    card = pack.turned[pack.up]
+    _card(canvas, card, BIG, layout.current, pack.marks[pack.up])
     canvas.write(x, top + 15, f"{card} is up", font(BOLD, 13), MUTED, right - x)
-    name = character.name if character else "nobody"
+    holder = pack.holder
+    name = holder.name if holder else "nobody"
     canvas.write(x, top + 46, name, name_font(name, 26), INK, right - x)
-    if character is None:
+    if holder is None:
         return
-    words = " · ".join([character.type.title, *character.state_words])
-    canvas.write(x, top + 70, words, font(SANS, 15), INK, right - x)
-    if index in marks:
-        text, colour = _luck_words(marks[index])
-        canvas.write(x, top + 94, text, font(BOLD, 13), colour, right - x)
-    if deck.mark is not None:
-        text = f"{deck.mark.name.capitalize()} joker waits for the next card"
-        canvas.write(x, top + 116, text, font(BOLD, 13), RED if deck.mark is Luck.RED else BLACK, right - x)
+    canvas.write(x, top + 70, holder.words, font(SANS, 15), INK, right - x)
+    _phrase(canvas, x, top + 94, holder.marked, right - x)
+    _phrase(canvas, x, top + 116, holder.waiting, right - x)
 
 
-def _pack(canvas: Canvas, state: QotdState, layout: DeckLayout) -> None:
+def _pack(canvas: Canvas, pack: Pack, layout: DeckLayout) -> None:
     """The cards to come as a stack of backs with the count under it."""
-    deck = state.deck
     box = layout.stack
-    layers = min(len(deck.to_come), LAYERS)
+    layers = min(pack.to_come, LAYERS)
     for layer in range(layers - 1, -1, -1):
         canvas.stamp(card_back(STACK), box[0] + LAYER_STEP * layer, box[1] - LAYER_STEP * layer)
     if not layers:
-        _empty_slot(canvas, box, "spent" if deck.phase else "")
-    words = f"{len(deck.to_come)} to come" if deck.to_come else "phase over" if deck.phase else ""
+        _empty_slot(canvas, box, "spent" if pack.dealt else "")
+    words = f"{pack.to_come} to come" if pack.to_come else "phase over" if pack.dealt else ""
     canvas.text(((box[0] + box[2]) / 2, box[3] + 20), words, font(BOLD, 13), INK, anchor="ms")
 
 
@@ -163,45 +131,28 @@ def _section(canvas: Canvas, baseline: int, title: str, note: str) -> None:
     canvas.write(end + 10, baseline, note, font(SANS, 12), MUTED)
 
 
-def render_deck(state: QotdState) -> bytes:
-    """The deck image for /draw, /deck and the end of a phase, as PNG bytes."""
-    deck = state.deck
-    layout = deck_layout(state)
+def render_deck(pack: Pack) -> bytes:
+    """The pack laid out, for /draw, /deck and the end of a phase, as PNG bytes."""
+    layout = deck_layout(pack)
     canvas = Canvas(*layout.size)
-    jokers = len(deck.jokers_seen)
-    aside = (f"{len(deck.turned) - jokers} turned · {len(deck.to_come)} to come" if deck.phase
-             else "no phase dealt")
-    canvas.header(HEADER, f"Phase {deck.phase}" if deck.phase else "The Deck", aside)
-    marks = joker_marks(state)
-    _card_up(canvas, state, layout, marks)
-    _pack(canvas, state, layout)
-    cards = len(deck.turned) - jokers
+    canvas.header(HEADER, pack.title, pack.aside)
+    _card_up(canvas, pack, layout)
+    _pack(canvas, pack, layout)
+    jokers = sum(card.is_joker for card in pack.turned)
+    cards = len(pack.turned) - jokers
     note = f"{cards} card{'s' * (cards != 1)}" + (f" and {jokers} joker{'s' * (jokers > 1)}" if jokers else "")
     _section(canvas, layout.turned_label, "Turned this phase", note)
-    current = deck.current
-    for index, (card, box) in enumerate(zip(deck.turned, layout.turned)):
+    current = pack.turned[pack.up] if pack.up is not None else None
+    for card, box, luck in zip(pack.turned, layout.turned, pack.marks):
         if card == current:
             canvas.box((box[0] - 3, box[1] - 3, box[2] + 2, box[3] + 2), outline=GOLD, width=2, radius=6)
-        _card(canvas, card, SMALL, box, marks.get(index))
-    if not deck.turned:
+        _card(canvas, card, SMALL, box, luck)
+    if not pack.turned:
         canvas.write(MARGIN, layout.turned_label + 34, "Nothing turned yet.", font(SANS, 14), MUTED)
-    if deck.out:
-        _section(canvas, layout.out_label, "Taken out this phase", "sacrificed for Cut! or to respond")
-        for card, box in zip(deck.out, layout.out):
+    if pack.out:
+        _section(canvas, layout.out_label, "Taken out this phase", pack.out_note)
+        for card, box in zip(pack.out, layout.out):
             canvas.stamp(card_face(card, SMALL, Look.OUT), *box[:2])
-    if state.seal:
-        seal = state.seal
-        canvas.write(MARGIN, layout.small_print, f"Phase {seal.phase} sealed: SHA-256 commitment {seal.commitment}",
-                     font(SANS, 9), MUTED, WIDTH - 2 * MARGIN)
+    if pack.small_print:
+        canvas.write(MARGIN, layout.small_print, pack.small_print, font(SANS, 9), MUTED, WIDTH - 2 * MARGIN)
     return canvas.png()
-
-
-@draws_steps("qotd")
-def qotd_step(state: QotdState, step: Step) -> Picture | None:
-    """The cards a step turned, the last with the badge of the joker that marked it; with none turned (a deal,
-    ``/deck``), the whole deck of the phase."""
-    if step.faces:
-        acting = state.characters.get(step.acting) if step.acting else None
-        return functools.partial(render_turn, tuple(Card.parse(face) for face in step.faces),
-                                 acting.luck if acting else None)
-    return functools.partial(render_deck, state) if state.deck.phase else None

@@ -1,23 +1,20 @@
-"""Shootist's Draw: every shootist's Draw die in Draw order, its type drawn as its shape, the first to act
-marked, with the die type and the name beneath."""
+"""An order of play by typed dice (:class:`~bot.rules.core.pictures.DrawOrder`, Shootist's Draw): every character's
+die in order, its type drawn as its shape, the first to act marked, with the die type and the name beneath."""
 
 from __future__ import annotations
 
 import functools
 import math
-import re
 
 from PIL import Image, ImageDraw
 
-from bot.rules.core.ruleset import State, Step
-from bot.pictures.steps import Picture, draws_steps
-
+from bot.rules.core.pictures import DrawOrder
 from bot.pictures.theme import (BOLD, CREAM, EDGE, FACE, GOLD, INK, MARGIN, MUTED, SANS, WOOD, Canvas, Sprite, fit, font,
                     name_font, on_palette)
 
 HEADER = 36
 CELL = 96
-"""The width of one shootist's column."""
+"""The width of one character's column."""
 DIE = 60
 PER_ROW = 10
 MIN_WIDTH = 360
@@ -53,40 +50,26 @@ def typed_die(sides: int, value: int, size: int, first: bool) -> Sprite:
 
 
 @functools.lru_cache(maxsize=256)
-def render_draws(title: str, draws: tuple[tuple[str, int, int, *tuple[int, ...]], ...]) -> bytes:
-    """``draws`` as (name, die sides, roll, and its rolls again to break a tie), first to act first; PNG bytes.
-    The die shows the roll that placed it (the last); a tie broken is said under it."""
+def render_draws(order: DrawOrder) -> bytes:
+    """The dice, first to act first; PNG bytes. A die shows the roll that placed it (the last); a tie broken is said
+    under it."""
+    draws = order.dice
     columns = max(1, min(PER_ROW, len(draws)))
     rows = max(1, math.ceil(len(draws) / PER_ROW))
     width = max(MIN_WIDTH, 2 * MARGIN + columns * CELL)
     canvas = Canvas(width, HEADER + MARGIN + rows * ROW + MARGIN // 2)
-    canvas.header(HEADER, title, "Draw order")
+    canvas.header(HEADER, order.title, "Draw order")
     small = font(SANS, 12)
     start = (width - columns * CELL) // 2
-    for index, (name, sides, *rolls) in enumerate(draws):
+    for index, drawn in enumerate(draws):
         left = start + (index % PER_ROW) * CELL
         top = HEADER + MARGIN + (index // PER_ROW) * ROW
         centre = left + CELL / 2
-        canvas.stamp(typed_die(sides, rolls[-1], DIE, index == 0), centre - DIE / 2, top)
-        tied = f" · tied {', '.join(map(str, rolls[:-1]))}" if len(rolls) > 1 else ""
-        canvas.text((centre, top + DIE + 16), fit(f"{index + 1}. D{sides}{tied}", small, CELL - 4), small, MUTED,
-                    anchor="ms")
-        face = name_font(name, 14)
-        canvas.text((centre, top + DIE + 36), fit(name, face, CELL - 8), face, INK, anchor="ms")
+        *tied, placed = drawn.rolls
+        canvas.stamp(typed_die(drawn.sides, placed, DIE, index == 0), centre - DIE / 2, top)
+        again = f" · tied {', '.join(map(str, tied))}" if tied else ""
+        canvas.text((centre, top + DIE + 16), fit(f"{index + 1}. D{drawn.sides}{again}", small, CELL - 4), small,
+                    MUTED, anchor="ms")
+        face = name_font(drawn.name, 14)
+        canvas.text((centre, top + DIE + 36), fit(drawn.name, face, CELL - 8), face, INK, anchor="ms")
     return canvas.png()
-
-
-DIE_FACE = re.compile(r"d(\d+):(\d+(?:,\d+)*):(.+)")
-"""A die a step rolled for a character, as Shootist's Draw gives it: ``d8:5:<key>``, or ``d8:5,3:<key>`` with the
-rolls again that broke a tie."""
-
-
-@draws_steps("shootist")
-def shootist_step(state: State, step: Step) -> Picture | None:
-    """The Draw dice a step rolled, as their strip in Draw order (a shootist gone since, by key)."""
-    dice = [DIE_FACE.fullmatch(face) for face in step.faces]
-    if not dice or not all(dice):
-        return None
-    rolled = tuple((state.characters[m[3]].name if m[3] in state.characters else m[3], int(m[1]),
-                    *map(int, m[2].split(","))) for m in dice)
-    return functools.partial(render_draws, str(step.title), rolled)

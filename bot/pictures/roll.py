@@ -1,21 +1,20 @@
-"""The roll card: each reading with its dice, the die that counted, any first roll, band and outcome."""
+"""The roll card (:class:`~bot.rules.core.pictures.RollCard`): each reading with its dice, the die that counted, any
+first roll, band and outcome."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from itertools import zip_longest
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from bot.rules.core.dice import Band
+from bot.rules.core.pictures import RollCard
 from bot.rules.core.replay import Reading
-from bot.rules.core.ruleset import Ruleset
-from bot.rules.qotd.dv import dv_line
-from bot.rules.qotd.results import Resolution
+from bot.rules.core.results import Resolution
 from bot.pictures.sprites import die_face
-from bot.pictures.steps import Picture, registrar
 from bot.pictures.theme import (BOLD, CREAM, GOLD, GREEN, INK, MARGIN, MUTED, PAPER_SHADE, RED, RUST, SANS, Box, Canvas,
                     Sprite, font, length, name_font, on_palette, wrap)
 
@@ -103,11 +102,10 @@ def subtitle(reading: Reading) -> str:
     return " · ".join(filter(None, (str(reading.roll.dice), reason)))
 
 
-def notes(reading: Reading) -> str:
-    """The DV (or VDV) column and its adjustments, the re-roll, a joker's mark and ignored 1s, in a line."""
-    parts = []
-    if reading.column is not None:
-        parts.append(dv_line(reading))
+def notes(reading: Reading, column: str = "") -> str:
+    """The grid chart's column as the ruleset words it (Quick on the Draw's DV and its adjustments), the re-roll, a
+    joker's mark and ignored 1s, in a line."""
+    parts = [column] if column else []
     if reading.first is not None:
         parts.append(f"first roll re-rolled with {reading.reroll}" if reading.reroll else "first roll re-rolled")
     for roll in (reading.first, reading.roll):
@@ -138,22 +136,23 @@ def _dice(reading: Reading, top: int) -> tuple[tuple[Die, ...], int]:
     return tuple(dice), arrow
 
 
-def roll_layout(resolution: Resolution, bands: bool = True) -> RollLayout:
-    """The geometry of :func:`render_roll` for this resolution (``bands``: with Quick on the Draw's band strip;
-    without, the outcome takes its place)."""
+def roll_layout(card: RollCard) -> RollLayout:
+    """The geometry of :func:`render_roll` for this card (with its band strip where it has bands; without, the
+    outcome takes its place)."""
+    resolution = card.resolution
     headline = wrap(resolution.headline, font(BOLD, HEADLINE_SIZE), WIDTH - 2 * MARGIN, 2)
     y = HEADLINE + 13 + LINE * max(0, len(headline) - 1)
     rows = []
-    for reading in resolution.readings:
+    for reading, column in zip_longest(resolution.readings, card.columns, fillvalue=""):
         dice, arrow = _dice(reading, y)
         beside = subtitle(reading)
         label = length(reading.label, font(BOLD, LABEL_SIZE))
-        said = notes(reading)
+        said = notes(reading, column)
         if label + SUBTITLE_GAP + length(beside, font(SANS, 12)) > WIDTH - 2 * MARGIN:
             beside, said = "", " · ".join(filter(None, (beside, said)))   # on a line of its own, whole
         lines = wrap(said, font(SANS, 12), WIDTH - 2 * MARGIN, NOTE_LINES)
         strip = (DICE_RIGHT + 10, y + DICE_TOP + (DIE - STRIP_HEIGHT) // 2)
-        strip += (strip[0] + (STRIP_WIDTH if bands else 0), strip[1] + STRIP_HEIGHT)
+        strip += (strip[0] + (STRIP_WIDTH if card.bands else 0), strip[1] + STRIP_HEIGHT)
         rows.append(ReadingRow(y, dice, arrow, strip, lines, beside))
         y += ROW + LINE * len(lines)
     changes = resolution.changes
@@ -210,10 +209,11 @@ def _draw_reading(canvas: Canvas, reading: Reading, row: ReadingRow) -> None:
         canvas.write(MARGIN, top + ROW + 6 + index * LINE, line, font(SANS, 12), MUTED, WIDTH - 2 * MARGIN)
 
 
-def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
-    """The roll card for /shoot, /fight and /test, as PNG bytes; ``bands``: each reading with Quick on the Draw's
-    band strip (1 / 2-4 / 5-9 / 10), which other rulesets' dice do not read."""
-    layout = roll_layout(resolution, bands)
+def render_roll(card: RollCard) -> bytes:
+    """The roll card, as PNG bytes: each reading with the band strip (1 / 2-4 / 5-9 / 10) where the card has bands
+    (Quick on the Draw's; other rulesets' dice are not read in them)."""
+    resolution = card.resolution
+    layout = roll_layout(card)
     canvas = Canvas(*layout.size)
     canvas.header(HEADER, card_title(resolution), "waiting for a choice" if resolution.decision else "")
     for index, line in enumerate(layout.headline):
@@ -228,21 +228,3 @@ def render_roll(resolution: Resolution, bands: bool = True) -> bytes:
         canvas.write(MARGIN + 15, baseline, change, font(BOLD, 13) if waiting else small, RUST if waiting else INK,
                      WIDTH - 2 * MARGIN - 15)
     return canvas.png()
-
-
-RollPicture = Callable[[Resolution], Picture]
-"""How a ruleset draws its rolls: a picture ready to draw for a resolution."""
-ROLL_CARDS: dict[str, RollPicture] = {}
-"""The roll card of each ruleset that draws its own, by ruleset key: written out rather than imported, as
-:mod:`.steps` keeps step pictures."""
-
-
-draws_rolls = registrar(ROLL_CARDS, "roll cards")
-"""Register the decorated function as how the ruleset of the key given draws its rolls."""
-
-
-def roll_picture(rules: Ruleset, resolution: Resolution) -> Picture:
-    """How to draw a roll of a game of ``rules``, first roll or decision alike: its own roll card if it registered
-    one, else this card (with the band strip where it reads its dice in bands)."""
-    card = ROLL_CARDS.get(rules.key)
-    return card(resolution) if card is not None else functools.partial(render_roll, resolution, rules.bands)

@@ -8,7 +8,6 @@ picture, and the same name or card is never drawn twice.
 from __future__ import annotations
 
 import functools
-import io
 import re
 import struct
 import unicodedata
@@ -16,7 +15,10 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.rules.core.pictures import Tone
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
 """The fonts, with their licences: assets/fonts, linked as bot/fonts, shipped in the package as its data
@@ -57,6 +59,9 @@ STRIKE: Colour = (224, 16, 16)
 """The red X over a lost card: brighter than the red of hearts and diamonds, so it can be told apart."""
 BACK: Colour = (124, 40, 28)
 GREY: Colour = (72, 68, 64)
+TONES: dict[Tone, Colour] = {Tone.PLAIN: INK, Tone.GRAVE: RED, Tone.TROUBLE: RUST, Tone.ASIDE: MUTED, Tone.GOOD: GREEN,
+                             Tone.DARK: BLACK}
+"""The colour of words of each tone (on the status board, plain words take their row's)."""
 
 GROUND: Colour = (232, 212, 168)
 DUST: Colour = (212, 188, 140)
@@ -86,9 +91,9 @@ ELLIPSIS = "…"
 MARGIN = 12
 """Room between the edge of a picture and what it shows."""
 PNG_LEVEL = 1
-"""Pictures are saved on a fixed palette (a third of the bytes of RGB to compress) at zlib level 1:
-compressing is most of the time a picture takes, and measured on these pictures level 3 is some 20%
-slower for files 5% smaller (0 is four times faster, but ten times larger)."""
+"""Pictures are saved on a fixed palette (a third of the bytes of RGB to compress), deflated by ISA-L (python-isal)
+at its level 1: compressing was most of the time a picture took, and ISA-L deflates a roll card eight times faster
+than zlib's fastest level, into a file some 5% smaller."""
 
 _BLANKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _MARK_RANGES = ("\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f"
@@ -340,8 +345,19 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def _packed(rows: bytes) -> bytes:
     """Rows deflated on their own (no reference to what comes before them), ending on a whole byte, so that
     such pieces join into one stream."""
-    packer = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
-    return packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)
+    packer = isal_zlib.compressobj(PNG_LEVEL, isal_zlib.DEFLATED, -15)
+    return packer.compress(rows) + packer.flush(isal_zlib.Z_SYNC_FLUSH)
+
+
+def png_of(image: Image.Image) -> bytes:
+    """A picture on the palette as PNG bytes: its rows unfiltered (as Pillow saves a palette), deflated whole."""
+    if image.mode != "P":
+        raise ValueError("not a picture on the palette")
+    width, height = image.size
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    rows = isal_zlib.compress(_filtered(image.tobytes(), width), PNG_LEVEL)
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(image.getpalette())),
+                     _chunk(b"IDAT", rows), _chunk(b"IEND", b"")))
 
 
 class Backdrop:
@@ -500,9 +516,7 @@ class Canvas:
 
     def png(self) -> bytes:
         """The picture as PNG bytes."""
-        buffer = io.BytesIO()
-        self.image.save(buffer, "PNG", compress_level=PNG_LEVEL)
-        return buffer.getvalue()
+        return png_of(self.image)
 
 
 Mark = tuple

@@ -3,7 +3,7 @@
 It reads requests from its standard input and writes the pictures to its standard output, each as a
 frame: a 4-byte big-endian length, then a pickle. A request is ``(number, drawing, seconds)``, ``drawing`` the
 pickle of ``(name, args)`` (which the bot hashes to know a picture again), ``name`` one
-of this package's ``render_*`` functions (the others are refused); the answer is ``(number, True, png)``, or
+of :data:`PICTURES` (the others are refused); the answer is ``(number, True, png)``, or
 ``(number, False, "what went wrong")``. A picture drawn for longer than ``seconds`` of the worker's processor
 time has the system stop the worker (``SIGPROF``, whose default is to end the process, even in the middle of
 Pillow's C code), and so does one not drawn within ``wait`` seconds by the clock (``SIGALRM``: the time left
@@ -20,15 +20,13 @@ import sys
 import traceback
 from typing import BinaryIO
 
-from bot.pictures import (render_board_pages, render_burt_roll, render_burt_turn, render_deck, render_draws, render_roll,
-               render_scene, render_shootist_roll, render_turn, warm_up)
+from bot.pictures import draw, render_board_pages, render_scene, render_turn, warm_up
 
 HEADER = struct.Struct(">I")
-PICTURES = {draw.__name__: draw for draw in (render_board_pages, render_burt_roll, render_burt_turn, render_deck,
-                                            render_draws, render_roll, render_scene, render_shootist_roll,
-                                            render_turn)}
-"""The pictures the bot asks for: the map as its :class:`~bot.pictures.battlefield.Scene`, a fraction of the whole
-game's bytes to send."""
+PICTURES = {drawing.__name__: drawing for drawing in (draw, render_board_pages, render_scene, render_turn)}
+"""The pictures the bot asks for: any of the vocabulary (:mod:`bot.rules.core.pictures`), the map as its
+:class:`~bot.rules.core.pictures.Scene` (a fraction of the whole game's bytes to send), a status board's pages, the
+cards turned."""
 NICENESS = 10
 """A worker yields the processor to the bot: woken by a request, it would otherwise be run at once on the
 bot's own core, stopping the bot (a millisecond a picture) when the other cores are busy."""

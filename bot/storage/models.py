@@ -54,6 +54,8 @@ Id = BigInteger().with_variant(Integer(), "sqlite")
 """A surrogate key: autoincrementing on both databases."""
 
 Json = JSON().with_variant(JSONB(), "postgresql")
+NullableJson = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+"""JSON whose None is stored as SQL's NULL, not as JSON's null."""
 
 
 class Base(DeclarativeBase):
@@ -208,6 +210,10 @@ class LogEntry(Base):
     undone: Mapped[bool] = mapped_column(default=False)
     snapshot: Mapped[bytes | None] = mapped_column(LargeBinary)
     """The game's state before this entry, as zlib-compressed JSON, for undo (None: the entry changed nothing)."""
+    retake: Mapped[dict[str, Any] | None] = mapped_column(NullableJson)
+    """What the entry was asked and the draws it took, taken again should it be undone (see
+    :class:`bot.rules.core.fair.Retake`; None: it drew nothing for a request). Undo's alone: not in the log's
+    chain, nor shown, nor exported."""
 
 
 class SavedMap(Base):

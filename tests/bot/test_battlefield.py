@@ -26,6 +26,7 @@ async def test_a_director_sets_main_street_and_its_picture_shows(ready):
     result = await step(ready, "dora", "map set", {"ready_set": "main_street"})
     reply = result.response
     assert "The battlefield: Main Street" in text_of(result)
+    assert reply.embeds[0].footer.text == "60×40 paces, squares of 3: place with /place at:C7"   # how to read it
     assert [a.filename for a in reply.attachments] == ["map.png"]
     assert png(await reply.attachments[0].read())
     assert reply.embeds[0].image.url == "attachment://map.png"

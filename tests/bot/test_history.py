@@ -125,7 +125,7 @@ async def test_undo_back_to_an_entry_restores_the_dealt_deck_exactly(scene):
     restored = await game(scene)
     assert [c.code for c in restored.deck.to_come] == dealt["deck"]["to_come"]
     assert {**restored.to_json(), "seal": None} == {**dealt, "seal": None}
-    seal, before = restored.seal, Seal(**{**dealt["seal"], "acted": [], "retakes": []})
+    seal, before = restored.seal, Seal(**{**dealt["seal"], "retakes": []})
     assert (seal.root, seal.phase, seal.name, seal.piles) == (before.root, before.phase, before.name, before.piles)
     assert "deck pack 1" in seal.revealed            # spent by the draws undone: what they showed stays shown
     refused(await scene.dora.slash(scene.channel, "undo", entry=10), "#10 cannot be undone")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.rulesets.qotd_campaign import TraitMenu
+from cogs.rulesets.qotd.campaign import TraitMenu
 from bot.glue.acting import RerollButton
 from tests.rules.scripted import Dice
 

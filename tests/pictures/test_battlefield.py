@@ -4,18 +4,24 @@ import pickle
 
 import pytest
 
-from bot.pictures import battlefield, render_battlefield, render_scene, scene_of, theme
+from bot.pictures import battlefield, render_scene, theme
 from bot.pictures.battlefield import HEADER, RULER, scale
-from bot.pictures.gallery import sample_battlefield
 from bot.pictures.theme import BLACK, FACE, GREY, RED, RUST, STRIKE, WOOD, WOODS
 from bot.rules.core.geometry import Rect
 from bot.rules.qotd.battlefield import Area, Token
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.pictures import scene
+from bot.rules.qotd.samples import sample_battlefield
 from bot.rules.qotd.sets import ready
 from bot.rules.qotd.state import Condition
 from bot.rules.qotd.vehicles import add_vehicle, new_vehicle
 
 from .pixels import cast, colours, count, picture
+
+
+def render_battlefield(state):
+    """The game's map, as the bot draws it."""
+    return render_scene(scene(state))
 
 
 def pixel_box(state, p, reach):
@@ -111,7 +117,7 @@ def test_a_vehicle_is_a_wagon_bed_and_a_loose_mount_a_brown_disc():
 def test_a_game_without_a_map_has_no_map_picture():
     state, _ = cast(*[])
     with pytest.raises(ValueError):
-        render_battlefield(state)
+        scene(state)
 
 
 def fresh(state):
@@ -142,10 +148,10 @@ def test_a_token_kept_from_an_earlier_picture_is_drawn_again_when_it_changes():
 def test_the_scene_sent_to_a_picture_worker_draws_the_games_map():
     """A picture worker is sent the scene (the set and its tokens as drawn), not the whole game."""
     state = sample_battlefield()
-    scene = scene_of(state)
-    assert render_scene(pickle.loads(pickle.dumps(scene))) == render_battlefield(state)
-    assert len(pickle.dumps(scene)) * 2 < len(pickle.dumps(state))
-    assert len(scene.figures) == len(state.battlefield.tokens)
+    shown = scene(state)
+    assert render_scene(pickle.loads(pickle.dumps(shown))) == render_battlefield(state)
+    assert len(pickle.dumps(shown)) * 2 < len(pickle.dumps(state))
+    assert len(shown.figures) == len(state.battlefield.tokens)
 
 
 def test_the_terrain_kept_from_an_earlier_picture_is_drawn_again_when_the_set_changes():

@@ -5,7 +5,7 @@ import pytest
 from bot.pictures import render_board_pages
 from bot.pictures.status import COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH, pages_of
 from bot.pictures.theme import GOLD, INK, MUTED, PAPER, RED
-from bot.rules.core.ruleset import Board, BoardRow, Phrase
+from bot.rules.core.pictures import Board, BoardRow, Phrase
 
 from .pixels import colours, count, picture
 

@@ -1,9 +1,17 @@
-"""Steve Burt's cards as one /draw turns them, read back pixel by pixel."""
+"""Steve Burt's cards as one /draw turns them, and his roll card, read back pixel by pixel."""
 
-from bot.pictures.burt import CARD, GAP, MARGIN, character_card, render_burt_turn
+from bot.pictures.names import CARD, GAP, MARGIN, character_card, render_name_cards
 from bot.pictures.theme import CREAM, FACE, GOLD, INK, RED, WOOD
+from bot.rules.burt.ruleset import BURT
+from bot.rules.core.pictures import Named, NameCards
 
 from .pixels import count, picture
+
+EVENT, STOP = Named.EVENT, Named.STOP
+
+
+def render_burt_turn(faces):
+    return render_name_cards(NameCards(faces))
 
 
 def boxes(cards: int) -> list[tuple[int, int, int, int]]:
@@ -12,7 +20,7 @@ def boxes(cards: int) -> list[tuple[int, int, int, int]]:
 
 
 def test_stop_is_red_with_cream_lettering_and_event_is_wood_with_gold():
-    image = picture(render_burt_turn(("EVENT", "Ann", "STOP")))
+    image = picture(render_burt_turn((EVENT, "Ann", STOP)))
     event, ann, stop = boxes(3)
     assert image.width == stop[2] + MARGIN
     assert count(image, stop, RED) > CARD.width * CARD.height // 2 and count(image, stop, CREAM) > 300
@@ -30,7 +38,7 @@ def test_a_long_name_stays_on_its_card():
 
 def test_a_card_seen_before_is_not_drawn_again():
     assert character_card("Ann") is character_card("Ann")
-    assert render_burt_turn(("STOP",)) is render_burt_turn(("STOP",))
+    assert render_burt_turn((STOP,)) is render_burt_turn((STOP,))
 
 
 def fired(*faces):
@@ -44,19 +52,19 @@ def fired(*faces):
 
 
 def test_the_roll_card_shows_each_die_and_colours_its_outcome():
-    from bot.pictures.burt import OUTCOME, ROLL_WIDTH, render_burt_roll
+    from bot.pictures.boxed import OUTCOME, WIDTH, render_boxed_card
     from bot.pictures.theme import GREEN, RUST
 
-    miss = picture(render_burt_roll(fired(5)))
-    hit = picture(render_burt_roll(fired(6, 7, 1)))               # Hit, Serious, stunned
+    miss = picture(render_boxed_card(BURT.picture_of_roll(fired(5))))
+    hit = picture(render_boxed_card(BURT.picture_of_roll(fired(6, 7, 1))))               # Hit, Serious, stunned
     assert hit.height > miss.height + 2 * 40
-    outcomes = (OUTCOME[0], 0, ROLL_WIDTH, hit.height)
+    outcomes = (OUTCOME[0], 0, WIDTH, hit.height)
     assert count(hit, outcomes, GREEN) > 30 and count(hit, outcomes, RED) > 60
     assert count(miss, outcomes, RUST) > 30 and count(miss, outcomes, GREEN) == 0
 
 
 def test_a_long_turn_goes_on_in_rows():
-    from bot.pictures.burt import PER_ROW
+    from bot.pictures.names import PER_ROW
 
     image = picture(render_burt_turn(tuple(f"Gun {i}" for i in range(PER_ROW + 3))))
     assert image.width == boxes(PER_ROW)[-1][2] + MARGIN

@@ -2,14 +2,14 @@
 
 import pytest
 
-from bot.pictures import render_deck
-from bot.pictures.deck import LAYER_STEP, LAYERS, WIDTH, deck_layout, joker_marks
-from bot.pictures.gallery import sample_game
+from bot.pictures.deck import LAYER_STEP, LAYERS, WIDTH, deck_layout, render_deck
 from bot.pictures.sprites import SMALL
 from bot.pictures.theme import BACK, BLACK, FACE, PAPER, RED, WOOD
 from bot.rules.core.cards import BLACK_JOKER, RED_JOKER
 from bot.rules.core.dice import Luck
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.pictures import joker_marks, pack
+from bot.rules.qotd.samples import sample_game
 
 from .pixels import cast, colours, count, picture, runs
 
@@ -27,8 +27,8 @@ def stacked(first: list, state) -> None:
 @pytest.mark.parametrize("turned", [0, 1, 13, 14, 20, 30])
 def test_every_card_turned_is_drawn_as_a_card_face(turned):
     state = sample_game(characters=14, turned=turned)
-    image = picture(render_deck(state))
-    layout = deck_layout(state)
+    image = picture(render_deck(pack(state)))
+    layout = deck_layout(pack(state))
     assert image.size == layout.size
     tops = sorted({box[1] for box in layout.turned})
     faces = [run for top in tops for run in runs(image, top + 2, FACE, SMALL.width // 2)]
@@ -41,8 +41,8 @@ def test_every_card_turned_is_drawn_as_a_card_face(turned):
 
 def test_suits_are_red_or_black_and_jokers_have_a_frame():
     state = sample_game(turned=25)
-    image = picture(render_deck(state))
-    for card, box in zip(state.deck.turned, deck_layout(state).turned):
+    image = picture(render_deck(pack(state)))
+    for card, box in zip(state.deck.turned, deck_layout(pack(state)).turned):
         left = colours(image, (box[0], box[1], (box[0] + box[2]) // 2, box[3]))  # clear of any joker badge
         ink, other = (RED, BLACK) if card.is_red else (BLACK, RED)
         assert ink in left and other not in left, card
@@ -56,8 +56,8 @@ def test_a_joker_marks_the_card_turned_after_it():
     for _ in range(5):
         state.turn()
     assert joker_marks(state) == {1: Luck.RED, 4: Luck.BLACK}
-    image = picture(render_deck(state))
-    layout = deck_layout(state)
+    image = picture(render_deck(pack(state)))
+    layout = deck_layout(pack(state))
     for index, box in enumerate(layout.turned):
         above = (box[2] - 17, box[1] - 8, box[2] + 9, box[1])  # where a badge stands out over the card
         reds, blacks = count(image, above, RED), count(image, above, BLACK)
@@ -79,8 +79,8 @@ def test_cards_taken_out_are_drawn_out():
     state, (hero, *_) = cast(HERO, MAIN)
     state.turn()
     state.sacrifice(hero)
-    image = picture(render_deck(state))
-    layout = deck_layout(state)
+    image = picture(render_deck(pack(state)))
+    layout = deck_layout(pack(state))
     assert len(layout.out) == 1 and layout.out_label
     box = layout.out[0]
     assert count(image, box, FACE) == 0 and count(image, box, WOOD) > 100
@@ -88,19 +88,19 @@ def test_cards_taken_out_are_drawn_out():
 
 def test_the_cards_to_come_are_a_stack_until_the_pack_is_spent():
     state, _ = cast(HERO, MINOR)
-    stack = deck_layout(state).stack
+    stack = deck_layout(pack(state)).stack
     area = (stack[0], stack[1] - LAYER_STEP * LAYERS, stack[2] + LAYER_STEP * LAYERS, stack[3])
-    assert count(picture(render_deck(state)), area, BACK) > 1000
+    assert count(picture(render_deck(pack(state))), area, BACK) > 1000
     while state.deck.to_come:
         state.turn()
-    assert count(picture(render_deck(state)), area, BACK) == 0
+    assert count(picture(render_deck(pack(state))), area, BACK) == 0
 
 
 def test_before_the_deal_there_is_no_card_up():
     state, _ = cast(HERO)
     state.deck = type(state.deck)()
-    layout = deck_layout(state)
-    assert count(picture(render_deck(state)), layout.current, FACE) == 0
+    layout = deck_layout(pack(state))
+    assert count(picture(render_deck(pack(state))), layout.current, FACE) == 0
 
 
 @pytest.mark.parametrize("name", ["x" * 5000, "محمد بن عبد الله الراشد" * 20, "🤠🐎🔫" * 300, "李小龙" * 400,
@@ -110,8 +110,8 @@ def test_a_long_name_of_any_script_is_cut_before_the_pack(name):
     hero.name = name
     while state.turn()[1] is None:
         pass
-    layout = deck_layout(state)
-    image = picture(render_deck(state))
+    layout = deck_layout(pack(state))
+    image = picture(render_deck(pack(state)))
     assert image.width == WIDTH
     right = layout.beside[2]
     assert colours(image, (right + 1, layout.current[1], layout.stack[0] - 1, layout.stack[3])) == {PAPER}

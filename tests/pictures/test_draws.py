@@ -1,13 +1,20 @@
 """Shootist's Draw picture, read back pixel by pixel."""
 
-from bot.pictures.draws import CELL, DIE, HEADER, MIN_WIDTH, PER_ROW, ROW, render_draws, shootist_step
+from bot.pictures import draw
+from bot.pictures.draws import CELL, DIE, HEADER, MIN_WIDTH, PER_ROW, ROW, render_draws as render_order
 from bot.pictures.theme import FACE, GOLD, MARGIN, WOOD
+from bot.rules.core.pictures import Drawn, DrawOrder
 from bot.rules.shootist.ruleset import SHOOTIST
 from tests.rules.shootist.table import Dice, game
 
 from .pixels import count, picture
 
 DRAWS = (("Doc", 10, 9), ("Kid", 4, 4), ("Ann", 6, 3), ("Bob", 8, 2), ("Red Cloud", 12, 1))
+
+
+def render_draws(title, draws):
+    """The Draw of ``draws`` as (name, die sides, rolls ...)."""
+    return render_order(DrawOrder(title, tuple(Drawn(name, sides, tuple(rolls)) for name, sides, *rolls in draws)))
 
 
 def cell(index: int, start: int = MARGIN) -> tuple[int, int, int, int]:
@@ -53,7 +60,7 @@ def test_a_tie_shows_the_roll_again_that_placed_each_die():
     roll that put it in its place, not the two 5s that left the order open."""
     state = game(("Ann", 1, {}), ("Bob", 2, {}), ("Cal", 2, {}))
     step = SHOOTIST.deal(state, Dice(5, 5, 2, 3, 6))
-    tied = picture(shootist_step(state, step)())
+    tied = picture(draw(SHOOTIST.picture_of_step(state, step)))
     placed = picture(render_draws(step.title, (("Bob", 8, 6), ("Ann", 8, 3), ("Cal", 8, 2))))
     first_roll = picture(render_draws(step.title, (("Bob", 8, 5), ("Ann", 8, 5), ("Cal", 8, 2))))
     start = (MIN_WIDTH - 3 * CELL) // 2

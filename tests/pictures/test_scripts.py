@@ -7,14 +7,16 @@ import itertools
 import pytest
 from PIL import Image
 
-from bot.pictures import render_battlefield, render_board_pages, render_burt_turn, render_deck, render_draws, theme
-from bot.pictures.battlefield import building_names, place_labels, scene_of
-from bot.pictures.gallery import OWNERS, sample_battlefield, sample_game
+from bot.pictures import draw, render_board_pages, render_scene, theme
+from bot.pictures.battlefield import building_names, place_labels
 from bot.pictures.theme import BOLD, FONTS, SANS, font, name_font
 from bot.rules.core.geometry import Rect
+from bot.rules.core.pictures import Drawn, DrawOrder, NameCards
 from bot.rules.qotd.battlefield import Area, Token
 from bot.rules.qotd.board import board
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.pictures import pack, scene
+from bot.rules.qotd.samples import OWNERS, sample_battlefield, sample_game
 from bot.rules.qotd.sets import ready
 
 from .pixels import cast, picture
@@ -65,10 +67,10 @@ def renamed(render, state, name):
 
 PICTURES = {
     "status": lambda name: renamed(lambda s: render_board_pages(board(s), OWNERS)[0], sample_game(), name),
-    "map": lambda name: renamed(render_battlefield, sample_battlefield(), name),
-    "deck": lambda name: renamed(render_deck, sample_game(), name),
-    "draws": lambda name: render_draws("Draw", ((name.split()[-1], 8, 5), ("Kid", 6, 3))),
-    "burt": lambda name: render_burt_turn((name, "Ben Thompson")),
+    "map": lambda name: renamed(lambda s: render_scene(scene(s)), sample_battlefield(), name),
+    "deck": lambda name: renamed(lambda s: draw(pack(s)), sample_game(), name),
+    "draws": lambda name: draw(DrawOrder("Draw", (Drawn(name.split()[-1], 8, (5,)), Drawn("Kid", 6, (3,))))),
+    "burt": lambda name: draw(NameCards((name, "Ben Thompson"))),
 }
 
 
@@ -81,10 +83,10 @@ def test_each_picture_draws_the_letters_of_a_name_so_two_names_differ(picture_of
 
 
 def boxes(state):
-    image = picture(render_battlefield(state))
-    scene = scene_of(state)
-    labels = place_labels(scene, image.width, image.height)
-    return [(label.words, label.box) for label in labels] + list(building_names(state.battlefield))
+    shown = scene(state)
+    image = picture(render_scene(shown))
+    labels = place_labels(shown, image.width, image.height)
+    return [(label.words, label.box) for label in labels] + list(building_names(shown.terrain))
 
 
 def overlapping(placed):
@@ -95,7 +97,7 @@ def overlapping(placed):
 def test_the_sample_maps_labels_overlap_neither_each_other_nor_the_buildings_names():
     state = sample_battlefield()
     placed = boxes(state)
-    assert len(placed) == len(state.characters) + 1 + len(building_names(state.battlefield))
+    assert len(placed) == len(state.characters) + 1 + len(building_names(scene(state).terrain))
     assert overlapping(placed) == []
 
 

@@ -1,12 +1,17 @@
 """Shootist's roll card, read back pixel by pixel."""
 
-from bot.pictures.shootout import HEADER, ROW, render_shootist_roll
+from bot.pictures.typed import HEADER, ROW, render_typed_card
 from bot.pictures.theme import GOLD, GREEN, RED, WOOD
 from bot.rules.core.actions import perform
+from bot.rules.shootist.ruleset import SHOOTIST
 from bot.rules.shootist.shooting import ShootRequest
 from tests.rules.shootist.table import Dice, dealt, game
 
 from .pixels import count, picture
+
+
+def render_shootist_roll(resolution):
+    return render_typed_card(SHOOTIST.picture_of_roll(resolution))
 
 
 def shot(*faces, bob=None):

@@ -7,12 +7,12 @@ import pytest
 
 from bot.pictures import render_board_pages
 from bot.pictures.board import board_layout, card_boxes
-from bot.pictures.gallery import OWNERS, sample_game
 from bot.pictures.status import CARD_INSET, COLUMNS, ONE_COLUMN_WIDTH, ROW_GAP, ROWS_PER_COLUMN, TWO_COLUMN_WIDTH
 from bot.pictures.theme import BLACK, GOLD, INK, PAPER, PAPER_SHADE, RED, RUST, STRIKE, WOOD
-from bot.rules.core.ruleset import Phrase, Tone
+from bot.rules.core.pictures import Phrase, Tone
 from bot.rules.qotd.board import board, gear, luck_words, weapon_words
 from bot.rules.qotd.casting import CharacterType
+from bot.rules.qotd.samples import OWNERS, sample_game
 from bot.rules.qotd.sheets import character_sheet
 from bot.rules.qotd.shooting import ShotRequest
 from bot.rules.qotd.state import Carried, Mount, Role, Trait, WeaponCondition

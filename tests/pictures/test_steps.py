@@ -1,19 +1,25 @@
-"""Each ruleset's step picture, found by its key in bot/pictures's registry: the pictures a real /deal gives."""
+"""Each ruleset's step picture, as the ruleset says what it shows in the pictures' vocabulary: the pictures a real
+/deal gives, drawn by bot/pictures knowing no ruleset."""
 
+import pickle
 import random
 import subprocess
 import sys
 
 import pytest
 
-from bot.pictures import render_burt_turn, render_draws, render_turn, step_picture
-from bot.pictures.steps import STEP_PICTURES, draws_steps
+from bot.pictures import draw, render_turn, step_picture
+from bot.pictures.draws import render_draws
+from bot.pictures.names import render_name_cards
 from bot.pictures.worker import PICTURES
 from bot.rules import registry  # noqa: F401 (registers every playable ruleset)
 from bot.rules.burt.ruleset import BURT
 from bot.rules.core.cards import Card
-from bot.rules.core.ruleset import RULESETS, CastSpec, Step
+from bot.rules.core.pictures import Drawn, DrawOrder, Named, NameCards, Pack
+from bot.rules.core.ruleset import CastSpec, Ruleset, Step
 from bot.rules.dracula.ruleset import DRACULA
+from bot.rules.qotd.ruleset import QOTD
+from bot.rules.qotd.samples import sample_game
 from bot.rules.shootist.ruleset import SHOOTIST
 
 
@@ -25,19 +31,28 @@ def cast(ruleset, names, kind, **options):
     return state
 
 
-def test_every_registered_picture_belongs_to_a_ruleset_and_a_worker_draws_it():
-    assert set(STEP_PICTURES) <= set(RULESETS), "a step picture registered for no ruleset"
-    assert {BURT.key, SHOOTIST.key} <= set(STEP_PICTURES)
+def test_a_step_picture_is_its_rulesets_value_that_a_worker_draws():
     state = cast(BURT, ["Ann", "Bob"], "gunslinger")
-    picture = step_picture(BURT.key, state, BURT.advance(state, random.Random(3)))
-    assert PICTURES[picture.func.__name__] is picture.func
+    step = BURT.advance(state, random.Random(3))
+    picture = step_picture(BURT, state, step)
+    assert PICTURES[picture.func.__name__] is picture.func is draw
+    assert picture.args == (BURT.picture_of_step(state, step),)
+
+
+def test_what_a_worker_is_sent_for_the_deck_is_a_fraction_of_the_game():
+    """A deal's picture is the pack laid out, not the whole game: a small value to pickle to a worker."""
+    state = sample_game()
+    picture = step_picture(QOTD, state, Step("Phase 2", []))
+    assert isinstance(picture.args[0], Pack)
+    assert len(pickle.dumps(picture.args)) * 2 < len(pickle.dumps(state))
 
 
 def test_burt_draws_its_character_deck_as_turned():
     state = cast(BURT, ["Ann", "Bob"], "gunslinger")
     step = BURT.advance(state, random.Random(3))
     assert step.faces
-    assert step_picture(BURT.key, state, step)() == render_burt_turn(step.faces)
+    named = tuple(Named(face) if face in ("STOP", "EVENT") else face for face in step.faces)
+    assert step_picture(BURT, state, step)() == render_name_cards(NameCards(named))
 
 
 def test_shootist_draws_its_draw_dice_with_each_shootists_name_in_draw_order():
@@ -45,29 +60,23 @@ def test_shootist_draws_its_draw_dice_with_each_shootists_name_in_draw_order():
     step = SHOOTIST.deal(state, random.Random(3))
     rolled = [face.split(":") for face in step.faces]
     names = {"ann": "Ann", "bob": "Bob"}
-    expected = tuple((names[key], int(sides[1:]), int(value)) for sides, value, key in rolled)
-    assert step_picture(SHOOTIST.key, state, step)() == render_draws(step.title, expected)
+    expected = tuple(Drawn(names[key], int(sides[1:]), (int(value),)) for sides, value, key in rolled)
+    assert step_picture(SHOOTIST, state, step)() == render_draws(DrawOrder(step.title, expected))
     del state.characters["bob"]                                  # one gone since: shown by key
-    gone = tuple((name if name == "Ann" else "bob", sides, value) for name, sides, value in expected)
-    assert step_picture(SHOOTIST.key, state, step)() == render_draws(step.title, gone)
+    gone = tuple(Drawn(drawn.name if drawn.name == "Ann" else "bob", drawn.sides, drawn.rolls) for drawn in expected)
+    assert step_picture(SHOOTIST, state, step)() == render_draws(DrawOrder(step.title, gone))
 
 
-def test_a_ruleset_that_registered_nothing_shows_its_playing_cards_with_their_captions():
-    assert DRACULA.key not in STEP_PICTURES
+def test_a_ruleset_that_says_nothing_of_its_pictures_shows_its_playing_cards_with_their_captions():
+    assert Ruleset.__dict__["picture_of_step"] is type(DRACULA).picture_of_step
     step = Step("Turn 1 — the cards are flipped", [], faces=("AS", "RJ"), captions=("Ann", "Bob"))
-    picture = step_picture(DRACULA.key, DRACULA.new_game(), step)
+    picture = step_picture(DRACULA, DRACULA.new_game(), step)
     assert picture() == render_turn((Card.parse("AS"), Card.parse("RJ")), None, ("Ann", "Bob"))
 
 
 @pytest.mark.parametrize("faces", [(), ("not a card",)])
 def test_nothing_turned_or_faces_it_cannot_read_show_no_picture(faces):
-    assert step_picture(DRACULA.key, DRACULA.new_game(), Step("Turn 1", [], faces=faces)) is None
-
-
-def test_a_ruleset_registers_one_step_picture():
-    with pytest.raises(ValueError, match="burt"):
-        draws_steps(BURT.key)(lambda state, step: None)
-    assert STEP_PICTURES[BURT.key].__name__ == "burt_step"
+    assert step_picture(DRACULA, DRACULA.new_game(), Step("Turn 1", [], faces=faces)) is None
 
 
 def test_drawing_pictures_registers_no_ruleset():

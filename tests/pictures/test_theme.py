@@ -67,6 +67,20 @@ def test_every_theme_colour_survives_the_palette():
     assert [back.getpixel((x, 0)) for x in range(len(named))] == named
 
 
+def test_a_picture_is_saved_as_a_png_any_reader_opens_with_every_pixel_and_the_palette_as_drawn():
+    """The pictures' own PNG writer (ISA-L's deflate) against Pillow's reading, and its own saving."""
+    canvas = Canvas(520, 436)
+    canvas.box((10, 10, 300, 200), fill=WOOD, outline=INK, width=3)
+    canvas.text((20, 300), "Doc Holliday shoots Ike: 2D10 [8, 5]", font(BOLD, 15), RED, on=PAPER)
+    data = canvas.png()
+    read = Image.open(io.BytesIO(data))
+    assert read.format == "PNG" and read.mode == "P" and read.size == (520, 436)
+    assert read.tobytes() == canvas.image.tobytes() and read.getpalette() == canvas.image.getpalette()
+    pillows = io.BytesIO()
+    canvas.image.save(pillows, "PNG")
+    assert Image.open(pillows).convert("RGB").tobytes() == read.convert("RGB").tobytes()
+
+
 @pytest.mark.parametrize("text, face, fill, ground", [
     ("Doc Holliday", font(DISPLAY, 26), INK, PAPER), ("18 turned · 3 to come", font(BOLD, 15), CREAM, WOOD),
     ("KO'd for the rest of the action", font(SANS, 13), RED, PAPER_SHADE), ("José Ramírez", font(DISPLAY, 17), INK,

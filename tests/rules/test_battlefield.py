@@ -9,8 +9,8 @@ from bot.rules.qotd.actions import perform
 from bot.rules.qotd.checks import TestRequest
 from bot.rules.qotd.fighting import FightRequest
 from bot.rules.qotd.on_the_map import (bolt_loose, carry_out, carry_out_plan, dismount, fall_back, falls_short, flee,
-                                      loose_mount, loose_names, mover_of, plan_move, plan_on_map, remount,
-                                      spread_to)
+                                      loose_mount, loose_names, mover_of, moves_on_map, plan_move, plan_on_map,
+                                      remount, spread_to)
 from bot.rules.qotd.shooting import DrawRequest, ShotRequest
 from bot.rules.qotd.state import Condition, QotdState, Mount, RulesError
 
@@ -399,6 +399,18 @@ def test_fall_back_and_take_cover_goes_one_move_to_the_nearest_cover_from_the_sh
     ike = state.battlefield.tokens["ike"]
     assert ike.at == (9.5, 9.5) and ike.facing == 178                  # facing the enemy
     assert state.battlefield.last_path == [(10, 14), (9.5, 9.5)]
+
+
+def test_only_a_roll_that_may_move_someone_sends_the_map_aside():
+    """A shot whose effect calls for a Courage Test that sends Ike back may move him; a plain hit moves no one,
+    and what the map does after it is nothing (the bot spares it the trip to a thread)."""
+    state, result = shot_at_ike(Obstacle("fence", [(0, 10), (40, 10)]))
+    assert moves_on_map(state, result.readings)
+    plain, hit = perform(kid_and_ike((10, 25), (10, 14)), ShotRequest("kid", "ike", paces=11), Dice(6, 6, 2))
+    assert "Courage Test" not in " ".join(r.outcome.title for r in hit.readings)
+    assert not moves_on_map(plain, hit.readings)
+    assert (carry_out_plan(plain, hit.readings), flee(plain, "kid", hit.readings), fall_back(plain, hit),
+            bolt_loose(plain, hit.readings), falls_short(plain, "kid", "ike", hit.readings)) == ("",) * 5
 
 
 def test_cover_further_than_a_move_is_gone_towards_as_far_as_the_move_allows():

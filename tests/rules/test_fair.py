@@ -225,11 +225,12 @@ def test_an_undo_lowers_no_count_keeps_what_was_public_seals_a_revealed_turn_ane
     before.advance(1)                                                 # the deal undone: turn 0 revealed
     before.ask("deal")
     roll(Dice(2), PhaseDice(before))
-    before.note_entry(5)
-    restored.retaken(5, before)
+    dealt = before.retake(5)
+    earlier = Retake(4, request_digest("shoot"), [("0", 2, 3)])          # turn 0's: its seal is revealed
+    restored.retaken(5, before, [earlier, dealt])
     assert restored.counts == {"1": 2} and "0" in restored.revealed and "2" in restored.committed
     assert restored.name == "0/2" and restored.committed[-1] == "0/2" and restored.piles == {}
-    assert restored.retakes == [Retake(5, request_digest("deal"), [("1", 0, 2)])]
+    assert restored.retakes == [Retake(5, request_digest("deal"), [("1", 0, 2)], turn=1)]
     restored.ask("deal")
     restored.advance(1)
     again = roll(Dice(2), PhaseDice(restored))
@@ -255,12 +256,12 @@ def test_a_games_seals_are_stored_whole_and_a_commands_notes_are_not():
     seal.ask("deal")
     shuffle_hidden(dice, "norman", full_pack())
     roll(Dice(2), dice)
-    seal.note_entry(3)
+    assert seal.retake(3) == Retake(3, request_digest("deal"), [("0", 0, 2)])
     seal.retakes.append(Retake(2, "shoot", [("0", 0, 2)]))
     stored = serial.to_json(seal)
-    assert set(stored) == {"channel", "root", "name", "counts", "piles", "open", "committed", "acted", "retakes"}
+    assert set(stored) == {"channel", "root", "name", "counts", "piles", "open", "committed", "retakes"}
     again = serial.from_json(Seal, stored)
-    assert again == seal and again.acted == [Retake(3, request_digest("deal"), [("0", 0, 2)])] and again.rolled == []
+    assert again == seal and again.rolled == []
 
 
 def test_a_turns_entries_keep_a_digest_of_their_request_and_one_kept_whole_before_is_still_taken_again():
@@ -271,8 +272,7 @@ def test_a_turns_entries_keep_a_digest_of_their_request_and_one_kept_whole_befor
     dice = PhaseDice(seal)
     seal.ask(asked)
     roll(Dice(2), dice)
-    seal.note_entry(3)
-    assert [r.asked for r in seal.acted] == [request_digest(asked)] and len(seal.acted[0].asked) == 24
+    assert seal.retake(3).asked == request_digest(asked) and len(seal.retake(3).asked) == 24
     seal.retakes.append(Retake(2, asked, [("0", 7, 9)]))
     seal.trail.clear()
     seal.ask(asked)

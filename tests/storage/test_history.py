@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from bot.storage.repository import with_chain
 
 from .helpers import CHANNEL, DIRECTOR, DOC, GUILD, KATE, PETE, rows, start, state, without_chain
 
@@ -56,3 +60,12 @@ async def test_marks_are_not_stored_when_the_unit_fails(database):
             await uow.mark_undone(1)
             raise RuntimeError("refused")
     assert await rows(database, "SELECT count(*) FROM log WHERE undone") == [(0,)]
+
+
+@pytest.mark.parametrize("data", [{}, {"roll": {"n": 3, "faces": (8, 5)}, 1: "one", "é": [1.5, None, True]}])
+def test_an_entrys_data_is_stored_as_json_writes_it_read_back_with_its_chain(data):
+    """The unit writes an entry's data out once and adds its chain to the text: the same text as writing out the data
+    read back with the chain, so the log's chain hashes what is stored."""
+    digest = "ab" * 32
+    read_back = {**json.loads(json.dumps(data)), "chain": digest}
+    assert with_chain(json.dumps(data), digest) == json.dumps(read_back)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import gzip
 import itertools
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -56,14 +56,14 @@ def aware(value: Any) -> Any:
     return value.replace(tzinfo=UTC) if isinstance(value, datetime) and value.tzinfo is None else value
 
 
-async def copy_into_postgres(source: Database, url: str) -> None:
+async def copy_into_postgres(source: Database, url: str, revision: str) -> None:
     """The stored database copied into PostgreSQL as the bot of that time would have kept it: the schema made by the
-    migrations up to the same revision, then every row, then each table's id sequence moved past its rows."""
+    migrations up to the same ``revision``, then every row, then each table's id sequence moved past its rows."""
     rows = await table_rows(source)
     target = Database(url)
     try:
         async with target.engine.begin() as connection:
-            await connection.run_sync(lambda sync: _upgrade_to(sync, BEFORE))
+            await connection.run_sync(lambda sync: _upgrade_to(sync, revision))
             tables = await connection.run_sync(reflected)
             for name in TABLES:
                 if rows[name]:
@@ -76,21 +76,29 @@ async def copy_into_postgres(source: Database, url: str) -> None:
         await target.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def stored_url(request, tmp_path):
-    """The stored database at its revision: the SQLite file itself, or a PostgreSQL copy of it."""
-    path = tmp_path / "director.db"
-    path.write_bytes(gzip.decompress(STORED.read_bytes()))
-    if request.param == "sqlite":
+@asynccontextmanager
+async def stored_database(stored: Path, revision: str, kind: str, folder: Path) -> AsyncIterator[str]:
+    """The URL of a database the bot stored (``stored``, gzipped SQLite, at ``revision``): the SQLite file itself,
+    or a PostgreSQL copy of it (``kind``)."""
+    path = folder / "director.db"
+    path.write_bytes(gzip.decompress(stored.read_bytes()))
+    if kind == "sqlite":
         yield f"sqlite+aiosqlite:///{path}"
         return
     source = Database(f"sqlite+aiosqlite:///{path}")
     try:
         async with scratch_postgres() as url:
-            await copy_into_postgres(source, url)
+            await copy_into_postgres(source, url, revision)
             yield url
     finally:
         await source.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def stored_url(request, tmp_path):
+    """The stored database at its revision."""
+    async with stored_database(STORED, BEFORE, request.param, tmp_path) as url:
+        yield url
 
 
 def folded(before: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
@@ -114,6 +122,7 @@ async def test_a_database_stored_before_upgrades_whole_goes_back_and_plays_on(st
         assert {name for row in before["roster"] for name in FOLDED if row[name] != FOLDED[name]} == set(FOLDED)
         await database.migrate()
         after = await table_rows(database)
+        assert {row.pop("retake") for row in after["log"]} == {None}      # 0011: no game of the file had drawn this turn
         assert {name: after[name] for name in ("servers", "campaigns", "games", "characters", "log", "maps")} == \
             {name: before[name] for name in ("servers", "campaigns", "games", "characters", "log", "maps")}
         assert after["players"] == [{"game_id": row["game_id"], "user_id": row["user_id"]} for row in before["players"]]
@@ -125,6 +134,7 @@ async def test_a_database_stored_before_upgrades_whole_goes_back_and_plays_on(st
         assert back["roster"] == before["roster"] and back["log"] == before["log"]
         await database.migrate()
         again = await table_rows(database)                  # the players' mirror is written afresh on a change
+        assert {row.pop("retake") for row in again["log"]} == {None}
         assert [{**game, "mirror_hash": None} for game in again.pop("games")] == \
             [{**game, "mirror_hash": None} for game in after["games"]]
         assert again == {name: rows for name, rows in after.items() if name != "games"}
@@ -179,8 +189,8 @@ async def plays_on(url: str, stored: dict[str, list[dict[str, Any]]]) -> None:
         old = {(row["game_id"], row["seq"]): row for row in stored["log"]}
         now = {(row["game_id"], row["seq"]): row for row in (await table_rows(db))["log"] if (row["game_id"],
                                                                                               row["seq"]) in old}
-        assert {key: {**row, "message_id": None} for key, row in now.items()} == \
-            {key: {**row, "message_id": None} for key, row in old.items()}
+        assert {key: {**row, "message_id": None, "retake": None} for key, row in now.items()} == \
+            {key: {**row, "message_id": None, "retake": None} for key, row in old.items()}
         assert unexpected_errors(env) == []
     finally:
         await env.shutdown()

@@ -15,9 +15,10 @@ from typing import ClassVar
 from ..core.errors import RulesError
 from ..core.results import Resolution
 from ..core.words import Bold, Command, Name, Player, Words, joined, words
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, deciding, register
+from ..core.pictures import Board, BoardRow, Picture
+from ..core.ruleset import CastSpec, Ruleset, Step, Wait, deciding, register
 from ..core.summary import Count, Summary, summarise
-from . import firing, initiative, melee, moves
+from . import firing, initiative, melee, moves, pictures
 from .charts import CALIBRES, CHARTS, HITS_TAKEN, MELEE_WEAPONS, RANGES, Class
 from .state import EVENT, STOP, BurtState, Gun, Gunman
 
@@ -277,6 +278,16 @@ class Burt(Ruleset):
                  f"turned {turned}" if turned else "", f"last event: {state.events[-1]}" if state.events else ""]
         return Board(f"Turn {state.turn}" if state.turn else "Before the first turn", rows,
                      " · ".join(filter(None, parts)))
+
+    def picture_of_step(self, state: BurtState, step: Step) -> Picture | None:
+        return pictures.step_picture(step)
+
+    def picture_of_roll(self, resolution: Resolution) -> Picture:
+        return pictures.roll_picture(resolution)
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
 
     def summary(self, state: BurtState, resolutions: Sequence[Resolution]) -> Summary:
         """Who is dead or overpowered (SB 341, 439-441); each character's shots fired, hand-to-hand attacks and

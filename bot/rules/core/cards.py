@@ -36,9 +36,10 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in RED_SUITS or self.suit == "red"
 
-    @property
+    @functools.cached_property
     def code(self) -> str:
-        """A compact, stable code: ``KH``, ``10S``, ``KH2`` (second pack), ``RJ``, ``BJ``."""
+        """A compact, stable code: ``KH``, ``10S``, ``KH2`` (second pack), ``RJ``, ``BJ`` (worked out once: every
+        stored game writes each of its cards as its code)."""
         if self.is_joker:
             return "RJ" if self.suit == "red" else "BJ"
         return f"{self.rank}{SUIT_LETTERS[self.suit]}{'' if self.pack == 1 else self.pack}"

@@ -34,7 +34,7 @@ import itertools
 import json
 import random
 import struct
-from collections.abc import Callable, Collection, MutableSequence
+from collections.abc import Callable, Collection, Iterable, MutableSequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -192,12 +192,14 @@ def request_digest(asked: str) -> str:
 @dataclass
 class Retake:
     """The draws an entry took (``draws``: seal name, first, end) for what it was asked (``asked``: the request's
-    digest, or the request in full for an entry stored before ruling 493): the same request asked again once the
-    entry is undone takes them again (see :meth:`Seal.ask`)."""
+    digest, or the request in full for an entry stored before ruling 493) in turn ``turn``: the same request asked
+    again once the entry is undone takes them again (see :meth:`Seal.ask`). Kept with the entry in the log, not in
+    the game's state (see :meth:`Seal.retaken`)."""
 
     seq: int
     asked: str
     draws: list[tuple[str, int, int]] = field(default_factory=list)
+    turn: int = 0
 
 
 @dataclass
@@ -235,8 +237,6 @@ class Seal:
     seal is revealed."""
     committed: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)
-    acted: list[Retake] = field(default_factory=list)
-    """This turn's live entries that drew, with what they were asked."""
     retakes: list[Retake] = field(default_factory=list)
     """Undone entries' draws, taken again by the same request asked again."""
     taken: dict[str, list[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -318,7 +318,6 @@ class Seal:
         self.phase, self.name = turn, self.fresh(str(turn))
         self.commit(self.name)
         self.commit(self.fresh(str(turn + 1)))
-        self.acted = []
         self.retakes = [r for r in self.retakes if any(name == self.name for name, _, _ in r.draws)]
 
     def take(self, name: str) -> tuple[int, int | None]:
@@ -399,10 +398,11 @@ class Seal:
                 self.reveal(name)
         self.reveal(ROOT)
 
-    def retaken(self, start: int, before: Seal) -> None:
-        """This is the game restored by an undo of the entries from ``start`` on, ``before`` its seals then:
-        no draw count goes back, what was committed or revealed stays so, the undone entries' draws wait to be
-        taken again, and a turn seal revealed is sealed anew."""
+    def retaken(self, start: int, before: Seal, undone: Iterable[Retake]) -> None:
+        """This is the game restored by an undo of the entries from ``start`` on, ``before`` its seals then and
+        ``undone`` the draws of the live entries undone: no draw count goes back, what was committed or revealed
+        stays so, the undone entries' draws of the turn being played wait to be taken again, and a turn seal
+        revealed is sealed anew."""
         for name, number in before.counts.items():
             if name not in before.revealed:
                 self.counts[name] = max(self.counts.get(name, 0), number)
@@ -411,23 +411,23 @@ class Seal:
         for name in self.revealed:
             for gone in (self.open, self.given, self.counts):
                 gone.pop(name, None)
-        self.retakes = [*before.retakes, *(r for r in before.acted if r.seq >= start)]
+        self.retakes = [*before.retakes, *(r for r in undone if r.seq >= start and r.turn == before.phase)]
         if self.name in self.revealed:
             self.name = self.fresh(str(self.phase))
             self.commit(self.name)
 
-    def note_entry(self, seq: int) -> None:
-        """The command is logged as entry ``seq``: what it was asked and the draws it took, to take again should
-        it be undone."""
+    def retake(self, seq: int) -> Retake | None:
+        """What the command, logged as entry ``seq``, was asked and the draws it took, to take again should it be
+        undone (None when it drew nothing for a request)."""
         if not self.asked or not self.trail:
-            return
+            return None
         draws: list[tuple[str, int, int]] = []
         for name, number, _ in self.trail:
             if draws and draws[-1][0] == name and draws[-1][2] == number:
                 draws[-1] = (name, draws[-1][1], number + 1)
             else:
                 draws.append((name, number, number + 1))
-        self.acted.append(Retake(seq, self.asked, draws))
+        return Retake(seq, self.asked, draws, self.phase)
 
 
 class PhaseDice(random.Random):

@@ -18,9 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from .cards import Card
 from .charts import Chart, GridChart
 from .errors import RulesError
 from .fair import Hidden, Seal
+from .pictures import Board, BoardRow, CardsTurned, Phrase, Picture, RollCard, Scene
 from .replay import Reading
 from .results import Resolution
 from .summary import Fell, Summary
@@ -109,76 +111,6 @@ class Step:
     outcome: str = ""
     """At a deadline: what became of the character the game waited on, after their name ("holds."); empty: they
     did not act."""
-
-
-class Tone(enum.Enum):
-    """How a phrase on the status board reads."""
-
-    PLAIN = "plain"
-    """As its row reads: in ink, or in red on a row that is out of the fight."""
-    GRAVE = "grave"
-    """Red: a casualty, a wreck."""
-    TROUBLE = "trouble"
-    """Rust: a weapon empty or jammed, a mount bolting."""
-    ASIDE = "aside"
-    """Muted: nothing to tell ("unarmed", "nobody aboard")."""
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """Words on the status board with how they read."""
-
-    text: str
-    tone: Tone = Tone.PLAIN
-
-
-@dataclass(frozen=True)
-class HeldCard:
-    """A card a character holds, as the status board shows it at the right of their row."""
-
-    code: str
-    """As :attr:`~.cards.Card.code` writes it: "KH", "10S2"."""
-    look: str = "plain"
-    """"plain", "stunned" (greyed), "lost" (struck out) or "out" (taken out of this phase)."""
-
-
-@dataclass(frozen=True)
-class BoardRow:
-    """One character's line on the status board (or a vehicle's, in a ruleset that casts them)."""
-
-    name: str
-    owner: int
-    words: tuple[str | Phrase, ...] = ()
-    """States in the ruleset's words: "Shock", "Down", "Reloading" ... (a plain string reads as its row)."""
-    badges: tuple[tuple[str, str], ...] = ()
-    """Small labelled figures: ("Hits", "2"), ("Draw", "D8"), ("Ammo", "4/6")."""
-    down: bool = False
-    """Out of the fight: drawn greyed."""
-    key: str = ""
-    """The character's key: ``/cast show`` and ``/cast list`` read its row."""
-    kind: str = ""
-    """Its type as the text names it (one of :attr:`Ruleset.character_types`' titles)."""
-    acting: bool = False
-    """Whose turn it is: outlined in gold."""
-    cards: tuple[HeldCard, ...] = ()
-    """The cards the character holds, drawn small at the row's right."""
-    emblem: str = ""
-    """A small sign before the name: the suit their cards come from ("hearts"), or "wheel" for a vehicle
-    ("broken wheel" once it is wrecked)."""
-    pack: int = 1
-    """Which pack the suit of :attr:`emblem` is from (a figure beside it past the first)."""
-    gear: tuple[Phrase, ...] = ()
-    """A line of its own under the others (weapons, mount and armour; who is aboard): when there is one, the
-    :attr:`words` follow the type and player on the line above it."""
-
-
-@dataclass
-class Board:
-    """The status board of a game, as data: :mod:`bot.pictures` draws it."""
-
-    title: str
-    rows: list[BoardRow]
-    footer: str = ""
 
 
 @dataclass(frozen=True)
@@ -270,8 +202,32 @@ class OnAMap(Protocol):
         """What a decided roll does on the map (a planned move carried out, those whose courage broke fled ...):
         the words the map's picture then shows ("" for nothing). It may take a while (the bot runs it aside)."""
 
+    def moves_after(self, state: State, resolution: Resolution) -> bool:
+        """Whether :meth:`after_roll` may do anything for this roll: a quick look, made on the event loop, that
+        spares most rolls the trip aside."""
+
     def shot_words(self, state: State) -> str:
         """The map's last line of fire in words, shown under its picture."""
+
+    def scene(self, state: State) -> Scene:
+        """The game's map as its picture shows it (the game is on one)."""
+
+    def planned(self, state: State) -> bool:
+        """Whether a move planned on the map waits for its roll to be decided (the map is shown once it is carried
+        out, not before)."""
+
+    def legend(self, field: Any) -> tuple[str, Words]:
+        """The map's name as typed ("" for an unnamed one), and how to read its picture: its size, its grid, how
+        to place one on it."""
+
+    def read_map(self, data: object, clean: Callable[[str, str], str]) -> Any:
+        """A map a server keeps (the JSON its map commands save), with no one on it; each of its names (the map's,
+        its terrain's) as ``clean(name, what it names)`` has it, the bot's check of a name a player types (which
+        refuses one that could ping, link, or hide text). RulesError when the data is no map."""
+
+    def next_set(self, state: State) -> Any | None:
+        """The map a campaign's next adventure starts on after this game: its set with no one on it (None when the
+        game was played on none)."""
 
 
 @runtime_checkable
@@ -448,6 +404,11 @@ class Ruleset(Protocol):
     def help(self) -> str | Words:
         """How the system plays in the bot, for ``/help``: a few lines (words as data, :mod:`.words`)."""
 
+    def how_a_game_runs(self) -> Words | None:
+        """How a game of it runs in a channel, step by step from ``/game start``, for ``/help`` (None: as the help
+        tells it of any ruleset)."""
+        return None
+
     def summary(self, state: State, resolutions: Sequence[Resolution]) -> Summary:
         """The end of the game: who fell and who did what, in the text's words, from the state and the resolutions
         of its actions as logged (undone ones left out). Names no card still hidden from anyone. By default, who
@@ -517,6 +478,28 @@ class Ruleset(Protocol):
         """What ``/deck`` shows: the turn so far (by default the board's title and footer)."""
         board = self.board(state)
         return Step(board.title, [board.footer] if board.footer else [])
+
+    def picture_of_step(self, state: State, step: Step) -> Picture | None:
+        """What the picture of a step (``/deal``, ``/draw``, a deadline, ``/deck``) shows, in the pictures'
+        vocabulary: by default its faces as playing cards turned, with their captions; None when it turned nothing,
+        or a face is no card."""
+        if not step.faces:
+            return None
+        try:
+            return CardsTurned(tuple(Card.parse(face) for face in step.faces), None, step.captions)
+        except ValueError:
+            return None
+
+    def picture_of_roll(self, resolution: Resolution) -> Picture:
+        """What a roll's card shows, first roll or decision alike: by default every die of each reading, in bands
+        where the ruleset reads them (:attr:`bands`), a grid chart's column in its words (:meth:`column_line`)."""
+        return RollCard(resolution, self.bands, tuple("" if reading.column is None else self.column_line(reading)
+                                                      for reading in resolution.readings))
+
+    def gallery(self) -> dict[str, Picture]:
+        """Sample pictures for the documentation, by file name ("turn.png"), from games its engine plays from a
+        seeded random source, the same every time; none by default."""
+        return {}
 
 
 RULESETS: dict[str, Ruleset] = {}

@@ -63,16 +63,7 @@ def _encoder(cls: type) -> Convert:
     if cls is Roll:
         return Roll.to_json
     if dataclasses.is_dataclass(cls):
-        fields = _fields(cls)
-
-        def encode(value: Any) -> dict:
-            out = {}
-            for name, _, default in fields:
-                item = getattr(value, name)
-                if item != default:
-                    out[name] = item if type(item) in PLAIN else to_json(item)
-            return out
-        return encode
+        return _dataclass_encoder(cls)
     if issubclass(cls, dict):
         return lambda v: {k if type(k) is str else _key(k): i if type(i) in PLAIN else to_json(i)
                           for k, i in v.items()}
@@ -81,6 +72,26 @@ def _encoder(cls: type) -> Convert:
     if issubclass(cls, (set, frozenset)):
         return lambda v: sorted(to_json(i) for i in v)
     return _same
+
+
+def _compiled(name: str, lines: list[str], names: dict[str, Any]) -> Convert:
+    """The function ``name`` made of ``lines`` of source, reading ``names``: a dataclass's converter written out
+    field by field once, as :mod:`dataclasses` writes a class's ``__init__``, since every command converts its
+    game both ways."""
+    exec("\n".join(lines), names)                       # noqa: S102 (source made here from field names alone)
+    return names[name]
+
+
+def _dataclass_encoder(cls: type) -> Convert:
+    """A dataclass as a JSON object: each field unlike its default, by name."""
+    names: dict[str, Any] = {"PLAIN": PLAIN, "to_json": to_json}
+    lines = ["def encode(value):", "    out = {}"]
+    for number, (name, _, default) in enumerate(_fields(cls)):
+        names[f"default{number}"] = default
+        lines += [f"    item = value.{name}",
+                  f"    if item != default{number}:",
+                  f"        out[{name!r}] = item if type(item) in PLAIN else to_json(item)"]
+    return _compiled("encode", [*lines, "    return out"], names)
 
 
 def _key(key: Any) -> str:
@@ -147,8 +158,23 @@ def _decoder(hint: Any) -> Convert:
 
 
 def _dataclass_decoder(cls: type, hints: list[tuple[str, Any]]) -> Convert:
-    fields = [(name, _decoder(field_hint)) for name, field_hint in hints]
+    """A JSON object as the dataclass: each field it holds, converted by its hint (text, numbers and anything
+    without a converter as they are, unless of another type)."""
+    names: dict[str, Any] = {}
+    lines = ["def given_fields(d):", "    given = {}"]
+    for number, (name, hint) in enumerate(hints):
+        convert = _decoder(hint)
+        names[f"convert{number}"] = convert
+        lines.append(f"    if {name!r} in d:")
+        if convert is _same:
+            lines.append(f"        given[{name!r}] = d[{name!r}]")
+        elif convert in PLAIN:
+            lines += [f"        item = d[{name!r}]",
+                      f"        given[{name!r}] = item if type(item) is convert{number} else convert{number}(item)"]
+        else:
+            lines.append(f"        given[{name!r}] = convert{number}(d[{name!r}])")
+    given_fields = _compiled("given_fields", [*lines, "    return given"], names)
 
     def decode(d: dict) -> Any:
-        return cls(**{name: f(d[name]) for name, f in fields if name in d})
+        return cls(**given_fields(d))
     return decode

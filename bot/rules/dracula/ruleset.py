@@ -13,7 +13,8 @@ from bot.rules.core.cards import Card
 from bot.rules.core.fair import Hidden
 from bot.rules.core.replay import KEEP
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, register
+from bot.rules.core.pictures import Board, BoardRow, Phrase, Picture, Tone
+from bot.rules.core.ruleset import CastSpec, Private, Ruleset, Step, Wait, register
 from bot.rules.core.summary import Count, Summary, summarise
 from bot.rules.core.words import Bold, Code, Command, Name, Words, words
 
@@ -237,6 +238,10 @@ class Dracula(PosseRoster, Ruleset):
     def deck(self, state: DraculaState) -> Step:
         return Step(self.title_of(state), flipped(state) + self.counts(state),
                     faces=tuple(c.code for c in state.flipped), captions=captions(state))
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
 
     def summary(self, state: DraculaState, resolutions: Sequence[Resolution]) -> Summary:
         """Who is Downed, a Casualty or Bottled Out (DA 84-95, 150); each model's Shoot and Fight Actions and the

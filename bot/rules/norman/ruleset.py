@@ -16,7 +16,8 @@ from bot.rules.core.fair import Hidden, dealt_out, shuffle_hidden
 from bot.rules.core.piles import Deck
 from bot.rules.core.replay import Context
 from bot.rules.core.results import Resolution
-from bot.rules.core.ruleset import Board, BoardRow, CastSpec, Phrase, Private, Ruleset, Step, Tone, Wait, register
+from bot.rules.core.pictures import Board, BoardRow, Phrase, Picture, Tone
+from bot.rules.core.ruleset import CastSpec, Private, Ruleset, Step, Wait, register
 from bot.rules.core.summary import Count, Summary, summarise
 from bot.rules.core.words import Bold, Code, Command, Name, Part, Words, joined, words
 
@@ -475,6 +476,10 @@ class Norman(Gang, Ruleset):
         return Step(self.title_of(state), lines + [self.counts(state)],
                     faces=tuple(shown.card.code for shown in state.shown),
                     captions=tuple(shown.by for shown in state.shown))
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
 
     def summary(self, state: NormanState, resolutions: Sequence[Resolution]) -> Summary:
         """Who was Shot down, Fled or is Dead (MN 176, 226); each figure's plays, close combats and the True Grit

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..core.errors import RulesError
 from ..core.geometry import EPSILON, Point, Rect, crossing, crossings, distance, near_segment, path_length, point_at
 from ..core.grid import Grid
+from ..core.pictures import Shot
 
 GRID_STEPS = (1, 2, 3, 4, 5, 10)
 """Paces a grid square may measure: the smallest that keeps the columns within A to Z."""
@@ -159,15 +160,6 @@ class Token:
     at: Point
     facing: int = 0
     kind: str = "character"
-
-
-@dataclass
-class Shot:
-    """The last shot on the map, for the picture."""
-
-    shooter: Point
-    target: Point
-    words: str
 
 
 @dataclass

@@ -4,7 +4,7 @@ state, weapons, mount and armour, then one row a vehicle with its VDV, speed, da
 from __future__ import annotations
 
 from ..core.cards import Card
-from ..core.ruleset import Board, BoardRow, HeldCard, Phrase, Tone
+from ..core.pictures import Board, BoardRow, HeldCard, Phrase, Tone
 from .dv import VDV
 from .state import Carried, Character, QotdState, Vehicle, WeaponCondition
 from .vehicles import KINDS, aboard_text, vehicle_words

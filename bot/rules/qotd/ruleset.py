@@ -8,7 +8,7 @@ waits on above all, and turns the pack as ``/draw`` does.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, Card
@@ -17,10 +17,12 @@ from ..core.errors import RulesError
 from ..core.fair import Hidden
 from ..core.replay import Reading
 from ..core.words import Bold, Command, Name, Words, joined, words
-from ..core.ruleset import HOLD, Board, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
+from ..core.pictures import Board, Picture, Scene
+from ..core.ruleset import HOLD, CastSpec, Listed, Ruleset, Sheet, Step, Wait, deciding, register
 from .battlefield import Battlefield
 from .board import board
-from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, positions
+from .on_the_map import bolt_loose, carry_out_plan, fall_back, falls_short, flee, moves_on_map, positions
+from .pictures import scene, step_picture
 from .campaign import Adventures
 from .casting import CharacterType
 from .checks import take_hold
@@ -28,6 +30,7 @@ from .dv import dv_line
 from .charts import CHARTS, GRIDS
 from .readings import OPTIONS, change_settings, settings_shown
 from .results import Resolution
+from .sets import read_json, renamed, terrain_only
 from .sheets import cast_list, character_sheet, vehicle_sheet
 from .state import Character, Condition, QotdState, Seat, Vehicle
 from .summary import Summary, summary
@@ -38,6 +41,24 @@ TURN, LAST_CARD, HELD, NEXT_PHASE = "turn", "last card", "held", "next phase"
 DEADLINE_OUTCOMES = {TURN: "does not act: the turn passes.", LAST_CARD: "does not act: the phase is over.",
                      HELD: "the next card is turned.", NEXT_PHASE: "the next phase is dealt."}
 """What a deadline does for each wait, before it turns the next card (a turn's character may hold first)."""
+HOW_A_GAME_RUNS = words(
+    Bold("1."), " A Director types ", Command("game start"), " in a channel or thread: it becomes the set.\n",
+    Bold("2."), " Players ", Command("game join"), " (each gets a suit) and ", Command("cast add"),
+    " their characters, then arm them with ", Command("cast weapon"), ", ", Command("cast skill"), ", ",
+    Command("cast armour"), " and ", Command("cast mount"), ".\n",
+    Bold("3."), " The Director ", Command("deal"), "s a phase. ", Command("draw"),
+    " turns the next card: its character acts, and its player is pinged.\n",
+    Bold("4."), " The player acts: ", Command("shoot"), ", ", Command("fight"), ", ", Command("move"), ", ",
+    Command("test"), " a chart ... The bot rolls, reads the rulebook's charts and shows every die. Where the book "
+    "allows a re-roll, the player gets buttons. Off their card, a character only responds, acts from hold or takes a "
+    "test the situation calls for: anything else out of turn is the Director's call.\n",
+    Bold("On a map"), " (", Command("map set"), " a ready set, or ", Command("map new"), "), ", Command("place"),
+    " everyone: ", Command("shoot"), " and ", Command("move to:"), " then read the range, the cover and the going "
+    "from it; a flight, a fall back or a dash for cover moves the token; a thrown rider's horse bolts, and a Director ",
+    Command("place"), "s loose mounts.\n",
+    Bold("5."), " ", Command("status"), " shows the cast, ", Command("log recent"), " what happened; a Director can ",
+    Command("undo"), ". Games keep for days: the bot reminds whoever it waits on.")
+"""How a game runs in a channel, step by step, for ``/help``."""
 TYPES = {"hero": CharacterType.HERO, "main": CharacterType.MAIN, "supporting": CharacterType.SUPPORTING,
          "minor": CharacterType.MINOR}
 """``/cast add type:``, by the word a player types."""
@@ -288,6 +309,13 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def board(self, state: QotdState) -> Board:
         return board(state)
 
+    def picture_of_step(self, state: QotdState, step: Step) -> Picture | None:
+        return step_picture(state, step)
+
+    def gallery(self) -> dict[str, Picture]:
+        from .samples import gallery
+        return gallery(self)
+
     def field(self, state: QotdState) -> Battlefield | None:
         return state.battlefield
 
@@ -297,18 +325,38 @@ class QuickOnTheDraw(Adventures, Ruleset):
     def after_roll(self, state: QotdState, resolution: Resolution) -> str:
         """A planned move carried out, dynamite that fell short landed, those whose courage broke fled, those
         whose result sends them back or to the nearest cover moved, the mount of a rider thrown bolted."""
-        if resolution.decision is not None or state.battlefield is None:
+        if not self.moves_after(state, resolution):
             return ""
         readings = resolution.readings
         done = (carry_out_plan(state, readings), falls_short(state, resolution.actor, resolution.target, readings),
                 flee(state, resolution.actor, readings), fall_back(state, resolution), bolt_loose(state, readings))
         return " ".join(filter(None, done))
 
+    def moves_after(self, state: QotdState, resolution: Resolution) -> bool:
+        return resolution.decision is None and moves_on_map(state, resolution.readings)
+
     def shot_words(self, state: QotdState) -> str:
         return f"Line of fire: {state.battlefield.last_shot.words}."
 
+    def scene(self, state: QotdState) -> Scene:
+        return scene(state)
+
     def lay_out(self, state: QotdState, field: Battlefield | None) -> None:
         state.battlefield = field
+
+    def planned(self, state: QotdState) -> bool:
+        return state.battlefield is not None and state.battlefield.plan is not None
+
+    def legend(self, field: Battlefield) -> tuple[str, Words]:
+        return field.name, words(f"{field.width}×{field.height} paces, squares of {field.step}: place with ",
+                                 Command("place at:C7"))
+
+    def read_map(self, data: object, clean: Callable[[str, str], str]) -> Battlefield:
+        return renamed(read_json(data), clean)
+
+    def next_set(self, state: QotdState) -> Battlefield | None:
+        """The last adventure's set, its terrain only (see docs/rulings.md)."""
+        return terrain_only(state.battlefield) if state.battlefield is not None else None
 
     def played(self, state: QotdState) -> str:
         phases = state.deck.phase
@@ -323,6 +371,9 @@ class QuickOnTheDraw(Adventures, Ruleset):
                      "of the pack and its character acts: ", *joined((Command(action),)
                                                                      for action in ("shoot", "fight", "move", "test")),
                      " a chart, or ", Command("hold"), ".")
+
+    def how_a_game_runs(self) -> Words:
+        return HOW_A_GAME_RUNS
 
 
 QOTD = register(QuickOnTheDraw())

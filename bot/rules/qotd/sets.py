@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from collections.abc import Callable, Sequence
 
 from ..core import serial
 from ..core.errors import RulesError
@@ -183,6 +184,19 @@ def terrain_only(field: Battlefield) -> Battlefield:
     """The set without the game's tokens and marks, as a map is saved for reuse."""
     return Battlefield(field.width, field.height, field.name, list(field.areas), list(field.obstacles),
                        poor_visibility=field.poor_visibility)
+
+
+def renamed(field: Battlefield, clean: Callable[[str, str], str],
+            pieces: Sequence[Area | Obstacle] | None = None) -> Battlefield:
+    """The map with its name and its terrain's (or only those of ``pieces``) as ``clean(name, what it names)`` has
+    them: the bot's check of a name a player types, which refuses one that could ping, link, or hide text."""
+    if pieces is None:
+        field.name = clean(field.name, "map's name") if field.name else ""
+    for piece in field.areas + field.obstacles if pieces is None else pieces:
+        if piece.name:
+            kind = piece.ground if isinstance(piece, Area) else piece.barrier
+            piece.name = clean(piece.name, f"{kind}'s name")
+    return field
 
 
 MAIN_STREET = """\

@@ -8,10 +8,12 @@ from typing import ClassVar
 
 from ..core.errors import RulesError
 from ..core.results import Resolution
-from ..core.ruleset import Board, BoardRow, CastSpec, Ruleset, Step, Wait, register
+from ..core.pictures import Board, BoardRow, Picture
+from ..core.ruleset import CastSpec, Ruleset, Step, Wait, register
 from ..core.summary import Count, Summary, summarise
 from ..core.words import Bold, Code, Command, Words, joined, words
 from . import ammo, brawl, casting, moves, shooting  # noqa: F401  (their @action handlers)
+from . import pictures
 from .casting import CAST_OPTIONS, new_shootist
 from .skills import SKILLS, die_name
 from .state import CHARACTER_TYPES, Shootist, ShootistState
@@ -102,6 +104,12 @@ class ShootistRules(Ruleset):
 
     def at_deadline(self, state: ShootistState, wait: Wait, rng: random.Random, policy: str = "") -> Step:
         return at_deadline(state, wait, rng)
+
+    def picture_of_step(self, state: ShootistState, step: Step) -> Picture | None:
+        return pictures.step_picture(state, step)
+
+    def picture_of_roll(self, resolution: Resolution) -> Picture:
+        return pictures.roll_picture(resolution, self.title)
 
     def board(self, state: ShootistState) -> Board:
         turn = state.turn

@@ -1,5 +1,5 @@
 """The battlefield: a map of the set for the channel's game (a Director makes it), everyone's place on it, and
-its picture. Moves and shots read it (cogs.rolls, through :mod:`bot.rules.qotd.on_the_map`)."""
+its picture. Moves and shots read it (:mod:`.rolls`, through :mod:`.on_the_map`)."""
 
 from __future__ import annotations
 
@@ -12,19 +12,21 @@ from discord.ext import commands
 from bot.glue.answering import acknowledge
 from bot.glue.client import DirectorBot
 from bot.glue.errors import UserError
-from bot.pictures import render_scene, scene_of
+from bot.pictures import render_scene
 from bot.glue.replies import picture, render_soon, safe, send
 from bot.rules.core import serial
 from bot.rules.qotd.battlefield import Battlefield, Token
 from bot.rules.qotd.beasts import MOUNT_STAMINA
 from bot.rules.qotd.on_the_map import loose_mount, loose_names
-from bot.rules.qotd.sets import MAX_TEXT, read_any, read_json, ready, terrain_only, with_line
+from bot.rules.qotd.sets import MAX_TEXT, read_any, ready, terrain_only, with_line
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Condition, QotdState, Mount
 from bot.glue.table import Table, clean_name, open_table
 
-from bot.glue import options
-from bot.glue.maps import FILENAME, map_embed, named, require_map, squares
+from bot.glue.maps import FILENAME, map_embed
+from bot.glue.options import cast_of, matching, others_of
+
+from .on_the_map import named, require_map, squares
 
 FACINGS = {"north": 0, "north-east": 45, "east": 90, "south-east": 135, "south": 180, "south-west": 225,
            "west": 270, "north-west": 315}
@@ -34,9 +36,10 @@ SETS = Literal["main_street", "ranch", "canyon", "prairie"]
 async def show(interaction: discord.Interaction, state: QotdState, words: str) -> None:
     """Reply with the map's picture and ``words``; acknowledged while it is drawn (a map drawn for too long
     is given up at its worker's deadline, past Discord's patience: ruling 461)."""
-    drawing = render_soon(render_scene, scene_of(state))
+    drawing = render_soon(render_scene, QOTD.scene(state))
     await acknowledge(interaction)
-    await send(interaction, embed=map_embed(state, words), image=await picture(drawing), filename=FILENAME)
+    await send(interaction, embed=map_embed(QOTD, state.battlefield, words), image=await picture(drawing),
+               filename=FILENAME)
 
 
 def keep_tokens(table: Table, new: Battlefield) -> Battlefield:
@@ -61,9 +64,7 @@ async def saved_maps(interaction: discord.Interaction, typed: str) -> list[app_c
     if interaction.guild_id is None:
         return []
     names = await interaction.client.db.map_names(interaction.guild_id)
-    return options.matching(((name, name) for name in names), typed)
-
-
+    return matching(((name, name) for name in names), typed)
 
 
 
@@ -139,7 +140,7 @@ class Map(commands.GroupCog, group_name="map", group_description="The battlefiel
         data = await self.bot.db.saved_map(interaction.guild_id, name)
         if data is None:
             raise UserError(f"This server keeps no map called **{safe(name[:40])}**: `/map save` keeps one.")
-        field = named(read_json(data))
+        field = QOTD.read_map(data, clean_name)
         await self.change(interaction, lambda table: keep_tokens(table, field),
                           f"The map **{safe(name[:40])}**, as the server keeps it.")
 
@@ -201,12 +202,11 @@ def require_setting_up(state: QotdState, field: Battlefield, name: str, kind: st
 
 async def placeable(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     """Characters and vehicles of the channel's game, then its loose mounts and fallen riders' mounts."""
-    mine, others = await options.cast_of(interaction)
+    mine, others = await cast_of(interaction)
     game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
         if interaction.guild_id is not None else None
     loose = loose_names(QotdState.from_json(game.state)) if game is not None and game.ruleset == QOTD.key else []
-    return options.matching([*others, *await options.vehicles_of(interaction), *((name, name) for name in loose)],
-                            typed, first=mine)
+    return matching([*others, *await others_of(interaction), *((name, name) for name in loose)], typed, first=mine)
 
 
 @app_commands.guild_only()

@@ -1,6 +1,6 @@
 """Quick on the Draw's casting verbs (Reel 2): characters and beasts with its types and personalities, their
 skills, weapons, armour and mounts, and vehicles. They are subcommands of ``/cast``, the group the shared
-:mod:`cogs.cast` owns: this extension adds them to that group when it loads (the launcher loads every shared
+:mod:`cogs.cast` owns: the extension adds them to that group when it loads (the launcher loads every shared
 extension before the rulesets'), and takes them out when it unloads."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.glue import options
 from bot.glue.casting import announce_cast, cast_for, owned, sheet_embed
 from bot.glue.errors import UserError
+from bot.glue.options import characters, matching
 from bot.glue.pings import invite
 from bot.glue.replies import safe, send
 from bot.glue.table import clean_name, open_table, slug
@@ -28,6 +28,8 @@ from bot.rules.qotd.state import Carried, Character, Mount, Role, Trait
 from bot.rules.qotd.traits import SKILLS
 from bot.rules.qotd.vehicles import KINDS, add_vehicle, board, new_vehicle, set_speed, vehicle_words
 from bot.rules.qotd.weapons import WEAPONS, Ignition
+
+from . import options
 
 ArmourChoice = Literal["none", "minimal", "armour", "heavy"]
 
@@ -78,11 +80,11 @@ class QotdCast(app_commands.Group):
 
     @beast.autocomplete("animal")
     async def animal_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        return options.matching(((a.name, k) for k, a in ANIMALS.items()), typed)
+        return matching(((a.name, k) for k, a in ANIMALS.items()), typed)
 
     @app_commands.command(name="activate")
     @app_commands.describe(character="The beast that comes into play")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.autocomplete(character=characters)
     async def activate(self, interaction: discord.Interaction, character: str) -> None:
         """Bring a beast into play: its card is shuffled into the cards to come (Director only)."""
         async with open_table(interaction.client, interaction, QOTD.key) as table:
@@ -97,7 +99,7 @@ class QotdCast(app_commands.Group):
     @app_commands.command(name="skill")
     @app_commands.describe(character="Whose skill", skill="A skill or trait from the rulebook",
                            detail="For 'a particular' skills: the skill, area of study or weapon")
-    @app_commands.autocomplete(character=options.characters, skill=options.skills, detail=options.skill_details)
+    @app_commands.autocomplete(character=characters, skill=options.skills, detail=options.skill_details)
     async def skill(self, interaction: discord.Interaction, character: str, skill: str,
                     detail: str | None = None) -> None:
         """Give a character a skill or trait, up to the number their type allows."""
@@ -123,7 +125,7 @@ class QotdCast(app_commands.Group):
     @app_commands.command(name="weapon")
     @app_commands.describe(character="Who carries it", weapon="From the weapons table",
                            ignition="For guns that come as flintlock or percussion")
-    @app_commands.autocomplete(character=options.characters, weapon=options.weapons)
+    @app_commands.autocomplete(character=characters, weapon=options.weapons)
     async def weapon(self, interaction: discord.Interaction, character: str, weapon: str,
                      ignition: Literal["flintlock", "percussion", "cartridge"] | None = None) -> None:
         """Arm a character with a weapon from the weapons table, loaded."""
@@ -144,7 +146,7 @@ class QotdCast(app_commands.Group):
     @app_commands.command(name="armour")
     @app_commands.describe(character="Who wears it", armour="none DV0, minimal DV1, armour DV2, heavy DV3",
                            shield="Carries a shield (+1 DV in close combat and against non-gunpowder missiles)")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.autocomplete(character=characters)
     async def armour(self, interaction: discord.Interaction, character: str, armour: ArmourChoice,
                      shield: bool = False) -> None:
         """Set a character's armour and shield."""
@@ -158,7 +160,7 @@ class QotdCast(app_commands.Group):
     @app_commands.command(name="mount")
     @app_commands.describe(character="The rider",
                            mount="What they ride (on a map: a loose one within 2 paces), or none to dismount")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.autocomplete(character=characters)
     async def mount(self, interaction: discord.Interaction, character: str,
                     mount: Literal["horse", "camel", "elephant", "none"]) -> None:
         """Give a character a mount (horse or camel sized: 2 hits; elephant sized: 4)."""
@@ -197,7 +199,7 @@ class QotdCast(app_commands.Group):
     @app_commands.command(name="aboard")
     @app_commands.describe(character="Who climbs aboard (or down)", vehicle="Which vehicle (leave out to climb down)",
                            role="Driver, crew or passenger")
-    @app_commands.autocomplete(character=options.characters, vehicle=options.vehicles)
+    @app_commands.autocomplete(character=characters, vehicle=options.vehicles)
     async def aboard(self, interaction: discord.Interaction, character: str, vehicle: str | None = None,
                      role: Literal["driver", "crew", "passenger"] = "passenger") -> None:
         """Put a character aboard a vehicle (driver, crew, passenger), or down."""

@@ -1,6 +1,5 @@
-"""Quick on the Draw's own commands: the rolls resolved against its charts (Reels 3 to 7: shooting, fighting,
-moving, tests, healing) and holding on a card. Its map is :mod:`cogs.rulesets.qotd_map`, its casting verbs
-:mod:`cogs.rulesets.qotd_cast`."""
+"""Quick on the Draw's rolls, resolved against its charts (Reels 3 to 7: shooting, fighting, moving, tests,
+healing), and holding on a card. On a map, a shot, a fight and a move read it (:mod:`.on_the_map`)."""
 
 from __future__ import annotations
 
@@ -21,9 +20,10 @@ from bot.rules.qotd.fighting import Defence, FightRequest, Form
 from bot.rules.qotd.shooting import Cover, DrawRequest, Motion, ReloadRequest, ShotRequest, ShotType
 from bot.rules.qotd.turns import out_of_turn
 from bot.rules.qotd.ruleset import QOTD
+from bot.glue.options import characters, matching, targets
 from bot.glue.table import Table, open_table, require_visible
 
-from bot.glue import maps, options
+from . import on_the_map, options
 
 MAX_PACES = 500
 TERRAIN = {"open": "move", "bad going": "move", "forest": "move_forest", "snow or sand": "move_snow",
@@ -64,8 +64,8 @@ class Rolls(commands.Cog):
                            spread="Others within 1 pace (2 for a shell) to take the extra hits, comma-separated (on a map: found)",
                            leader="A Natural Leader or Dominant character within 10 paces",
                            mount_paces="How far the shooter's mount moved this turn (aboard a vehicle, its own speed)")
-    @app_commands.autocomplete(target=options.targets, shooter=options.characters,
-                               weapon=options.shooters_weapons_first, leader=options.characters)
+    @app_commands.autocomplete(target=targets, shooter=characters,
+                               weapon=options.shooters_weapons_first, leader=characters)
     @app_commands.describe(at_mount="Shoot at the target's mount, not the rider",
                            entangle="A whip: entangle the target rather than hit them (a lasso, bolas or net always entangles)",
                            wrong_hand="Fired from the shooter's wrong hand (+2 DV unless Ambidextrous)",
@@ -86,10 +86,11 @@ class Rolls(commands.Cog):
         def build(table: Table) -> Request:
             shooter_key, target_key = table.actor(shooter).key, table.target(target)
             kind, arm = ShotType[shot.upper().replace(" ", "_")], options.carried_weapon(weapon)
-            others = maps.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread, shell)
-            rng, shelter = maps.aim(table, shooter_key, target_key, paces, Cover[cover.upper()] if cover else None)
+            others = on_the_map.spread(table, shooter_key, target_key, arm, kind is ShotType.FANNING, spread, shell)
+            shelter = Cover[cover.upper()] if cover else None
+            rng, shelter = on_the_map.aim(table, shooter_key, target_key, paces, shelter)
             return ShotRequest(shooter_key, target_key, arm, kind, rng, shelter,
-                               Motion[motion.upper()], maps.lying(table, target_key, prone), moved=moved,
+                               Motion[motion.upper()], on_the_map.lying(table, target_key, prone), moved=moved,
                                at_mount=at_mount,
                                responding=responding, entangle=entangle, aim=aim, spread=others,
                                leader=table.character(leader).key if leader else "", mount_paces=mount_paces,
@@ -115,8 +116,8 @@ class Rolls(commands.Cog):
                            behind_defences="The defender fights behind defences in a building (+2 DV)",
                            hasty="A hasty attack, as after blocking (+2 DV)",
                            riposte="The fight back after A Deadly Riposte!: a re-roll to hit")
-    @app_commands.autocomplete(defender=options.targets, attacker=options.characters,
-                               weapon=options.melee_weapons, leader=options.characters)
+    @app_commands.autocomplete(defender=targets, attacker=characters,
+                               weapon=options.melee_weapons, leader=characters)
     async def fight(self, interaction: discord.Interaction, defender: str, attacker: str | None = None,
                     weapon: str | None = None,
                     form: Literal["standard", "mighty blow", "all out"] = "standard",
@@ -132,7 +133,7 @@ class Rolls(commands.Cog):
             attacker_key, defender_key = table.actor(attacker).key, table.target(defender)
             return FightRequest(attacker_key, defender_key, options.carried_weapon(weapon),
                                 Form[form.upper().replace(" ", "_")], Defence[defence.upper().replace(" ", "_")],
-                                charging, maps.opponents_on_map(table, attacker_key, defender_key, opponents),
+                                charging, on_the_map.opponents_on_map(table, attacker_key, defender_key, opponents),
                                 continuing=continuing, at_mount=at_mount, drawing=drawing,
                                 surprised=surprised,
                                 lethal=blow == "lethal", stunning=blow == "stunning", moved=mount_paces,
@@ -145,7 +146,7 @@ class Rolls(commands.Cog):
     @app_commands.describe(target="Whom to draw on", shooter="Who draws (default: whose card is up)",
                            weapon="Which of the shooter's weapons is drawn (default: their first)",
                            paces="Range in paces", responding="Responding to an opponent drawing")
-    @app_commands.autocomplete(target=options.characters, shooter=options.characters,
+    @app_commands.autocomplete(target=characters, shooter=characters,
                                weapon=options.shooters_weapons)
     async def quickdraw(self, interaction: discord.Interaction, target: str, shooter: str | None = None,
                         paces: app_commands.Range[int, 1, MAX_PACES] = 15, responding: bool = False,
@@ -161,7 +162,7 @@ class Rolls(commands.Cog):
                            to="On a map: where to, a square such as C7 or paces such as 12,30 (waypoints: C5 C9)",
                            towards_enemy="Moving towards the enemy",
                            leader="A Natural Leader within 10 paces, whose dice are used")
-    @app_commands.autocomplete(character=options.characters, leader=options.characters, to=maps.squares)
+    @app_commands.autocomplete(character=characters, leader=characters, to=on_the_map.squares)
     async def move(self, interaction: discord.Interaction, character: str | None = None,
                    terrain: Literal["open", "bad going", "forest", "snow or sand", "swamp", "ruins"] = "open",
                    towards_enemy: bool = False, leader: str | None = None,
@@ -171,8 +172,8 @@ class Rolls(commands.Cog):
             key = table.actor(character).key
             chart, bad = TERRAIN[terrain], terrain != "open"
             if to:
-                route = maps.plan_move(table, key, to)
-                chart, bad = maps.move_chart(table, key, route)
+                route = on_the_map.plan_move(table, key, to)
+                chart, bad = on_the_map.move_chart(table, key, route)
             return TestRequest(key, chart, "moving fast in bad going" if bad and chart == "move" else "",
                                towards_enemy=towards_enemy, bad_going=bad,
                                leader=table.character(leader).key if leader else "")
@@ -188,7 +189,7 @@ class Rolls(commands.Cog):
                            helped="An escape with a tool, a weapon or others' help (a re-roll)",
                            athletic="A task of climbing, jumping or small spaces (Athletic re-rolls)",
                            strength="A task of strength (Strong re-rolls)")
-    @app_commands.autocomplete(character=options.characters, leader=options.characters)
+    @app_commands.autocomplete(character=characters, leader=characters)
     async def test(self, interaction: discord.Interaction, chart: str, character: str | None = None,
                    reduced: app_commands.Range[str, 1, 100] | None = None,
                    skill: app_commands.Range[str, 1, 40] | None = None, close_combat: bool = False,
@@ -208,12 +209,12 @@ class Rolls(commands.Cog):
 
     @test.autocomplete("chart")
     async def chart_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        return options.matching(((CHARTS[k].name + _terrain_note(k), k) for k in TESTABLE), typed)
+        return matching(((CHARTS[k].name + _terrain_note(k), k) for k in TESTABLE), typed)
 
     @app_commands.command(name="reload")
     @app_commands.describe(character="Who reloads (default: whose card is up)", weapon="Which weapon",
                            moving="Reloading on the move", quickly="Moving quickly (a bow: reduced dice)")
-    @app_commands.autocomplete(character=options.characters, weapon=options.missile_weapons)
+    @app_commands.autocomplete(character=characters, weapon=options.missile_weapons)
     async def reload(self, interaction: discord.Interaction, character: str | None = None,
                      weapon: str | None = None, moving: bool = False, quickly: bool = False) -> None:
         """Reload, reprime, clear a jam, restring or light a fuse."""
@@ -223,7 +224,7 @@ class Rolls(commands.Cog):
 
     @app_commands.command(name="heal")
     @app_commands.describe(patient="The wounded character", healer="The Healer (default: whose card is up)")
-    @app_commands.autocomplete(patient=options.characters, healer=options.characters)
+    @app_commands.autocomplete(patient=characters, healer=characters)
     async def heal(self, interaction: discord.Interaction, patient: str, healer: str | None = None) -> None:
         """A Healer/Saw Bones tends a wounded character."""
         def build(table: Table) -> Request:
@@ -232,7 +233,7 @@ class Rolls(commands.Cog):
 
     @app_commands.command(name="hold")
     @app_commands.describe(character="Who holds (default: whose card is up)")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.autocomplete(character=characters)
     async def hold(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """Hold on this card, to respond later in the phase (Heroes, Main and Supporting Characters)."""
         async with open_table(self.bot, interaction, QOTD.key) as table:
@@ -249,7 +250,7 @@ class Rolls(commands.Cog):
 
     @app_commands.command(name="comeround")
     @app_commands.describe(character="The KO'd character (default: whose card is up)")
-    @app_commands.autocomplete(character=options.characters)
+    @app_commands.autocomplete(character=characters)
     async def comeround(self, interaction: discord.Interaction, character: str | None = None) -> None:
         """A KO'd character tries to come round."""
         def build(table: Table) -> Request:

@@ -1,6 +1,6 @@
 """Quick on the Draw's campaigns, past what every ruleset's roster does (bot/glue/campaigns.py): Experience is a great
 Teacher! (Reel 6). A veteran who learnt from an adventure picks a new trait from a menu, posted when the adventure
-ends (the ``roster_pick`` event) or again with ``/campaign learn``, a subcommand this extension adds to the shared
+ends (the ``roster_pick`` event) or again with ``/campaign learn``, a subcommand the extension adds to the shared
 ``/campaign`` group when it loads. The menus work after restarts."""
 
 from __future__ import annotations
