@@ -1,5 +1,6 @@
 """The gallery writes each ruleset's sample pictures, from real games."""
 
+from bot.glue.replies import markdown
 from bot.pictures import gallery
 from bot.rules.burt.ruleset import BURT
 from bot.rules.burt.samples import sample_resolution
@@ -36,4 +37,4 @@ def test_the_gunfight_of_the_gallery_is_the_engines():
     """MN 73-86: a move that stands, then a Shoot card an opponent cancels with a Joker, captioned with its suit."""
     shown = sample_gunfight(NORMAN)
     assert shown.captions == ("Kid", "Ann", "Diamonds") and shown.faces[-1] == "BJ"
-    assert shown.lines[:3] == ["1. Kid: **3♦**", "2. Ann: **A♦**", "3. Diamonds: **Black Joker**"]
+    assert list(map(markdown, shown.lines[:3])) == ["1. Kid: **3♦**", "2. Ann: **A♦**", "3. Diamonds: **Black Joker**"]
