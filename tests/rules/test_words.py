@@ -19,6 +19,8 @@ WORDS = "bot.rules.core.words"
 MENTION = re.compile(r"<@")
 DISCORD = re.compile(r"<@|(?:^|[\s(`])/[a-z]{3,}|\*\*|`|__")
 """A user mention, a slash command, Discord markdown (bold, code, underline)."""
+SPECIAL_NAME = re.compile(r"__[a-z]+__")
+"""A Python special name (``"__name__"``), a whole string: no underline."""
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -43,16 +45,20 @@ def strings() -> dict[str, list[str]]:
     return found
 
 
+def writes_discord(text: str) -> bool:
+    return bool(DISCORD.search(text)) and not SPECIAL_NAME.fullmatch(text)
+
+
 def writing_discord() -> dict[str, int]:
     """How many strings of each rules module but the words module write Discord."""
-    counts = {name: sum(bool(DISCORD.search(text)) for text in texts) for name, texts in strings().items()
-              if name != WORDS}
+    counts = {name: sum(map(writes_discord, texts)) for name, texts in strings().items() if name != WORDS}
     return {name: count for name, count in counts.items() if count}
 
 
 def test_the_reading_finds_what_writes_discord():
     assert DISCORD.search("Use `/deal again:True`") and DISCORD.search("**Kid** acts") and DISCORD.search("<@1>")
-    assert DISCORD.search("then /draw the next card")
+    assert DISCORD.search("then /draw the next card") and writes_discord("says __no__") and writes_discord("__Kid__")
+    assert not writes_discord("__name__")
     assert not DISCORD.search("Phase 2: 5/6 loaded") and not DISCORD.search("hits 2/4")
 
 

@@ -9,9 +9,7 @@ does not say its rows, so no outcome read on it is recomputed.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
-import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -142,15 +140,10 @@ def _maker() -> str:
     """The ruleset's package (``bot.rules.burt``) of the first module outside this one and ``dataclasses`` on the
     stack: the code that made the chart."""
     frame = sys._getframe(2)
-    while frame is not None and (frame.f_globals is globals() or frame.f_globals is vars(dataclasses)):
+    while frame is not None and frame.f_globals.get("__name__") in (__name__, "dataclasses"):
         frame = frame.f_back
-    return ".".join(module_of(frame.f_globals).split(".")[:3]) if frame is not None else ""
-
-
-def module_of(scope: dict) -> str:
-    """The name of the loaded module whose globals ``scope`` are."""
-    return next((name for name, module in list(sys.modules.items())
-                 if isinstance(module, types.ModuleType) and vars(module) is scope), "")
+    module = frame.f_globals.get("__name__", "") if frame is not None else ""
+    return ".".join(module.split(".")[:3])
 
 
 MAKERS: dict[str, Callable[[int | None, int], Chart | None]] = {}
