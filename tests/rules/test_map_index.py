@@ -107,6 +107,19 @@ def test_a_stored_map_past_the_limits_keeps_its_first_pieces_up_to_them():
     assert [a.name for a in field.areas] == [str(n) for n in range(MAX_PIECES)]
 
 
+def test_a_stored_terrain_is_read_and_checked_once_and_its_size_is_part_of_it():
+    """Each command reads its game's map; the set never changes in a game, so its pieces are read and checked the
+    first time and shared after (a map edited is a new list); the same pieces on a smaller map are checked anew."""
+    pieces = {"areas": [Area("rocks", Rect(2, 2, 3, 3)), Area("woods", Rect(40, 40, 5, 5))],
+              "obstacles": [Obstacle("wall", [(5, 5), (9, 5)])]}
+    stored = serial.to_json(Battlefield(SIZE, SIZE, "Set", **pieces, tokens={"kid": Token("kid", (3, 3))}))
+    first, again = stored_map(stored), stored_map({**stored, "tokens": {"kid": {"key": "kid", "at": [4, 4]}}})
+    assert again.areas is first.areas and again.obstacles is first.obstacles and again.tokens["kid"].at == (4, 4)
+    assert [a.ground for a in first.areas] == ["rocks", "woods"] and again.name == "Set"
+    smaller = stored_map({**stored, "width": 30, "height": 30})
+    assert [a.ground for a in smaller.areas] == ["rocks"] and smaller.areas is not first.areas
+
+
 def test_a_stored_map_that_cannot_be_read_is_left_out():
     assert stored_map({"width": 1e999, "height": 30}) is None
     assert stored_map({"width": 40, "height": 30, "areas": "woods"}) is None

@@ -8,8 +8,10 @@ A map made by a Director (typed, uploaded, loaded) is refused at its first fault
 
 from __future__ import annotations
 
+import json
 import logging
 import math
+from collections import OrderedDict
 
 from ..core import serial
 from ..core.errors import RulesError
@@ -142,17 +144,33 @@ def check(field: Battlefield) -> Battlefield:
     return field
 
 
+TERRAIN = ("width", "height", "areas", "obstacles")
+"""What a map's terrain is read from: its pieces, and the size their checks hold them to."""
+TERRAINS_KEPT = 64
+_terrains: OrderedDict[str, tuple[list[Area], list[Obstacle]]] = OrderedDict()
+"""The terrains last read from stored maps, read and checked, by their JSON: the set never changes in a game, and
+each command reads its game's map; the pieces are shared, never changed in place (a map edited is a new list)."""
+
+
 def stored_map(data: object) -> Battlefield | None:
     """A game's map as stored, with what no map may hold left out (stored before the checks): unsound pieces,
     pieces past the limits, tokens off it and marks that are not sound. None when it cannot be read at all."""
     try:
-        field = serial.from_json(Battlefield, data)
+        key = json.dumps([data.get(name) for name in TERRAIN])
+        terrain = _terrains.get(key)
+        field = serial.from_json(Battlefield, data if terrain is None else
+                                 {name: value for name, value in data.items() if name not in TERRAIN[2:]})
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RulesError):
         log.warning("A stored map could not be read and is left out of its game.")
         return None
-    room = [MAX_PIECES, MAX_POINTS]
-    field.areas = [a for a in field.areas if not area_fault(a, field) and fits(room, 0)]
-    field.obstacles = [o for o in field.obstacles if not obstacle_fault(o, field) and fits(room, len(o.line))]
+    if terrain is None:
+        terrain = sound_terrain(field)
+        _terrains[key] = terrain
+        if len(_terrains) > TERRAINS_KEPT:
+            _terrains.popitem(last=False)
+    else:
+        _terrains.move_to_end(key)
+    field.areas, field.obstacles = terrain
     field.tokens = {key: token for key, token in field.tokens.items() if sound_token(token, field)}
     if field.last_shot is not None and not sound_shot(field.last_shot, field):
         field.last_shot = None
@@ -161,6 +179,13 @@ def stored_map(data: object) -> Battlefield | None:
     if field.plan is not None and not sound_plan(field.plan, field):
         field.plan = None
     return field
+
+
+def sound_terrain(field: Battlefield) -> tuple[list[Area], list[Obstacle]]:
+    """The map's pieces that pass the checks, within the limits."""
+    room = [MAX_PIECES, MAX_POINTS]
+    return ([a for a in field.areas if not area_fault(a, field) and fits(room, 0)],
+            [o for o in field.obstacles if not obstacle_fault(o, field) and fits(room, len(o.line))])
 
 
 def fits(room: list[int], points: int) -> bool:
