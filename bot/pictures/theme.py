@@ -355,7 +355,9 @@ def png_of(image: Image.Image) -> bytes:
         raise ValueError("not a picture on the palette")
     width, height = image.size
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    rows = isal_zlib.compress(_filtered(image.tobytes(), width), PNG_LEVEL)
+    framed = Image.new("P", (width + 1, height), 0)      # a first column of zeros: each row's filter byte, "none"
+    framed.paste(image, (1, 0))
+    rows = isal_zlib.compress(framed.tobytes(), PNG_LEVEL)
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(image.getpalette())),
                      _chunk(b"IDAT", rows), _chunk(b"IEND", b"")))
 
