@@ -339,11 +339,11 @@ On the Back Foot, still in the fight (1073-1078): the token stays in contact."""
 def moves_on_map(state: QotdState, readings: Iterable[Reading]) -> bool:
     """Whether a decided roll may move anything on the map (:func:`carry_out_plan`, :func:`falls_short`,
     :func:`flee`, :func:`fall_back`, :func:`bolt_loose`): a planned move waits, or a reading is of dynamite falling
-    short, courage, a result that sends someone back or to cover, or Random Movement."""
+    short, courage broken, a result that sends someone back or to cover, or Random Movement."""
     field = state.battlefield
     return field is not None and (field.plan is not None or any(
-        r.label == DEVIATION or r.chart in ("courage", "random_movement") or (r.chart, r.outcome.title) in FALL_BACKS
-        for r in readings))
+        r.label == DEVIATION or r.chart == "random_movement" or (r.chart == "courage" and r.band is Band.DISASTER)
+        or (r.chart, r.outcome.title) in FALL_BACKS for r in readings))
 
 
 def fall_back(state: QotdState, resolution: Resolution) -> str:
