@@ -50,7 +50,7 @@ COLLECT_AFTER = (5_000, 20, 20)
 """The garbage collector's thresholds: a young collection once 5,000 more objects live, not Python's 700. A command
 reads its whole game into a few thousand objects that die with it; at 700 a collection came in the middle of
 most commands, walking them and keeping them for the older generations' longer collections (bench/commands.py:
-the collector's time a fifth of what it was, every command and the no-op a quarter faster)."""
+the collector's time a third of what it was, every command and the no-op faster)."""
 INTENTS = discord.Intents(guilds=True)
 """Slash commands and buttons arrive as interactions whatever the intents: the bot asks only for the servers
 and their channels, so Discord sends it none of the messages typed on the servers it is in."""
