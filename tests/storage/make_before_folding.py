@@ -23,13 +23,14 @@ import gzip
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from simcord import Env
 
 import bot.rules.registry  # noqa: F401  (registers every ruleset the bot plays)
 from bot.rules.core.ruleset import RULESETS
-from tests.bot.conftest import make_bot, tombstone
+from tests.bot.conftest import Scene, make_bot, tombstone
 from tests.bot.helpers import end_game
 from tests.bot.test_campaign import end_first_adventure, first_adventure
 from tests.contract.driving import Play, public
@@ -38,31 +39,12 @@ CHANNELS = (*RULESETS, "boot-hill", "gang")
 """The channels made after #saloon, in this order (their ids follow from it)."""
 
 
-async def play(path: Path) -> None:
-    """Play it all into the SQLite file ``path``."""
+async def play(path: Path, story: Callable[[Scene], Awaitable[None]]) -> None:
+    """Play ``story`` on the server of ``tombstone`` into the SQLite file ``path``."""
     env = Env(make_bot(f"sqlite+aiosqlite:///{path}"))
     await env.start()
     try:
-        scene = tombstone(env)
-        channels = {name: scene.guild.create_text_channel(name) for name in CHANNELS}
-        await first_adventure(scene)
-        await end_first_adventure(scene)
-        for key in RULESETS:
-            play = Play(dataclasses.replace(scene, channel=channels[key]), key)
-            await play.seated_and_cast()
-            public(await scene.dora.slash(play.channel, "deal"))
-            await play.play_hands()
-            public(await scene.dora.slash(play.channel, "draw"))
-        ended = Play(dataclasses.replace(scene, channel=channels["boot-hill"]), "qotd")
-        await ended.seated_and_cast()
-        public(await scene.dora.slash(ended.channel, "deal"))
-        await end_game(scene.dora, ended.channel)
-        gang = Play(dataclasses.replace(scene, channel=channels["gang"]), "norman")
-        public(await scene.dora.slash(gang.channel, "campaign start", name="Deadwood", ruleset="norman"))
-        await gang.seated_and_cast(campaign="Deadwood")
-        for player, name in (("pete", "Kid"), ("polly", "Ann")):
-            public(await getattr(scene, player).slash(gang.channel, "gunfight enrol", figure=name))
-        await end_game(scene.dora, gang.channel)
+        await story(tombstone(env))
         assert env.errors == [], env.errors
     finally:
         await env.shutdown()
@@ -71,11 +53,34 @@ async def play(path: Path) -> None:
         connection.execute("VACUUM")
 
 
-def make(out: Path) -> None:
-    """The database, gzipped into ``out``."""
+async def tombstone_and_beyond(scene: Scene) -> None:
+    """The adventures and games this file holds (see the module's docstring)."""
+    channels = {name: scene.guild.create_text_channel(name) for name in CHANNELS}
+    await first_adventure(scene)
+    await end_first_adventure(scene)
+    for key in RULESETS:
+        play = Play(dataclasses.replace(scene, channel=channels[key]), key)
+        await play.seated_and_cast()
+        public(await scene.dora.slash(play.channel, "deal"))
+        await play.play_hands()
+        public(await scene.dora.slash(play.channel, "draw"))
+    ended = Play(dataclasses.replace(scene, channel=channels["boot-hill"]), "qotd")
+    await ended.seated_and_cast()
+    public(await scene.dora.slash(ended.channel, "deal"))
+    await end_game(scene.dora, ended.channel)
+    gang = Play(dataclasses.replace(scene, channel=channels["gang"]), "norman")
+    public(await scene.dora.slash(gang.channel, "campaign start", name="Deadwood", ruleset="norman"))
+    await gang.seated_and_cast(campaign="Deadwood")
+    for player, name in (("pete", "Kid"), ("polly", "Ann")):
+        public(await getattr(scene, player).slash(gang.channel, "gunfight enrol", figure=name))
+    await end_game(scene.dora, gang.channel)
+
+
+def make(out: Path, story: Callable[[Scene], Awaitable[None]] = tombstone_and_beyond) -> None:
+    """The database ``story`` leaves, gzipped into ``out``."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "director.db"
-        asyncio.run(play(path))
+        asyncio.run(play(path, story))
         out.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
 
 

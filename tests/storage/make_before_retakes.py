@@ -11,42 +11,20 @@ pete keeps the miss; the turn goes on, its seals keeping entry 10's draws.
 
 from __future__ import annotations
 
-import asyncio
-import gzip
-import sqlite3
 import sys
-import tempfile
 from pathlib import Path
 
-from simcord import Env
-
-from tests.bot.conftest import make_bot, tombstone
+from tests.bot.conftest import Scene
 from tests.bot.test_fair import doc_misses
 
-
-async def play(path: Path) -> None:
-    """Play it into the SQLite file ``path``."""
-    env = Env(make_bot(f"sqlite+aiosqlite:///{path}"))
-    await env.start()
-    try:
-        scene = tombstone(env)
-        shot = await doc_misses(scene)
-        await scene.pete.click(shot.response.message, label="Keep")
-        assert env.errors == [], env.errors
-    finally:
-        await env.shutdown()
-        await env.bot.db.dispose()
-    with sqlite3.connect(path) as connection:
-        connection.execute("VACUUM")
+from .make_before_folding import make
 
 
-def make(out: Path) -> None:
-    """The database, gzipped into ``out``."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "director.db"
-        asyncio.run(play(path))
-        out.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+async def doc_keeps_his_miss(scene: Scene) -> None:
+    """Doc shoots Virgil and misses (entry 10), and pete keeps the miss."""
+    shot = await doc_misses(scene)
+    await scene.pete.click(shot.response.message, label="Keep")
 
 
 if __name__ == "__main__":
-    make(Path(sys.argv[1]))
+    make(Path(sys.argv[1]), doc_keeps_his_miss)
