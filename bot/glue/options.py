@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.glue.errors import UserError
 from bot.rules.core.cards import Card
-from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset, Targets, first
+from bot.rules.core.ruleset import RULESETS, HiddenHands, Ruleset, State, Targets, first
 from bot.glue.table import quote
 
 MAX_CHOICES = 25
@@ -79,13 +80,11 @@ async def own_cards(interaction: discord.Interaction, typed: str) -> list[app_co
     """The cards in the asker's own hand, as the hand shows them (``5♣``, with the code ``5C``): never another
     player's, whose hands are hidden. For an option of several cards, those typed before the last are kept in
     front and not offered again."""
-    if interaction.guild_id is None:
+    found = await game_with(interaction, HiddenHands)
+    if found is None:
         return []
-    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
-    ruleset = RULESETS.get(game.ruleset) if game else None
-    if not isinstance(ruleset, HiddenHands):
-        return []
-    private = ruleset.private(ruleset.load(game.state), interaction.user.id)
+    ruleset, state = found
+    private = ruleset.private(state, interaction.user.id)
     *before, last = re.split(r"[\s,]+", typed[:100]) or [""]
     typed_codes = set()
     for code in before:
@@ -101,13 +100,20 @@ async def own_cards(interaction: discord.Interaction, typed: str) -> list[app_co
 async def others_of(interaction: discord.Interaction) -> list[tuple[str, str]]:
     """The (name, key) pairs of the members of this channel's game's cast that are no characters (its vehicles, see
     :class:`~bot.rules.core.ruleset.Targets`)."""
-    if interaction.guild_id is None:
+    found = await game_with(interaction, Targets)
+    if found is None:
         return []
-    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+    rules, state = found
+    return [(other.name, key) for key, other in rules.others(state).items()]
+
+
+async def game_with(interaction: discord.Interaction, capability: type) -> tuple[Any, State] | None:
+    """This channel's game, read, with its ruleset, when the ruleset has ``capability``
+    (:mod:`bot.rules.core.ruleset`); None when the channel has no game or its ruleset has not."""
+    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id) \
+        if interaction.guild_id is not None else None
     rules = RULESETS.get(game.ruleset) if game else None
-    if not isinstance(rules, Targets):
-        return []
-    return [(other.name, key) for key, other in rules.others(rules.load(game.state)).items()]
+    return (rules, rules.load(game.state)) if isinstance(rules, capability) else None
 
 
 async def targets(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
