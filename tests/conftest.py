@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+from bot.glue import table
 from bot.storage import Database
 
 POSTGRES_ENV = "DIRECTOR_TEST_POSTGRES_URL"
@@ -52,6 +53,13 @@ def held():
     """Tell what a test held (commands run, faults injected, inputs tried, what was lost): one line,
     shown at the end of the run in "what the tests held"."""
     return HELD.append
+
+
+def pytest_configure(config) -> None:
+    """In the tests, every command that takes the state the command before kept checks it against the one stored
+    (:data:`bot.glue.table.KEPT_CHECKED`; not on import: the benches import these modules and time the bot as it
+    runs)."""
+    table.KEPT_CHECKED = True
 
 
 def pytest_sessionfinish(session) -> None:

@@ -20,7 +20,7 @@ from bot.pictures.pool import asked_for
 from bot.glue.errors import NoGame, NotAllowed, NotFound, UserError
 from bot.glue.replies import HIDDEN, SHOWN_ENTRY, safe, visible
 from bot.rules.core import serial
-from bot.rules.core.ruleset import Cast, CastSpec, Ruleset, Targets
+from bot.rules.core.ruleset import Cast, CastSpec, Ruleset, State, Targets
 from bot.rules.core.ruleset import ruleset as ruleset_named
 from bot.glue.seals import sealing
 from bot.glue.skeleton import look_alike
@@ -96,6 +96,12 @@ def slug(name: str) -> str:
     return "-".join(name.casefold().split())
 
 
+KEPT_CHECKED = False
+"""Whether a state kept from the command before is checked, field by field, against the same state read afresh
+(the tests check it: a command that changes its state after storing it, or leaves a field behind for the next, then
+fails)."""
+
+
 class Table:
     """The game of one channel, as one command sees it inside its unit of work."""
 
@@ -107,9 +113,22 @@ class Table:
         self.game = uow.game
         self.before = uow.game.state
         self.ruleset: Ruleset = ruleset_named(uow.game.ruleset)
-        self.state = self.ruleset.load(uow.game.state)
+        kept = self._kept()
+        self.state = kept if kept is not None else self.ruleset.load(uow.game.state)
         self.sealed: dict = {}
         """What the command's log entry says of seals (see :func:`bot.glue.seals.sealing`), once logged."""
+
+    def _kept(self) -> State | None:
+        """The game's state as the command before left it, when it stored it and is over (see
+        :meth:`~bot.storage.UnitOfWork.take_kept`), starting this command as one read afresh would."""
+        state = self.uow.take_kept()
+        if state is None:
+            return None
+        if state.seal is not None:
+            state.seal.anew()
+        if KEPT_CHECKED and (found := serial.differences(state, self.ruleset.load(self.game.state))):
+            raise AssertionError(f"the state kept from the command before is not the one stored: {found[:5]}")
+        return state
 
     @property
     def user_id(self) -> int:
@@ -233,7 +252,7 @@ class Table:
                                  before=self.before if undoable else None,
                                  retake=None if retake is None else serial.to_json(retake))
         if save or self.uow.saving or self.sealed or (self.state.seal and self.state.seal.trail):
-            self.uow.save(self.state.to_json())
+            self.uow.save(self.state.to_json(), decoded=self.state)
         alarm = start_wait(self.uow, self.ruleset, self.state, self.server.reminder_hours, discord.utils.utcnow())
         self.bot.expect_alarm(alarm)
         self.bot.board_changed(self.uow.game, self.server)

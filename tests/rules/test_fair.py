@@ -92,6 +92,21 @@ def test_a_roll_records_the_seal_and_draw_of_its_first_die_and_the_dice_follow()
     assert (again.number, again.seal) == (12, "1")
 
 
+def test_a_seal_kept_for_the_next_command_forgets_this_ones_draws_and_then_reads_as_one_read_afresh():
+    """A game's state kept from one command for the next (bot.storage's ``take_kept``) starts it as if read from
+    the JSON stored: the seal's draws, rolls and request of the last command forgotten, nothing else."""
+    seal = Seal(1, 1, SEED, draws=12)
+    seal.ask("shoot doc ike")
+    dice = PhaseDice(seal)
+    roll(Dice(3), dice)
+    dice.shuffle_pile("pack", [Card.parse(code) for code in ("AH", "KH", "QH")])
+    afresh = serial.from_json(Seal, serial.to_json(seal))
+    assert serial.differences(seal, afresh)                   # what the command drew is there to log
+    seal.anew()
+    assert serial.differences(seal, afresh) == []
+    assert (seal.count("1"), seal.taken, seal.trail, seal.rolled, seal.shuffled, seal.asked) == (15, {}, [], [], [], "")
+
+
 def table() -> QotdState:
     state = QotdState()
     state.settings.cuts_per_character = 0

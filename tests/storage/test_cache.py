@@ -3,6 +3,7 @@ statements, and a game another process changed is refused once, then loaded afre
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -97,3 +98,78 @@ async def test_an_ended_game_is_not_served_again(database):
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.game is None
     assert await database.load_game(GUILD, CHANNEL) is None
+
+
+async def in_a_task_of_its_own(work):
+    """Run ``work`` (a coroutine function) as a command runs: in a task of its own, over when it returns."""
+    return await asyncio.create_task(work())
+
+
+async def test_the_state_a_command_stored_goes_to_the_next_command_once_the_first_is_over(database):
+    await start(database, DOC)
+    decoded = {"what the rules engine read": [1, 2]}
+
+    async def store() -> None:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert uow.take_kept() is None                        # nothing stored by a command yet
+            uow.save(state(DOC, phase=1), decoded=decoded)
+            await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state)
+
+    async def take() -> object:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert uow.game.state == state(DOC, phase=1)          # the JSON stored, read as ever
+            return uow.take_kept(), uow.take_kept()
+
+    await in_a_task_of_its_own(store)
+    assert await in_a_task_of_its_own(take) == (decoded, None)   # the same object, and only once
+    assert await in_a_task_of_its_own(take) == (None, None)      # taken, and not stored again: gone
+
+
+async def test_a_command_still_running_keeps_what_it_stored_to_itself(database):
+    await start(database, DOC)
+    stored, taken = asyncio.Event(), []
+    decoded = {"read": True}
+
+    async def store_then_reply() -> None:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            uow.save(state(DOC, phase=1), decoded=decoded)
+        stored.set()
+        await asyncio.sleep(0)                                    # still replying from what it holds
+        await asyncio.sleep(0)
+
+    async def next_command() -> None:
+        await stored.wait()
+        async with database.unit(GUILD, CHANNEL) as uow:
+            taken.append(uow.take_kept())
+
+    first = asyncio.create_task(store_then_reply())
+    await asyncio.gather(first, next_command())
+    assert taken == [None]                                        # read afresh: the first still held it
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.take_kept() is decoded                         # the first is over: the next may take it
+
+
+async def test_what_a_failed_or_stale_command_held_is_never_kept(database, other_database):
+    await start(database, DOC)
+
+    async def store(decoded: object, phase: int) -> None:
+        async with database.unit(GUILD, CHANNEL) as uow:
+            uow.take_kept()
+            uow.save(state(DOC, phase=phase), decoded=decoded)
+            await uow.log(PETE, "deal", f"Phase {phase}.", before=uow.game.state)
+
+    await in_a_task_of_its_own(lambda: store("first", 1))
+    with pytest.raises(ZeroDivisionError):
+        async with database.unit(GUILD, CHANNEL) as uow:
+            assert uow.take_kept() == "first"
+            uow.save(state(DOC, phase=2), decoded="failed")
+            1 / 0
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.take_kept() is None and uow.game.state == state(DOC, phase=1)
+    await in_a_task_of_its_own(lambda: store("second", 2))
+    async with other_database.unit(GUILD, CHANNEL) as theirs:
+        theirs.save(state(DOC, KATE))
+    with pytest.raises(StaleGame):
+        await in_a_task_of_its_own(lambda: store("stale", 3))
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.take_kept() is None and uow.game.state == state(DOC, KATE)

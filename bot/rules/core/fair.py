@@ -35,7 +35,7 @@ import json
 import random
 import struct
 from collections.abc import Callable, Collection, Iterable, MutableSequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -268,6 +268,13 @@ class Seal:
         """A game has one set of seals: a copy of its state (an action's work copy) shares it, so that every
         draw is counted once."""
         return self
+
+    def anew(self) -> None:
+        """Forget the last command's draws, rolls and requests (the fields no seal is made with): a state kept from
+        one command for the next (see :meth:`bot.storage.UnitOfWork.take_kept`) starts it as one read afresh."""
+        for kept in fields(self):
+            if not kept.init:
+                setattr(self, kept.name, kept.default_factory() if kept.default is MISSING else kept.default)
 
     def seed_of(self, name: str) -> str:
         """The seed of seal ``name``."""

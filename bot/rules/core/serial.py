@@ -67,8 +67,8 @@ def _encoder(cls: type) -> Convert:
     if issubclass(cls, dict):
         return lambda v: {k if type(k) is str else _key(k): i if type(i) in PLAIN else to_json(i)
                           for k, i in v.items()}
-    if issubclass(cls, (list, tuple)):
-        return lambda v: [i if type(i) in PLAIN else to_json(i) for i in v]
+    if issubclass(cls, (list, tuple)):           # cards, most of what a state's lists hold, written at once
+        return lambda v: [i if type(i) in PLAIN else i.code if type(i) is Card else to_json(i) for i in v]
     if issubclass(cls, (set, frozenset)):
         return lambda v: sorted(to_json(i) for i in v)
     return _same
@@ -178,3 +178,17 @@ def _dataclass_decoder(cls: type, hints: list[tuple[str, Any]]) -> Convert:
     def decode(d: dict) -> Any:
         return cls(**given_fields(d))
     return decode
+
+
+def differences(left: Any, right: Any, where: str = "state") -> list[str]:
+    """Where two values read from JSON differ, every field of a dataclass compared (those that ``==`` leaves out
+    too): how a state kept from one command for the next is checked against the same state read afresh."""
+    if dataclasses.is_dataclass(left) and type(left) is type(right):
+        return [found for f in dataclasses.fields(left)
+                for found in differences(getattr(left, f.name), getattr(right, f.name), f"{where}.{f.name}")]
+    if isinstance(left, dict) and isinstance(right, dict) and left.keys() == right.keys():
+        return [found for key in left for found in differences(left[key], right[key], f"{where}[{key!r}]")]
+    if isinstance(left, (list, tuple)) and type(left) is type(right) and len(left) == len(right):
+        return [found for n, (a, b) in enumerate(zip(left, right)) for found in differences(a, b, f"{where}[{n}]")]
+    numbers = all(type(value) in (int, float) for value in (left, right))     # a place typed 30, read back 30.0
+    return [] if (type(left) is type(right) or numbers) and left == right else [f"{where}: {left!r} != {right!r}"]
