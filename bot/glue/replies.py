@@ -260,7 +260,9 @@ def files_of(attachments: Sequence[tuple[str, bytes]]) -> list[discord.File]:
 def fit_embed(embed: discord.Embed, room: int = EMBEDS_TOTAL_LIMIT) -> discord.Embed:
     """An embed within Discord's limits, its texts ``room`` characters at most in all: the fields past the
     25th are named in the last one, and long texts lose whole lines (see :func:`clip`), the description
-    first, then the fields' values from the last."""
+    first, then the fields' values from the last. An embed within them, as most are, is itself."""
+    if _within(embed, room):
+        return embed
     data = embed.to_dict()
     fields = data.get("fields", [])
     if len(fields) > FIELDS_LIMIT:
@@ -283,6 +285,17 @@ def fit_embed(embed: discord.Embed, room: int = EMBEDS_TOTAL_LIMIT) -> discord.E
             part[key] = clip(part[key], max(before - over, 1)) if before - over >= 40 else "…"
             over -= before - len(part[key])
     return discord.Embed.from_dict(data)
+
+
+def _within(embed: discord.Embed, room: int) -> bool:
+    """Whether an embed is within Discord's limits as it is, ``room`` characters at most in all."""
+    texts = [(embed.title, TITLE_LIMIT), (embed.description, DESCRIPTION_LIMIT), (embed.footer.text, FOOTER_LIMIT),
+             (embed.author.name, AUTHOR_LIMIT),
+             *((text, limit) for field in embed.fields
+               for text, limit in ((field.name, FIELD_NAME_LIMIT), (field.value, FIELD_LIMIT)))]
+    lengths = [(len(text or ""), limit) for text, limit in texts]
+    return (len(embed.fields) <= FIELDS_LIMIT and all(length <= limit for length, limit in lengths)
+            and sum(length for length, _ in lengths) <= room)
 
 
 def fit_files(attachments: Sequence[tuple[str, bytes]]) -> tuple[list[tuple[str, bytes]], int]:
