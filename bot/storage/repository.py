@@ -261,6 +261,9 @@ def pack_state(state: dict[str, Any] | str) -> bytes:
 
 GAME_CACHE_SIZE = 4096
 """Games each process keeps in memory after serving them (a game's JSON is a few kilobytes)."""
+KEPT_STATES = 256
+"""Games whose state each process keeps as the rules engine read it (see :class:`Kept`), those stored last: some
+20 KB each for a game of ten, six times its JSON."""
 
 
 class Kept:
@@ -314,6 +317,8 @@ class Database:
         self.server_defaults = server_defaults
         self._locks: WeakValueDictionary[tuple[int, int], asyncio.Lock] = WeakValueDictionary()
         self._games: OrderedDict[tuple[int, int], _Cached] = OrderedDict()
+        self._kept: OrderedDict[tuple[int, int], Kept] = OrderedDict()
+        """The games whose state is kept read, the one stored last at the end (:data:`KEPT_STATES` at most)."""
         self._writer: AsyncConnection | None = None
         self._writer_lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
         self._quick = QuickCommit(self.engine.dialect, self.engine.url.database) if self._writer_lock else None
@@ -385,6 +390,7 @@ class Database:
     def forget_games(self) -> None:
         """Drop the games kept in memory: the next unit on each loads it from the database."""
         self._games.clear()
+        self._kept.clear()
 
     def forget_game(self, guild_id: int, channel_id: int) -> None:
         """Drop one channel's game kept in memory: the next unit on it loads it from the database."""
@@ -399,6 +405,11 @@ class Database:
         self._games.move_to_end(key)
         if len(self._games) > GAME_CACHE_SIZE:
             self._games.popitem(last=False)
+        if cached.kept is not None:
+            self._kept[key] = cached.kept
+            self._kept.move_to_end(key)
+            if len(self._kept) > KEPT_STATES:
+                self._kept.popitem(last=False)[1].state = None
 
     # -- servers ---------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 import pytest
 from sqlalchemy import event
 
-from bot.storage import Database, StaleGame
+from bot.storage import Database, StaleGame, repository
 
 from .helpers import CHANNEL, DOC, GUILD, KATE, PETE, json_value, one, start, state
 
@@ -173,3 +173,23 @@ async def test_what_a_failed_or_stale_command_held_is_never_kept(database, other
         await in_a_task_of_its_own(lambda: store("stale", 3))
     async with database.unit(GUILD, CHANNEL) as uow:
         assert uow.take_kept() is None and uow.game.state == state(DOC, KATE)
+
+
+async def test_only_the_games_stored_last_keep_their_state_read(database, monkeypatch):
+    """A state read is some six times its JSON: the process keeps it for the KEPT_STATES games stored last alone."""
+    monkeypatch.setattr(repository, "KEPT_STATES", 2)
+    channels = [CHANNEL + n for n in range(3)]
+    for channel in channels:
+        await start(database, DOC, channel=channel)
+
+    async def store(channel: int) -> None:
+        async with database.unit(GUILD, channel) as uow:
+            uow.save(state(DOC, phase=1), decoded=f"read in {channel}")
+
+    for channel in channels:
+        await in_a_task_of_its_own(lambda: store(channel))
+    taken = []
+    for channel in channels:
+        async with database.unit(GUILD, channel) as uow:
+            taken.append(uow.take_kept())
+    assert taken == [None, f"read in {channels[1]}", f"read in {channels[2]}"]
