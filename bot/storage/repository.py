@@ -25,7 +25,6 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
@@ -33,7 +32,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from weakref import WeakValueDictionary
+from weakref import WeakValueDictionary, ref
 
 import orjson
 from isal import isal_zlib
@@ -275,7 +274,7 @@ class Kept:
 
     def __init__(self, state: object, task: asyncio.Task | None) -> None:
         self.state: object | None = state
-        self._task = None if task is None else weakref.ref(task)
+        self._task = None if task is None else ref(task)
 
     def take(self) -> object | None:
         """The state, now the command that left it is over (then it is no longer kept); else None."""
@@ -397,7 +396,11 @@ class Database:
         self._remember((guild_id, channel_id), None)
 
     def _remember(self, key: tuple[int, int], cached: _Cached | None) -> None:
-        """Keep (or, given None, forget) the channel's game; the least recently used goes past the limit."""
+        """Keep (or, given None, forget) the channel's game; the least recently used goes past the limit. Its state
+        kept read (see :class:`Kept`) is the one ``cached`` holds, if any: one kept before it is let go."""
+        replaced = self._kept.pop(key, None)
+        if replaced is not None and (cached is None or replaced is not cached.kept):
+            replaced.state = None
         if cached is None:
             self._games.pop(key, None)
             return
@@ -407,7 +410,6 @@ class Database:
             self._games.popitem(last=False)
         if cached.kept is not None:
             self._kept[key] = cached.kept
-            self._kept.move_to_end(key)
             if len(self._kept) > KEPT_STATES:
                 self._kept.popitem(last=False)[1].state = None
 

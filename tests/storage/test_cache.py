@@ -193,3 +193,7 @@ async def test_only_the_games_stored_last_keep_their_state_read(database, monkey
         async with database.unit(GUILD, channel) as uow:
             taken.append(uow.take_kept())
     assert taken == [None, f"read in {channels[1]}", f"read in {channels[2]}"]
+    await in_a_task_of_its_own(lambda: store(channels[0]))
+    kept = database._games[GUILD, channels[0]].kept
+    database.forget_game(GUILD, channels[0])                      # as after another process changed the game
+    assert kept.take() is None                                    # let go with the game, not at the 256th next
