@@ -781,6 +781,8 @@ class UnitOfWork:
         try:
             if exc_type is None and self._dirty:
                 try:
+                    if self._connection is not None:
+                        self._slow_store()        # giving its reading connection back waits for aiosqlite's thread
                     quick, stored = self._store_quickly(self._written()) if self.store_is_quick else (False, None)
                     if not quick:
                         self._slow_store()
