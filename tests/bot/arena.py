@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 
 from discord import app_commands
 from simcord import OptionError, SetupError
+from sqlalchemy import select
+
+from bot.storage.models import Game
 
 from tests.storage.helpers import json_value
 
 from .conftest import REFUSALS, Scene
-from .helpers import View, channel_view, stored_rows, words_of
+from .helpers import View, channel_view, read, stored_rows, words_of
 
 DISCORD = "refused by Discord"
 """The user's client refused the input (out of range, not a choice, someone of another server)."""
@@ -219,13 +222,21 @@ class Arena:
 
     async def pings(self) -> dict | None:
         """Whom the game may ping (see bot.glue.consent)."""
-        game = await self.db.load_game(self.scene.guild.id, self.channel.id)
+        game = await self.stored()
         return game.pings if game else None
 
     async def roster(self) -> list:
         """The roster of the campaign whose adventure the game is (empty in a fresh one; /undo leaves it)."""
-        game = await self.db.load_game(self.scene.guild.id, self.channel.id)
+        game = await self.stored()
         return await self.db.roster(game.campaign_id) if game and game.campaign_id else []
+
+    async def stored(self):
+        """The game's row as the database holds it now: whom it may ping, its campaign (read as ``channel_view``
+        reads, on a connection of its own)."""
+        guild, channel = self.scene.guild.id, self.channel.id
+        return await read(self.db, lambda connection: connection.execute(
+            select(Game.pings, Game.campaign_id).where(Game.guild_id == guild, Game.channel_id == channel,
+                                                       Game.status == "active")).first())
 
     def dice(self, seed: int) -> None:
         """Seed the bot's dice for the next call."""

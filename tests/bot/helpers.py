@@ -48,17 +48,24 @@ async def channel_view(env, guild_id: int, channel) -> View:
 
     The messages are read from SimCord's store (an edit replaces what it changes and stamps the message).
     """
-    db = env.bot.db
-    game, director, log = None, None, []
-    row = await db.load_game(guild_id, channel.id)
-    if row is not None:
-        game, director = QotdState.from_json(row.state), row.director_id
-        log = await read(db, lambda connection: [tuple(entry) for entry in connection.execute(
-            text("SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq"), {"id": row.id})])
+    state, director, log = await read(env.bot.db, lambda connection: _game_and_log(connection, guild_id, channel.id))
+    game = QotdState.from_json(state) if state is not None else None
     stored = sorted(env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
     public = [(m.id, m.content, m.embeds, m.components, m.attachments, m.edited_timestamp)
               for m in stored if not m.is_ephemeral]
     return View(game.to_json() if game else None, director, log, public, game)
+
+
+def _game_and_log(connection: Connection, guild_id: int, channel_id: int) -> tuple[dict | None, int | None, list]:
+    """The channel's active game as stored (its state and Director), and its log's kinds and texts, read on
+    ``connection`` (the database's own, never the bot's cache)."""
+    row = connection.execute(select(Game.id, Game.state, Game.director_id).where(
+        Game.guild_id == guild_id, Game.channel_id == channel_id, Game.status == "active")).first()
+    if row is None:
+        return None, None, []
+    log = [tuple(entry) for entry in connection.execute(
+        text("SELECT kind, text FROM log WHERE game_id = :id ORDER BY seq"), {"id": row.id})]
+    return row.state, row.director_id, log
 
 
 MIRRORS = {"players", "characters"}
