@@ -183,12 +183,40 @@ def _dataclass_decoder(cls: type, hints: list[tuple[str, Any]]) -> Convert:
 def differences(left: Any, right: Any, where: str = "state") -> list[str]:
     """Where two values read from JSON differ, every field of a dataclass compared (those that ``==`` leaves out
     too): how a state kept from one command for the next is checked against the same state read afresh."""
-    if dataclasses.is_dataclass(left) and type(left) is type(right):
-        return [found for f in dataclasses.fields(left)
-                for found in differences(getattr(left, f.name), getattr(right, f.name), f"{where}.{f.name}")]
-    if isinstance(left, dict) and isinstance(right, dict) and left.keys() == right.keys():
-        return [found for key in left for found in differences(left[key], right[key], f"{where}[{key!r}]")]
-    if isinstance(left, (list, tuple)) and type(left) is type(right) and len(left) == len(right):
-        return [found for n, (a, b) in enumerate(zip(left, right)) for found in differences(a, b, f"{where}[{n}]")]
-    numbers = all(type(value) in (int, float) for value in (left, right))     # a place typed 30, read back 30.0
-    return [] if (type(left) is type(right) or numbers) and left == right else [f"{where}: {left!r} != {right!r}"]
+    found: list[str] = []
+    _differ(left, right, (where,), found)
+    return found
+
+
+@functools.cache
+def _all_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+NUMBERS = (int, float)
+"""A number written as an int and read back as a float (a place typed 30, read back 30.0) is the same number."""
+
+
+def _differ(left: Any, right: Any, path: tuple, found: list[str]) -> None:
+    """Add to ``found`` where ``left`` and ``right`` differ (``path``: the way to them, written out only then)."""
+    kind = type(left)
+    if kind is type(right) and kind in PLAIN or kind in NUMBERS and type(right) in NUMBERS:
+        same = left == right
+    elif kind is not type(right):
+        same = False
+    elif dataclasses.is_dataclass(kind):
+        for name in _all_fields(kind):
+            _differ(getattr(left, name), getattr(right, name), (*path, ".", name), found)
+        return
+    elif issubclass(kind, dict) and left.keys() == right.keys():
+        for key in left:
+            _differ(left[key], right[key], (*path, f"[{key!r}]"), found)
+        return
+    elif issubclass(kind, (list, tuple)) and len(left) == len(right):
+        for n, (a, b) in enumerate(zip(left, right)):
+            _differ(a, b, (*path, f"[{n}]"), found)
+        return
+    else:
+        same = left == right
+    if not same:
+        found.append(f"{''.join(map(str, path))}: {left!r} != {right!r}")
