@@ -57,18 +57,41 @@ async def test_only_pictures_are_drawn():
 
 
 async def test_a_worker_that_dies_fails_its_picture_and_is_replaced():
+    pool = Pool(workers=2)
     card = QOTD.picture_of_roll(sample_resolution())
-    waiting = [paint(draw, card) for _ in range(20)]
-    dying = next(painter for painter in painters.POOL.painters if painter.job is not None)
-    os.kill(dying.process.pid, signal.SIGKILL)
-    outcomes = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 10)
-    failed = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
-    assert len(failed) <= 1 and all(isinstance(outcome, PictureFailed) and "died" in str(outcome)
-                                    for outcome in failed)
-    assert [outcome for outcome in outcomes if not isinstance(outcome, Exception)] \
-        == [draw(card)] * (20 - len(failed))
-    assert dying not in painters.POOL.painters and len(painters.POOL.painters) == painters.POOL.workers
-    assert await paint(render_turn, (KING,)) == render_turn((KING,))
+    try:
+        waiting = [pool.paint("draw", (card,), None) for _ in range(20)]
+        dying = next(painter for painter in pool.painters if painter.job is not None)
+        os.kill(dying.process.pid, signal.SIGKILL)
+        outcomes = await asyncio.wait_for(asyncio.gather(*waiting, return_exceptions=True), 10)
+        failed = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+        assert len(failed) <= 1 and all(isinstance(outcome, PictureFailed) and "died" in str(outcome)
+                                        for outcome in failed)
+        assert [outcome for outcome in outcomes if not isinstance(outcome, Exception)] \
+            == [draw(card)] * (20 - len(failed))
+        assert dying not in pool.painters and len(pool.painters) == pool.workers
+        assert await pool.paint("render_turn", ((KING,),), None) == render_turn((KING,))
+    finally:
+        pool.stop()
+
+
+async def test_a_picture_asked_for_again_is_sent_as_drawn_without_a_worker(monkeypatch):
+    pool = Pool(workers=2)
+    try:
+        queen = await pool.paint("render_turn", ((Card.parse("QH"),),), None)
+        king = await pool.paint("render_turn", ((KING,),), None)
+        again = pool.paint("render_turn", ((KING,),), None)
+        assert again.done() and again.result() == king == render_turn((KING,))
+        asked = pool.paint("render_turn", ((KING,), Luck.RED), None)                  # another drawing of him
+        assert not asked.done()
+        red = await asked
+        assert red == render_turn((KING,), Luck.RED)
+        monkeypatch.setattr(painters, "DRAWN_BYTES", len(king) + len(red) + 1)       # no room for the queen too
+        pool.drew(b"another picture", b"x")
+        assert not pool.paint("render_turn", ((Card.parse("QH"),),), None).done()    # asked for least lately
+        assert pool.paint("render_turn", ((KING,),), None).done()
+    finally:
+        pool.stop()
 
 
 def test_the_workers_serve_one_event_loop_after_another():

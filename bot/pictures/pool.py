@@ -19,6 +19,8 @@ and replaced too. A server has at most
 :attr:`Pool.share` of the workers at once, its other pictures waiting their turn, and the servers waiting
 take the workers that come free in turn. A worker that dies is replaced at once. Which server a picture is
 for is the one of the command asking for it (see :func:`asked_for`).
+A picture asked for again (the same drawing of the same things) is sent as it was drawn,
+without a worker (:data:`DRAWN_BYTES`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ DEADLINE = 2.0
 few hundredths of one)."""
 RUNAWAYS = 1024
 """How many of the pictures stopped at their deadline are remembered, so as not to draw them again."""
+DRAWN_BYTES = 16 << 20
+"""The most bytes of pictures kept as drawn (the last drawn): a picture asked for again, the same drawing of the
+same things (a character's turned card, a board that has not changed), is sent again without a worker."""
 READ = 1 << 16
 KEEP_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_": str(64 << 20)}
 """glibc's malloc in a worker keeps the memory a picture freed for the next one: a map's buffers (some 300 KB
@@ -194,6 +199,8 @@ class Painter:
         del self._buffer[:size]
         if self.job is None or number != self.job.number:
             return
+        if drawn:
+            self.pool.drew(self.job.picture, result)
         self._finish(None if drawn else PictureFailed(result), result)
         self.pool.free(self)
 
@@ -220,6 +227,9 @@ class Pool:
         self.painters: list[Painter] = []
         self._runaways: OrderedDict[bytes, None] = OrderedDict()
         """The pictures stopped at their deadline, the last :data:`RUNAWAYS`: never drawn again."""
+        self._drawn: OrderedDict[bytes, bytes] = OrderedDict()
+        """The pictures drawn last (:data:`DRAWN_BYTES` of them), by :attr:`Job.picture`."""
+        self._drawn_bytes = 0
         self._idle: deque[Painter] = deque()
         self._waiting: OrderedDict[int | None, deque[Job]] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -245,6 +255,10 @@ class Pool:
         drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
         job = Job(next(self._numbers), server, drawing, loop.create_future(), hashlib.sha256(drawing).digest(),
                   time.monotonic() + self.wait)
+        if (drawn := self._drawn.get(job.picture)) is not None:
+            self._drawn.move_to_end(job.picture)
+            job.future.set_result(drawn)
+            return job.future
         if self._stale(job):
             return job.future
         self._waiting.setdefault(server, deque()).append(job)
@@ -268,6 +282,15 @@ class Pool:
         self._runaways[picture] = None
         if len(self._runaways) > RUNAWAYS:
             self._runaways.popitem(last=False)
+
+    def drew(self, picture: bytes, png: bytes) -> None:
+        """The picture (a :attr:`Job.picture`) was drawn as ``png``: kept, to be sent again if asked for again."""
+        if len(png) > DRAWN_BYTES or picture in self._drawn:
+            return
+        self._drawn[picture] = png
+        self._drawn_bytes += len(png)
+        while self._drawn_bytes > DRAWN_BYTES:
+            self._drawn_bytes -= len(self._drawn.popitem(last=False)[1])
 
     def free(self, painter: Painter) -> None:
         """``painter`` has finished a picture: it takes the next."""

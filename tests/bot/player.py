@@ -2,8 +2,9 @@
 the same in every such process (a pinned server id; the channel and members made in the same order), so
 that several processes, one after another or at once, play the same game.
 
-    python -m tests.bot.player URL setup          # start a game, cast it, deal: prints {"ready": true}
     python -m tests.bot.player URL play N SEED    # N commands as fast as it can, a JSON line per reply
+
+on a game that :func:`setup` started (in the test's own process: the game is the same whichever process made it).
 
 ``play`` turns cards with /draw as the Director and, when Doc's card is up, has pete shoot at Billy, then
 keeps or re-rolls as the buttons offer. Each reply is printed (and flushed) as soon as it has arrived:
@@ -23,7 +24,7 @@ from bot.app.launch import make_bot as launched
 from bot.glue.client import DirectorBot
 from bot.storage import Database
 from bot.app.settings import Settings
-from tests.bot.conftest import TEST_PACE
+from tests.bot.conftest import SETTLE_SECONDS, TEST_PACE
 
 GUILD_ID = 1_100_000_000_000_000_000
 PEOPLE = ("dora", "pete", "polly")
@@ -60,8 +61,10 @@ def reply(command: str, result) -> dict:
 
 
 async def setup(url: str) -> None:
+    """Start the game on the database at ``url``: cast, and dealt."""
     bot = make_bot(url, 1)
     async with simcord.run(bot) as env:
+        env.settle_timeout = SETTLE_SECONDS
         channel, people = the_set(env)
         await people["dora"].slash(channel, "game start")
         for name in ("pete", "polly"):
@@ -72,7 +75,6 @@ async def setup(url: str) -> None:
         await people["dora"].slash(channel, "game settings", cuts=0)
         await people["dora"].slash(channel, "deal")
     await bot.db.dispose()
-    print(json.dumps({"ready": True}), flush=True)
 
 
 async def play(url: str, commands: int, seed: int, gated: bool = False) -> None:
@@ -80,6 +82,7 @@ async def play(url: str, commands: int, seed: int, gated: bool = False) -> None:
     bot is up, and start when a line comes in (so that two processes play at once)."""
     bot = make_bot(url, seed)
     async with simcord.run(bot, check_errors=False) as env:
+        env.settle_timeout = SETTLE_SECONDS          # a machine loaded by other bots: not SimCord's 5 s
         channel, people = the_set(env)
         if gated:
             print(json.dumps({"started": True}), flush=True)
@@ -100,11 +103,8 @@ async def play(url: str, commands: int, seed: int, gated: bool = False) -> None:
 
 
 def main(argv: list[str]) -> None:
-    url, mode, *rest = argv
-    if mode == "setup":
-        asyncio.run(setup(url))
-    else:
-        asyncio.run(play(url, int(rest[0]), int(rest[1]), gated=rest[2:] == ["gated"]))
+    url, _play, commands, seed, *gated = argv
+    asyncio.run(play(url, int(commands), int(seed), gated=gated == ["gated"]))
 
 
 if __name__ == "__main__":

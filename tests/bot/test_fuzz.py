@@ -27,6 +27,9 @@ from .arena import DISCORD, Arena, leaves
 
 ROUNDS = 8
 """Examples: each fires every command of the tree once."""
+PARTS = 2
+"""The commands are fuzzed in this many parts (every other command), each on an arena of its own, so that the
+suite's workers share them."""
 PEOPLE = ("pete", "polly", "dora", "deputy", "stranger", "boss")
 ROWDY = "\u202eDan **@everyone**"
 """The nickname of a member who joins in: right to left, markdown and a mention."""
@@ -51,11 +54,11 @@ class Tally:
     inputs: set[str] = field(default_factory=set)
     lost: list[str] = field(default_factory=list)
 
-    def summary(self) -> str:
+    def summary(self, part: int) -> str:
         total = Counter()
         for counts in self.verdicts.values():
             total.update(counts)
-        lines = [f"fuzz: {len(self.verdicts)} commands fired {sum(total.values())} times with "
+        lines = [f"fuzz, part {part + 1} of {PARTS}: {len(self.verdicts)} commands fired {sum(total.values())} times with "
                  f"{len(self.inputs)} different inputs: {total[DISCORD]} refused by Discord, "
                  f"{total['refused']} refused by the bot, {total['succeeded']} succeeded; lost: {len(self.lost)}"]
         lines += [f"  /{name}: " + ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items()))
@@ -173,13 +176,13 @@ async def offered_values(arena: Arena, commands: list[app_commands.Command]) -> 
     return offered
 
 
-@pytest.fixture
-async def fuzz(scene, held):
+@pytest.fixture(params=range(PARTS))
+async def fuzz(request, scene, held):
     arena = await Arena(scene).open()
-    commands = leaves(scene.env.bot.tree)
+    commands = leaves(scene.env.bot.tree)[request.param::PARTS]           # in order of their names
     fuzz = Fuzz(arena, commands, await offered_values(arena, commands))
     yield fuzz
-    held(fuzz.tally.summary())
+    held(fuzz.tally.summary(request.param))
 
 
 @settings(max_examples=ROUNDS, derandomize=True, database=None, deadline=None, print_blob=False,

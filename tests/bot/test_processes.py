@@ -28,7 +28,8 @@ from bot.rules.qotd.state import QotdState
 from bot.glue.acting import decision_view
 from tests.storage.helpers import json_value, rows
 
-from .player import GUILD_ID, make_bot, the_set
+from .conftest import SETTLE_SECONDS
+from .player import GUILD_ID, make_bot, setup, the_set
 
 ROOT = Path(__file__).resolve().parents[2]
 REMINDER_HOURS = 12
@@ -44,12 +45,6 @@ the other one shot down."""
 def player(url: str, *args: object) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "tests.bot.player", url, *map(str, args)], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def set_up(url: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "tests.bot.player", url, "setup"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0 and '"ready": true' in done.stdout, done.stderr[-2000:]
 
 
 def replies(lines: list[str]) -> list[dict]:
@@ -83,7 +78,7 @@ def as_told(kind: str) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2])
 async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url, seed, held):
-    set_up(database_url)
+    await setup(database_url)
     process = player(database_url, "play", 400, seed)
     heard: list[str] = []
     stop_after = random.Random(seed).randint(15, 45)
@@ -111,6 +106,7 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
 
     bot = make_bot(database_url, seed + 10)                      # the bot comes back on the same database
     async with simcord.run(bot) as env:
+        env.settle_timeout = SETTLE_SECONDS
         channel, people = the_set(env)
         await env.advance_time(REMINDER_HOURS * 3600 + 60)       # its timers: the wait's one reminder rings
         assert sum("a reminder:" in message.content for message in channel.history()) == 1
@@ -131,7 +127,7 @@ async def test_a_bot_killed_mid_burst_loses_nothing_it_acknowledged(database_url
 
 
 async def test_two_processes_on_one_postgresql_apply_each_command_once_or_refuse_it(postgres_url, held):
-    set_up(postgres_url)
+    await setup(postgres_url)
     processes = [player(postgres_url, "play", 60, seed, "gated") for seed in (3, 4)]
     for process in processes:                                # both bots up before either plays: they meet
         assert process.stdout.readline().startswith('{"started"'), process.stderr.read()[-3000:]

@@ -10,6 +10,7 @@ import pytest
 from bot.glue.client import REDRAW_BOARDS_AFTER
 from bot.pictures import render_board_pages
 from bot.rules.core.ruleset import RULESETS
+from tests.pictures.pixels import unlike
 from tests.storage.helpers import rows
 from tests.rules.scripted import Dice
 
@@ -227,4 +228,6 @@ async def test_the_pinned_board_of_high_noon_is_its_rulesets_board_redrawn_after
     [redrawn] = scene.channel.pinned_messages()
     assert redrawn.id == board.id and redrawn.embeds[0].title == "Turn 1"
     owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
-    assert await redrawn.attachments[0].read() == render_board_pages(duel.DUEL.board(await stored(scene)), owners)[0]
+    sent = await redrawn.attachments[0].read()
+    drawn = render_board_pages(duel.DUEL.board(await stored(scene)), owners)[0]
+    assert sent == drawn, unlike(sent, drawn)

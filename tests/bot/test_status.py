@@ -11,6 +11,8 @@ from bot.pictures import render_board_pages
 from bot.pictures.status import PER_PAGE
 from bot.rules.qotd.ruleset import QOTD
 
+from tests.pictures.pixels import unlike
+
 from .conftest import make_bot
 from .helpers import slow_route, stored_game, text_of
 
@@ -93,16 +95,19 @@ async def test_the_board_names_each_characters_player_also_those_not_seen_since_
                                                    scene.dora.id: "dora"})
     assert named != render_board_pages(QOTD.board(state))
 
-    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]
+    sent = await board_of(await scene.dora.slash(scene.channel, "status"))
+    assert sent == named[0], unlike(sent, named[0])
     await scene.env.restart_bot(make_bot(db_url))               # the bot has seen nobody since dora asks:
     calls = len(scene.env.http_requests)
     with slow_route(scene.env.bot, "GET", "/guilds/*/members/*", 2.0):
         first = await scene.dora.slash(scene.channel, "status")  # it answers at once with the names it knows,
-    assert await board_of(first) == render_board_pages(QOTD.board(state), {scene.dora.id: "dora"})[0]
+    sent, drawn = await board_of(first), render_board_pages(QOTD.board(state), {scene.dora.id: "dora"})[0]
+    assert sent == drawn, unlike(sent, drawn)
     asked = [r.path for r in scene.env.http_requests[calls:]]
     assert asked[0].endswith("/callback")
     assert sum("/members/" in path for path in asked) == 2      # and asks Discord for the others meanwhile,
-    assert await board_of(await scene.dora.slash(scene.channel, "status")) == named[0]   # for the next board
+    sent = await board_of(await scene.dora.slash(scene.channel, "status"))
+    assert sent == named[0], unlike(sent, named[0])   # for the next board
 
     scene.guild.remove_member(scene.polly)                     # a player who left the server is not named
     await scene.env.restart_bot(make_bot(db_url))
@@ -152,7 +157,8 @@ async def test_the_pinned_board_is_redrawn_once_a_few_seconds_after_the_game_cha
     state = await stored_game(scene.db(), scene.guild.id, scene.channel.id)
     assert redrawn.id == board.id and edits_of(scene, board) == 1
     assert redrawn.embeds[0].title == f"Phase 1 — {state.deck.current} is up"
-    assert await redrawn.attachments[0].read() == render_board_pages(QOTD.board(state), {scene.pete.id: "pete"})[0]
+    sent, drawn = await redrawn.attachments[0].read(), render_board_pages(QOTD.board(state), {scene.pete.id: "pete"})[0]
+    assert sent == drawn, unlike(sent, drawn)
 
     await scene.dora.slash(scene.channel, "undo")                 # an undo changes the game too
     await scene.env.advance_time(REDRAW_BOARDS_AFTER.total_seconds() + 1)

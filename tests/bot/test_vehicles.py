@@ -4,6 +4,7 @@ types from a moving vehicle refused, /cast show and list, and undo."""
 from bot.pictures import render_board_pages
 from bot.rules.qotd.ruleset import QOTD
 from bot.rules.qotd.state import Role
+from tests.pictures.pixels import unlike
 from tests.rules.scripted import Dice
 
 from .helpers import refused, stored_game, text_of
@@ -127,8 +128,9 @@ async def test_the_status_board_shows_the_vehicles_with_their_players_names(scen
     result = await scene.pete.slash(scene.channel, "status")
     state = await stored(scene)
     board = QOTD.board(state)
-    assert [await a.read() for a in result.response.attachments] == render_board_pages(
-        board, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
+    sent = [await a.read() for a in result.response.attachments]
+    drawn = render_board_pages(board, {scene.pete.id: "pete", scene.polly.id: "polly", scene.dora.id: "dora"})
+    assert sent == drawn, [unlike(*pair) for pair in zip(sent, drawn)]
     assert [row.key for row in board.rows][-2:] == ["deadwood-coach", "hearse"]
 
 

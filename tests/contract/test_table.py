@@ -8,6 +8,7 @@ import pytest
 from bot.glue.replies import markdown
 from bot.pictures import render_board_pages
 from tests.bot.helpers import View, end_game, png, refused, stored_rows, text_of
+from tests.pictures.pixels import unlike
 
 from .conftest import KEYS
 from .driving import PLAYERS, Play, public
@@ -95,7 +96,8 @@ async def test_status_answers_with_a_png_of_the_rulesets_board(scene, key):
     picture = await status.response.attachments[0].read()
     assert png(picture)
     owners = {scene.pete.id: "pete", scene.polly.id: "polly"}
-    assert picture == render_board_pages(play.ruleset.board(await play.state()), owners)[0]
+    drawn = render_board_pages(play.ruleset.board(await play.state()), owners)[0]
+    assert picture == drawn, unlike(picture, drawn)
 
 
 async def test_an_unknown_character_is_refused_ephemerally_and_changes_nothing(scene, key):

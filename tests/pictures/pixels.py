@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.rules.qotd.casting import CharacterType
 from bot.rules.qotd.state import Character, QotdState
@@ -62,3 +62,15 @@ def cast(*types: CharacterType, seed: int = 1) -> tuple[QotdState, list[Characte
               for i, kind in enumerate(types)]
     state.shuffle(rng)
     return state, people
+
+
+def unlike(sent: bytes, drawn: bytes) -> str:
+    """How a picture the bot sent differs from the one drawn here, for an assertion's message: the box where their
+    pixels differ, or, the pixels alike, that only their compressed bytes do."""
+    first, second = (Image.open(io.BytesIO(data)).convert("RGB") for data in (sent, drawn))
+    if first.size != second.size:
+        return f"sent {first.size[0]}x{first.size[1]} pixels, drawn {second.size[0]}x{second.size[1]}"
+    box = ImageChops.difference(first, second).getbbox()
+    if box is None:
+        return f"the same pixels, other bytes ({len(sent)} sent, {len(drawn)} drawn)"
+    return f"their pixels differ within {box} (left, top, right, bottom)"
