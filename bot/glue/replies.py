@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
@@ -167,6 +168,27 @@ async def picture(drawing: asyncio.Future[bytes]) -> bytes | None:
 async def render(draw: Callable[..., bytes], *args: object) -> bytes | None:
     """Draw a picture off the event loop (see :func:`picture`)."""
     return await picture(render_soon(draw, *args))
+
+
+class Kept:
+    """Pictures that recur all game, drawn once by a worker and then kept here (the least recently used
+    go past ``size``), so that showing one again costs nothing."""
+
+    def __init__(self, draw: Callable[..., bytes], size: int) -> None:
+        self.draw = draw
+        self.size = size
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+
+    async def __call__(self, *args: object) -> bytes | None:
+        if args in self._kept:
+            self._kept.move_to_end(args)
+            return self._kept[args]
+        image = await render(self.draw, *args)
+        if image is not None:
+            self._kept[args] = image
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return image
 
 
 SHOWN_ENTRY = "director.shown_entry"

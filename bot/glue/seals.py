@@ -58,14 +58,23 @@ class TurnDice(PhaseDice):
         return self.seal.name
 
 
-def known(stored: dict[str, Any] | None) -> tuple[set[str], set[str]]:
+def known(stored: dict[str, Any] | None) -> tuple[list[str], list[str]]:
     """The names of the seals committed, and revealed, in a game's seals as stored (read whole only when stored
     before roots: loading it adopts its one seal as committed)."""
     if not stored:
-        return set(), set()
+        return [], []
     if stored.get("seed"):
         stored = serial.to_json(serial.from_json(Seal, stored))
-    return set(stored.get("committed", ())), set(stored.get("revealed", ()))
+    return stored.get("committed", []), stored.get("revealed", [])
+
+
+def added(names: list[str], before: list[str]) -> list[str]:
+    """The ``names`` not in ``before``: those after it, when ``names`` begins with it (a seal's lists only grow within
+    a command, and a game's grow with every turn), else each one not in it (a new seal)."""
+    if names[:len(before)] == before:
+        return names[len(before):]
+    had = set(before)
+    return [name for name in names if name not in had]
 
 
 def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain: str | None) -> dict[str, Any]:
@@ -81,9 +90,9 @@ def sealing(ruleset: Ruleset, before: dict[str, Any] | None, state: State, chain
         seal.spent(ruleset.hidden(state))
     committed, revealed = known((before or {}).get("seal"))
     data: dict[str, Any] = {}
-    if sealed := [sealed_note(seal, name, chain) for name in seal.committed if name not in committed]:
+    if sealed := [sealed_note(seal, name, chain) for name in added(seal.committed, committed)]:
         data["sealed"] = sealed
-    if shown := [revealed_note(seal, name) for name in seal.revealed if name not in revealed]:
+    if shown := [revealed_note(seal, name) for name in added(seal.revealed, revealed)]:
         data["revealed"] = shown
     data.update(drawn(seal))
     if placed := ruleset.placed(before or {}, state):

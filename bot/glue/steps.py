@@ -10,11 +10,16 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.glue.errors import UserError
-from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, clip, markdown, render, safe
+from bot.glue.replies import COLOUR, DESCRIPTION_LIMIT, TITLE_LIMIT, Kept, clip, markdown, render, safe
 from bot.glue.table import Table
-from bot.pictures import step_picture
+from bot.pictures import draw, step_picture
 from bot.rules.core.fair import PhaseDice
+from bot.rules.core.pictures import CardsTurned
 from bot.rules.core.ruleset import Ruleset, State, Step
+
+
+TURNS = Kept(draw, 512)
+"""The pictures of the cards a step turns: a card, or a joker and a card, all game long."""
 
 
 STEP_LINES_LEFT_OUT = "… {n} more lines: `/deck` shows the turn so far, `/log recent` every line."
@@ -70,5 +75,10 @@ def step_filename(step: Step) -> str:
 
 
 async def step_image(picture: Callable[[], bytes] | None) -> bytes | None:
-    """A step's picture, drawn (the cards turned recur all game: the picture workers keep what they drew)."""
-    return None if picture is None else await render(picture)
+    """A step's picture, drawn; the cards turned are kept, since they recur all game."""
+    if picture is None:
+        return None
+    turned = getattr(picture, "args", ())
+    if turned and isinstance(turned[0], CardsTurned):
+        return await TURNS(*turned)
+    return await render(picture)

@@ -249,16 +249,17 @@ class Pool:
     def paint(self, name: str, args: tuple, server: int | None) -> asyncio.Future[bytes]:
         """Ask for the picture ``name(*args)`` for ``server``: a future of its PNG bytes."""
         loop = asyncio.get_running_loop()
+        drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
+        picture = hashlib.sha256(drawing).digest()
+        future = loop.create_future()
+        if (drawn := self._drawn.get(picture)) is not None:
+            self._drawn.move_to_end(picture)
+            future.set_result(drawn)
+            return future
         if loop is not self._loop:
             self._move_to(loop)
         self.start()
-        drawing = pickle.dumps((name, args), protocol=pickle.HIGHEST_PROTOCOL)
-        job = Job(next(self._numbers), server, drawing, loop.create_future(), hashlib.sha256(drawing).digest(),
-                  time.monotonic() + self.wait)
-        if (drawn := self._drawn.get(job.picture)) is not None:
-            self._drawn.move_to_end(job.picture)
-            job.future.set_result(drawn)
-            return job.future
+        job = Job(next(self._numbers), server, drawing, future, picture, time.monotonic() + self.wait)
         if self._stale(job):
             return job.future
         self._waiting.setdefault(server, deque()).append(job)

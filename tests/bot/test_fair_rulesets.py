@@ -10,7 +10,7 @@ import pytest
 from bot.rules.core.ruleset import CastSpec
 from bot.rules.norman.state import SHOOT_RANKS
 from bot.rules.shootist.ruleset import SHOOTIST
-from bot.glue.seals import TurnDice
+from bot.glue.seals import TurnDice, added
 
 from .helpers import end_game, text_of
 from .sealed import log_of, read, seals_of
@@ -155,3 +155,10 @@ async def test_a_shootist_draw_undone_and_drawn_again_rolls_the_same_draw_dice(s
     redrawn = (await log_of(scene))[-1].data["rolls"]
     assert [(r["faces"], r["n"], r["seal"]) for r in redrawn] == [(r["faces"], r["n"], r["seal"]) for r in draws]
     assert {r["retake"] for r in redrawn} == {(await log_of(scene))[-4].seq}
+
+
+def test_a_seal_name_is_new_to_an_entry_once_however_its_lists_grew():
+    assert added(["root", "0", "1", "2"], ["root", "0", "1"]) == ["2"]                   # the turn moved on
+    assert added(["root", "0", "1"], ["root", "0", "1"]) == []
+    assert added(["root", "0", "1"], ["root", "0", "1", "7", "8"]) == []                  # a new game's seal
+    assert added(["root", "9", "0"], ["root", "0", "1"]) == ["9"]
