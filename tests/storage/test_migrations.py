@@ -50,6 +50,15 @@ async def test_migrating_again_changes_nothing(database, other_database):
     assert await table_names(database) == TABLES
 
 
+async def test_a_database_at_the_newest_revision_is_read_not_migrated(database, monkeypatch):
+    def upgrade(*_args, **_kwargs):
+        raise AssertionError("Alembic ran on a database at the newest revision")
+
+    monkeypatch.setattr(command, "upgrade", upgrade)
+    await database.migrate()
+    assert await rows(database, "SELECT version_num FROM alembic_version") == [(head(),)]
+
+
 async def test_the_models_match_the_migrated_schema(database):
     async with database.engine.connect() as connection:
         differences = await connection.run_sync(
