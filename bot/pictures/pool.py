@@ -54,8 +54,9 @@ few hundredths of one)."""
 RUNAWAYS = 1024
 """How many of the pictures stopped at their deadline are remembered, so as not to draw them again."""
 DRAWN_BYTES = 16 << 20
-"""The most bytes of pictures kept as drawn (the last drawn): a picture asked for again, the same drawing of the
-same things (a character's turned card, a board that has not changed), is sent again without a worker."""
+"""The most bytes of pictures kept as drawn (the last asked for): a picture asked for again, the same drawing of the
+same things (a map shown again, a board that has not changed), is sent again without a worker. (The cards a step
+turns are kept by the step itself, :data:`bot.glue.steps.TURNS`, where a hit costs less than a pickle.)"""
 READ = 1 << 16
 KEEP_MEMORY = {"MALLOC_MMAP_THRESHOLD_": str(32 << 20), "MALLOC_TRIM_THRESHOLD_": str(64 << 20)}
 """glibc's malloc in a worker keeps the memory a picture freed for the next one: a map's buffers (some 300 KB
