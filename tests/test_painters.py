@@ -86,8 +86,8 @@ async def test_a_picture_asked_for_again_is_sent_as_drawn_without_a_worker(monke
         assert not asked.done()
         red = await asked
         assert red == render_turn((KING,), Luck.RED)
-        monkeypatch.setattr(painters, "DRAWN_BYTES", len(king) + len(red) + 1)       # no room for the queen too
-        pool.drew(b"another picture", b"x")
+        monkeypatch.setattr(painters, "DRAWN_BYTES", len(king) + len(red) + len(queen) // 2)   # room for two
+        pool.drew(b"another picture", b"x", 1)
         assert not pool.paint("render_turn", ((Card.parse("QH"),),), None).done()    # asked for least lately
         assert pool.paint("render_turn", ((KING,),), None).done()
     finally:
@@ -95,12 +95,16 @@ async def test_a_picture_asked_for_again_is_sent_as_drawn_without_a_worker(monke
 
 
 def test_the_workers_serve_one_event_loop_after_another():
-    for _ in range(2):
-        assert asyncio.run(_draw_king()) == render_turn((KING,))
+    pool = Pool(workers=2)
+    try:
+        for card in (KING, Card.parse("QH")):           # each a picture not drawn before: a worker draws it
+            assert asyncio.run(_drawn(pool, card)) == render_turn((card,))
+    finally:
+        pool.stop()
 
 
-async def _draw_king() -> bytes:
-    return await paint(render_turn, (KING,))
+async def _drawn(pool: Pool, card: Card) -> bytes:
+    return await asyncio.wait_for(pool.paint("render_turn", ((card,),), None), 30)
 
 
 async def test_a_picture_not_drawn_in_time_is_given_up_and_its_worker_stopped_by_its_own_clock():

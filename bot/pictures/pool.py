@@ -201,7 +201,7 @@ class Painter:
         if self.job is None or number != self.job.number:
             return
         if drawn:
-            self.pool.drew(self.job.picture, result)
+            self.pool.drew(self.job.picture, result, size)
         self._finish(None if drawn else PictureFailed(result), result)
         self.pool.free(self)
 
@@ -228,8 +228,8 @@ class Pool:
         self.painters: list[Painter] = []
         self._runaways: OrderedDict[bytes, None] = OrderedDict()
         """The pictures stopped at their deadline, the last :data:`RUNAWAYS`: never drawn again."""
-        self._drawn: OrderedDict[bytes, bytes] = OrderedDict()
-        """The pictures drawn last (:data:`DRAWN_BYTES` of them), by :attr:`Job.picture`."""
+        self._drawn: OrderedDict[bytes, tuple[bytes | list[bytes], int]] = OrderedDict()
+        """The pictures drawn last (:data:`DRAWN_BYTES` of them), with their sizes, by :attr:`Job.picture`."""
         self._drawn_bytes = 0
         self._idle: deque[Painter] = deque()
         self._waiting: OrderedDict[int | None, deque[Job]] = OrderedDict()
@@ -255,7 +255,7 @@ class Pool:
         future = loop.create_future()
         if (drawn := self._drawn.get(picture)) is not None:
             self._drawn.move_to_end(picture)
-            future.set_result(drawn)
+            future.set_result(drawn[0])
             return future
         if loop is not self._loop:
             self._move_to(loop)
@@ -285,14 +285,15 @@ class Pool:
         if len(self._runaways) > RUNAWAYS:
             self._runaways.popitem(last=False)
 
-    def drew(self, picture: bytes, png: bytes) -> None:
-        """The picture (a :attr:`Job.picture`) was drawn as ``png``: kept, to be sent again if asked for again."""
-        if len(png) > DRAWN_BYTES or picture in self._drawn:
+    def drew(self, picture: bytes, png: bytes | list[bytes], size: int) -> None:
+        """The picture (a :attr:`Job.picture`) was drawn as ``png`` (or pages of PNGs), ``size`` bytes as the worker
+        sent it: kept, to be sent again if asked for again."""
+        if size > DRAWN_BYTES or picture in self._drawn:
             return
-        self._drawn[picture] = png
-        self._drawn_bytes += len(png)
+        self._drawn[picture] = png, size
+        self._drawn_bytes += size
         while self._drawn_bytes > DRAWN_BYTES:
-            self._drawn_bytes -= len(self._drawn.popitem(last=False)[1])
+            self._drawn_bytes -= self._drawn.popitem(last=False)[1][1]
 
     def free(self, painter: Painter) -> None:
         """``painter`` has finished a picture: it takes the next."""

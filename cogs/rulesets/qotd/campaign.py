@@ -181,16 +181,21 @@ class SkillForm(discord.ui.Modal, title="Good in a particular skill"):
         await guarded(interaction, teach(interaction, self.entry, Trait("good_in", self.skill.value)))
 
 
-@app_commands.command(name="learn")
-@app_commands.describe(character="A roster character with a new trait to pick")
-@app_commands.autocomplete(character=roster_choices)
-async def learn_trait(interaction: discord.Interaction, character: str) -> None:
-    """Show the menu of new traits again for a roster character who learnt from an adventure."""
-    row = await find_veteran(interaction.client, interaction.guild_id, character)
-    await pupil(interaction, row.id)
-    game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
-    asked_for = row.owner_id != interaction.user.id and game is not None
-    await offer(interaction, row.id, veteran(row).character, ping=asked_for and bool(pingable(game, [row.owner_id])))
+class QotdCampaign(app_commands.Group):
+    """Quick on the Draw's verb of ``/campaign``: made for each bot that loads this extension, then handed to its
+    ``/campaign`` group."""
+
+    @app_commands.command(name="learn")
+    @app_commands.describe(character="A roster character with a new trait to pick")
+    @app_commands.autocomplete(character=roster_choices)
+    async def learn(self, interaction: discord.Interaction, character: str) -> None:
+        """Show the menu of new traits again for a roster character who learnt from an adventure."""
+        row = await find_veteran(interaction.client, interaction.guild_id, character)
+        await pupil(interaction, row.id)
+        game = await interaction.client.db.load_game(interaction.guild_id, interaction.channel_id)
+        asked_for = row.owner_id != interaction.user.id and game is not None
+        await offer(interaction, row.id, veteran(row).character,
+                    ping=asked_for and bool(pingable(game, [row.owner_id])))
 
 
 class Lessons(commands.Cog):
@@ -206,10 +211,14 @@ class Lessons(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(TraitMenu, SwapMenu)
-    bot.tree.get_command("campaign").add_command(learn_trait)
+    campaign = bot.tree.get_command("campaign")
+    for verb in QotdCampaign().commands:
+        campaign.add_command(verb)
     await bot.add_cog(Lessons())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.tree.get_command("campaign").remove_command(learn_trait.name)
+    campaign = bot.tree.get_command("campaign")
+    for verb in QotdCampaign().commands:
+        campaign.remove_command(verb.name)
     bot.remove_dynamic_items(TraitMenu, SwapMenu)
