@@ -126,9 +126,9 @@ def closing(state: State) -> dict[str, Any]:
     seal = state.seal
     if seal is None:
         return {}
-    revealed = set(seal.revealed)
+    revealed = list(seal.revealed)
     seal.close()
-    return {**drawn(seal), "revealed": [revealed_note(seal, name) for name in seal.revealed if name not in revealed]}
+    return {**drawn(seal), "revealed": [revealed_note(seal, name) for name in added(seal.revealed, revealed)]}
 
 
 def sealed_note(seal: Seal, name: str, chain: str | None) -> dict[str, Any]:
