@@ -94,6 +94,19 @@ async def test_a_picture_asked_for_again_is_sent_as_drawn_without_a_worker(monke
         pool.stop()
 
 
+async def test_pictures_asked_for_one_after_another_are_drawn_by_the_worker_freed_last(monkeypatch):
+    pool = Pool(workers=2)
+    takers = []
+    take = painters.Painter.take
+    monkeypatch.setattr(painters.Painter, "take", lambda painter, job: (takers.append(painter), take(painter, job))[1])
+    try:
+        for code in ("QH", "JH", "10H"):                  # each a picture not drawn before: a worker draws it
+            assert await pool.paint("render_turn", ((Card.parse(code),),), None) == render_turn((Card.parse(code),))
+        assert len(pool.painters) == 2 and takers == [takers[0]] * 3     # the other stays idle, not taking turns
+    finally:
+        pool.stop()
+
+
 def test_the_workers_serve_one_event_loop_after_another():
     pool = Pool(workers=2)
     try:

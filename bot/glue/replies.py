@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import unicodedata
@@ -81,6 +82,11 @@ def visible(text: str) -> str:
     return " ".join("".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN).split())
 
 
+SAFE_KEPT = 4096
+"""User-given texts :func:`safe` keeps written out: the cast's names recur in almost every message."""
+
+
+@functools.lru_cache(maxsize=SAFE_KEPT)
 def safe(text: str) -> str:
     """A user-given name as plain text: no markdown, no mentions, nothing hidden or turned right to left."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(visible(text)))

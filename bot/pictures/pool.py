@@ -232,6 +232,8 @@ class Pool:
         """The pictures drawn last (:data:`DRAWN_BYTES` of them), with their sizes, by :attr:`Job.picture`."""
         self._drawn_bytes = 0
         self._idle: deque[Painter] = deque()
+        """The workers with nothing in hand, the one freed last at the end: it takes the next picture, its caches still
+        warm from the last (a picture took a fifth longer on a worker that had idled while the other drew)."""
         self._waiting: OrderedDict[int | None, deque[Job]] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = itertools.count(1)
@@ -318,9 +320,10 @@ class Pool:
         return sum(painter.job is not None and painter.job.server == server for painter in self.painters)
 
     def _hand_out(self) -> None:
-        """Give idle workers the next pictures: the servers in turn, each within its share."""
+        """Give idle workers the next pictures, the worker freed last first: the servers in turn, each within its
+        share."""
         while self._idle and (job := self._next_job()) is not None:
-            self._idle.popleft().take(job)
+            self._idle.pop().take(job)
 
     def _next_job(self) -> Job | None:
         """The next picture to draw: the first waiting server's (in turn) that is within its share; that server

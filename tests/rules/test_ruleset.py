@@ -9,7 +9,8 @@ import pytest
 
 from bot.rules import registry  # noqa: F401 (every ruleset registered)
 from bot.rules.core.errors import RulesError
-from bot.rules.core.ruleset import DECISION, HOLD, RULESETS, CastSpec, Wait, register, ruleset
+from bot.rules.core.ruleset import (DECISION, HOLD, RULESETS, Campaign, CastSpec, HiddenHands, OnAMap, Targets, Tunable,
+                                    Wait, register, ruleset)
 from bot.rules.core.words import Bold, Command, Name, words
 from bot.rules.qotd.ruleset import HELD, LAST_CARD, NEXT_PHASE, QOTD, TURN
 from bot.rules.qotd.state import Condition
@@ -25,6 +26,17 @@ def test_quick_on_the_draw_is_registered_first_and_found_by_its_key():
         ruleset("chess")
     with pytest.raises(ValueError, match="Two rulesets"):
         register(QOTD)
+
+
+@pytest.mark.parametrize("capability", [HiddenHands, OnAMap, Targets, Tunable, Campaign])
+def test_a_ruleset_has_a_capability_when_it_has_every_member_of_it_however_often_asked(capability):
+    members = [name for name in vars(capability) if not name.startswith("_")] + list(capability.__annotations__)
+    for rules in RULESETS.values():
+        has = all(hasattr(rules, name) for name in members)
+        assert [isinstance(rules, capability) for _ in range(3)] == [has] * 3, rules.key
+    whole = type("Whole", (), dict.fromkeys(members, print))()
+    short = type("Short", (), dict.fromkeys(members[1:], print))()
+    assert isinstance(whole, capability) and not isinstance(short, capability) and not isinstance(short, capability)
 
 
 def test_a_game_is_made_cast_and_stored_through_the_interface():

@@ -167,8 +167,24 @@ class Private:
     """What they are to do, in the ruleset's words (:mod:`.words`)."""
 
 
+class Capability(type(Protocol)):  # type: ignore[misc]
+    """The kind of a ruleset's capability (:class:`HiddenHands`, :class:`OnAMap` ...): ``isinstance`` is answered
+    once for each class, since a capability is methods and class attributes alone, rather than by looking up every
+    member at each check, as a protocol does (several times a command)."""
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        asked = (cls, type(instance))
+        if asked not in _CAPABLE:
+            _CAPABLE[asked] = super().__instancecheck__(instance)
+        return _CAPABLE[asked]
+
+
+_CAPABLE: dict[tuple[type, type], bool] = {}
+"""Whether a class has a capability, by (capability, class), as :class:`Capability` found it."""
+
+
 @runtime_checkable
-class HiddenHands(Protocol):
+class HiddenHands(Protocol, metaclass=Capability):
     """A ruleset whose players hold hands the others must not see (bot/cogs/hands.py shows and plays them)."""
 
     def private(self, state: State, user: int) -> Private | None:
@@ -185,7 +201,7 @@ class HiddenHands(Protocol):
 
 
 @runtime_checkable
-class OnAMap(Protocol):
+class OnAMap(Protocol, metaclass=Capability):
     """A ruleset whose games may be played on a map (bot.pictures draws it as the status board's last page), a
     campaign's adventure on the map of the one before."""
 
@@ -231,7 +247,7 @@ class OnAMap(Protocol):
 
 
 @runtime_checkable
-class Targets(Protocol):
+class Targets(Protocol, metaclass=Capability):
     """A ruleset whose cast holds more than characters (Quick on the Draw's vehicles): the shared commands that
     name a character (``/cast show``, ``/cast remove``) name these too."""
 
@@ -246,7 +262,7 @@ class Targets(Protocol):
 
 
 @runtime_checkable
-class Tunable(Protocol):
+class Tunable(Protocol, metaclass=Capability):
     """A ruleset whose games a Director tunes with ``/game settings`` options of its own (readings of the text
     where groups differ, a number the text leaves open)."""
 
@@ -299,7 +315,7 @@ class Homecoming:
 
 
 @runtime_checkable
-class Campaign(Protocol):
+class Campaign(Protocol, metaclass=Capability):
     """A ruleset whose campaigns keep a roster: characters carried from one game of the campaign to the next.
 
     The ruleset's characters carry ``roster_id``, the id of their roster entry (0 for none), so that the game's end
