@@ -63,8 +63,10 @@ def step_data(step: Step, dice: random.Random) -> dict:
 def check_may_step(table: Table) -> None:
     """A Director moves play on; so may the player of the character whose turn the game waits on, where the
     ruleset lets them (:attr:`~bot.rules.core.ruleset.Wait.draws`)."""
+    if table.is_director:
+        return
     wait = table.ruleset.waiting_on(table.state, table.game.director_id)
-    if table.is_director or (wait is not None and wait.character and wait.draws and table.user_id in wait.users):
+    if wait is not None and wait.character and wait.draws and table.user_id in wait.users:
         return
     raise UserError("Only a Director, or the player whose turn it is, moves play on.")
 

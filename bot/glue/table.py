@@ -97,9 +97,9 @@ def slug(name: str) -> str:
 
 
 KEPT_CHECKED = False
-"""Whether a state kept from the command before is checked, field by field, against the same state read afresh
-(the tests check it: a command that changes its state after storing it, or leaves a field behind for the next, then
-fails)."""
+"""Whether a state kept from the command before is checked, field by field, against the same state read afresh, and
+the data handed on with it against the JSON stored (the tests check it: a command that changes its state after
+storing it, or leaves a field behind for the next, then fails)."""
 
 
 class Table:
@@ -126,8 +126,12 @@ class Table:
             return None
         if state.seal is not None:
             state.seal.anew()
-        if KEPT_CHECKED and (found := serial.differences(state, self.ruleset.load(self.game.state))):
-            raise AssertionError(f"the state kept from the command before is not the one stored: {found[:5]}")
+        if KEPT_CHECKED:
+            stored = self.uow.stored_state()
+            if found := serial.differences(state, self.ruleset.load(stored)):
+                raise AssertionError(f"the state kept from the command before is not the one stored: {found[:5]}")
+            if self.before != stored:
+                raise AssertionError("the state the command before handed on as JSON data is not the one stored")
         return state
 
     @property

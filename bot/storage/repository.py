@@ -266,23 +266,39 @@ KEPT_STATES = 256
 
 
 class Kept:
-    """A game's state as the rules engine read it, left by the command that stored it (``task``): the next command
-    on the game may take it instead of reading the stored JSON again, once that command is over, so that no two
-    commands ever hold it at once (see :meth:`UnitOfWork.take_kept`)."""
+    """A game's state as the rules engine read it, left by the command that stored it (``task``), with the JSON data
+    it was written out from: the next command on the game may take the state instead of reading the stored JSON
+    again, and the next unit that opens the game the data, each once the command that left them is over, so that no
+    two commands ever hold either at once (see :meth:`UnitOfWork.take_kept`)."""
 
-    __slots__ = ("state", "_task")
+    __slots__ = ("state", "data", "_task")
 
-    def __init__(self, state: object, task: asyncio.Task | None) -> None:
+    def __init__(self, state: object, data: dict[str, Any], task: asyncio.Task | None) -> None:
         self.state: object | None = state
+        self.data: dict[str, Any] | None = data
         self._task = None if task is None else ref(task)
 
     def take(self) -> object | None:
         """The state, now the command that left it is over (then it is no longer kept); else None."""
-        task = None if self._task is None else self._task()
-        if task is not None and not task.done():
+        if not self._over():
             return None
         state, self.state = self.state, None
         return state
+
+    def take_data(self) -> dict[str, Any] | None:
+        """The data, now the command that left it is over (then it is no longer kept); else None."""
+        if not self._over():
+            return None
+        data, self.data = self.data, None
+        return data
+
+    def drop(self) -> None:
+        """Keep neither any longer."""
+        self.state = self.data = None
+
+    def _over(self) -> bool:
+        task = None if self._task is None else self._task()
+        return task is None or task.done()
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +316,10 @@ class _Cached:
     """The state as the command that stored it left it, read (see :class:`Kept`)."""
 
     def game(self) -> GameRow:
-        return dataclasses.replace(self.row, state=read_back(self.state_text))
+        """The row, with the state as the data the command that stored it left (see :class:`Kept`), else as its JSON
+        reads."""
+        data = self.kept.take_data() if self.kept is not None else None
+        return dataclasses.replace(self.row, state=read_back(self.state_text) if data is None else data)
 
 
 class Database:
@@ -400,7 +419,7 @@ class Database:
         kept read (see :class:`Kept`) is the one ``cached`` holds, if any: one kept before it is let go."""
         replaced = self._kept.pop(key, None)
         if replaced is not None and (cached is None or replaced is not cached.kept):
-            replaced.state = None
+            replaced.drop()
         if cached is None:
             self._games.pop(key, None)
             return
@@ -411,7 +430,7 @@ class Database:
         if cached.kept is not None:
             self._kept[key] = cached.kept
             if len(self._kept) > KEPT_STATES:
-                self._kept.popitem(last=False)[1].state = None
+                self._kept.popitem(last=False)[1].drop()
 
     # -- servers ---------------------------------------------------------------
 
@@ -958,7 +977,7 @@ class UnitOfWork:
         game ended)."""
         if self._changes.get("status") == "ended":
             return None
-        kept = Kept(self._decoded, asyncio.current_task()) if self._decoded is not None else None
+        kept = Kept(self._decoded, self._state, asyncio.current_task()) if self._decoded is not None else None
         return _Cached(dataclasses.replace(game, version=game.version + 1, state={}), text, digest, last_seq,
                        self.head, kept)
 
@@ -983,11 +1002,17 @@ class UnitOfWork:
         self.save(state)
 
     def save(self, state: dict[str, Any], decoded: object | None = None) -> None:
-        """Store ``state`` as the game's state when the unit commits; ``decoded``, the object the rules engine
-        wrote it from, is kept for the next command on the game (:meth:`take_kept`) if nothing changes it
-        meanwhile: the caller's promise."""
+        """Store ``state`` as the game's state when the unit commits; given ``decoded``, the object the rules engine
+        wrote it from, both are kept for the next command on the game (:meth:`take_kept`, :attr:`game`) if nothing
+        changes them meanwhile: the caller's promise."""
         self._require_game()
         self._state, self._mirror, self._decoded = state, None, decoded
+
+    def stored_state(self) -> dict[str, Any]:
+        """The game's state as its stored JSON reads (``game.state`` may be the data the command before handed on
+        instead, see :class:`Kept`)."""
+        self._require_game()
+        return read_back(self._loaded.state_text)
 
     def take_kept(self) -> object | None:
         """The game's state as the command that last stored it left it (see :meth:`save`), when that command is

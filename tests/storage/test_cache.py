@@ -107,32 +107,35 @@ async def in_a_task_of_its_own(work):
 
 async def test_the_state_a_command_stored_goes_to_the_next_command_once_the_first_is_over(database):
     await start(database, DOC)
-    decoded = {"what the rules engine read": [1, 2]}
+    decoded, data = {"what the rules engine read": [1, 2]}, state(DOC, phase=1)
 
     async def store() -> None:
         async with database.unit(GUILD, CHANNEL) as uow:
             assert uow.take_kept() is None                        # nothing stored by a command yet
-            uow.save(state(DOC, phase=1), decoded=decoded)
+            uow.save(data, decoded=decoded)
             await uow.log(PETE, "deal", "Phase 1.", before=uow.game.state)
 
-    async def take() -> object:
+    async def take() -> tuple[object, ...]:
         async with database.unit(GUILD, CHANNEL) as uow:
-            assert uow.game.state == state(DOC, phase=1)          # the JSON stored, read as ever
-            return uow.take_kept(), uow.take_kept()
+            return uow.game.state, uow.take_kept(), uow.take_kept()
 
     await in_a_task_of_its_own(store)
-    assert await in_a_task_of_its_own(take) == (decoded, None)   # the same object, and only once
-    assert await in_a_task_of_its_own(take) == (None, None)      # taken, and not stored again: gone
+    handed, *kept = await in_a_task_of_its_own(take)
+    assert handed is data and kept == [decoded, None]             # the same data and object, each only once
+    again, *kept = await in_a_task_of_its_own(take)
+    assert again == data and again is not data and kept == [None, None]   # the JSON stored, read as ever
+    async with database.unit(GUILD, CHANNEL) as uow:
+        assert uow.stored_state() == data
 
 
 async def test_a_command_still_running_keeps_what_it_stored_to_itself(database):
     await start(database, DOC)
     stored, taken = asyncio.Event(), []
-    decoded = {"read": True}
+    decoded, data = {"read": True}, state(DOC, phase=1)
 
     async def store_then_reply() -> None:
         async with database.unit(GUILD, CHANNEL) as uow:
-            uow.save(state(DOC, phase=1), decoded=decoded)
+            uow.save(data, decoded=decoded)
         stored.set()
         await asyncio.sleep(0)                                    # still replying from what it holds
         await asyncio.sleep(0)
@@ -140,13 +143,13 @@ async def test_a_command_still_running_keeps_what_it_stored_to_itself(database):
     async def next_command() -> None:
         await stored.wait()
         async with database.unit(GUILD, CHANNEL) as uow:
-            taken.append(uow.take_kept())
+            taken.append((uow.game.state is data, uow.take_kept()))
 
     first = asyncio.create_task(store_then_reply())
     await asyncio.gather(first, next_command())
-    assert taken == [None]                                        # read afresh: the first still held it
+    assert taken == [(False, None)]                               # read afresh: the first still held both
     async with database.unit(GUILD, CHANNEL) as uow:
-        assert uow.take_kept() is decoded                         # the first is over: the next may take it
+        assert uow.game.state is data and uow.take_kept() is decoded   # the first is over: the next may take them
 
 
 async def test_what_a_failed_or_stale_command_held_is_never_kept(database, other_database):
