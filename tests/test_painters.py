@@ -103,6 +103,11 @@ async def test_pictures_asked_for_one_after_another_are_drawn_by_the_worker_free
         for code in ("QH", "JH", "10H"):                  # each a picture not drawn before: a worker draws it
             assert await pool.paint("render_turn", ((Card.parse(code),),), None) == render_turn((Card.parse(code),))
         assert len(pool.painters) == 2 and takers == [takers[0]] * 3     # the other stays idle, not taking turns
+        idle = next(painter for painter in pool.painters if painter is not takers[0])
+        idle.process.kill()
+        idle.process.wait()
+        assert await pool.paint("render_turn", ((Card.parse("9H"),),), None) == render_turn((Card.parse("9H"),))
+        assert idle not in pool.painters and len(pool.painters) == 2 and takers[-1] is takers[0]   # not the new one
     finally:
         pool.stop()
 

@@ -233,7 +233,8 @@ class Pool:
         self._drawn_bytes = 0
         self._idle: deque[Painter] = deque()
         """The workers with nothing in hand, the one freed last at the end: it takes the next picture, its caches still
-        warm from the last (a picture took a fifth longer on a worker that had idled while the other drew)."""
+        warm from the last (a picture took a fifth longer on a worker that had idled while the other drew); a worker
+        just started, at the front, comes last."""
         self._waiting: OrderedDict[int | None, deque[Job]] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = itertools.count(1)
@@ -245,7 +246,7 @@ class Pool:
         while len(self.painters) < self.workers:
             painter = Painter(self)
             self.painters.append(painter)
-            self._idle.append(painter)
+            self._idle.appendleft(painter)          # taken last: it is still warming up
             if self._loop is not None:
                 painter.read_on(self._loop)
 

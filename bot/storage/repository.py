@@ -262,7 +262,7 @@ GAME_CACHE_SIZE = 4096
 """Games each process keeps in memory after serving them (a game's JSON is a few kilobytes)."""
 KEPT_STATES = 256
 """Games whose state each process keeps as the rules engine read it (see :class:`Kept`), those stored last: some
-20 KB each for a game of ten, six times its JSON."""
+20 KB each for a game of ten, six times its JSON, and its JSON data, until taken, some 9 KB more."""
 
 
 class Kept:
