@@ -81,6 +81,19 @@ class DirectorTree(app_commands.CommandTree):
             app_commands.guild_only(command)
         super().add_command(command, **kwargs)
 
+    def lend(self, group: str, verbs: app_commands.Group) -> None:
+        """Add a ruleset's own verbs (the commands of ``verbs``, a group made for this bot) to the shared group
+        ``group`` (``/cast``, ``/campaign``)."""
+        shared = self.get_command(group)
+        for verb in verbs.commands:
+            shared.add_command(verb)
+
+    def take_back(self, group: str, verbs: app_commands.Group) -> None:
+        """Remove the verbs :meth:`lend` added from the shared group ``group``."""
+        shared = self.get_command(group)
+        for verb in verbs.commands:
+            shared.remove_command(verb.name)
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, RulesError):        # words the bot writes, or a line that quotes names as typed

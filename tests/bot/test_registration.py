@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from discord import AppCommandOptionType
@@ -118,3 +119,19 @@ def options_of(payload: dict, path: str = ""):
             yield from options_of(option, where)
         else:
             yield where, option
+
+
+async def test_quick_on_the_draws_verbs_leave_the_shared_groups_when_its_extension_is_unloaded(scene):
+    """discord.py unloads every extension as the bot closes: Quick on the Draw's takes back the verbs it lent to
+    ``/cast`` and ``/campaign``, and leaves theirs."""
+    tree = scene.env.bot.tree
+
+    def verbs(group: str) -> set[str]:
+        return {command.name for command in tree.get_command(group).commands}
+
+    cast, campaign = verbs("cast"), verbs("campaign")
+    await importlib.import_module("cogs.rulesets.qotd").teardown(scene.env.bot)
+    assert cast - verbs("cast") == {"aboard", "activate", "add", "armour", "beast", "mount", "skill", "speed",
+                                    "vehicle", "weapon"}
+    assert verbs("cast") == {"show", "list", "remove"} and campaign - verbs("campaign") == {"learn"}
+    assert {"start", "add", "cast", "show", "end"} <= verbs("campaign")

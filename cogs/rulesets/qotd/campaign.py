@@ -211,14 +211,10 @@ class Lessons(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(TraitMenu, SwapMenu)
-    campaign = bot.tree.get_command("campaign")
-    for verb in QotdCampaign().commands:
-        campaign.add_command(verb)
+    bot.tree.lend("campaign", QotdCampaign())
     await bot.add_cog(Lessons())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    campaign = bot.tree.get_command("campaign")
-    for verb in QotdCampaign().commands:
-        campaign.remove_command(verb.name)
+    bot.tree.take_back("campaign", QotdCampaign())
     bot.remove_dynamic_items(TraitMenu, SwapMenu)

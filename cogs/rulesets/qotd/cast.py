@@ -228,12 +228,8 @@ class QotdCast(app_commands.Group):
 
 
 async def setup(bot: commands.Bot) -> None:
-    cast = bot.tree.get_command("cast")
-    for verb in QotdCast().commands:
-        cast.add_command(verb)
+    bot.tree.lend("cast", QotdCast())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    cast = bot.tree.get_command("cast")
-    for verb in QotdCast().commands:
-        cast.remove_command(verb.name)
+    bot.tree.take_back("cast", QotdCast())
