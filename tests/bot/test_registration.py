@@ -135,3 +135,21 @@ async def test_quick_on_the_draws_verbs_leave_the_shared_groups_when_its_extensi
                                     "vehicle", "weapon"}
     assert verbs("cast") == {"show", "list", "remove"} and campaign - verbs("campaign") == {"learn"}
     assert {"start", "add", "cast", "show", "end"} <= verbs("campaign")
+
+
+POSTED_BEFORE = {"rr:12:34:keep": "RerollButton", "joker:12:34:1:0": "WindowButton", "hand:12": "HandButton",
+                 "handplay:12": "PlayMenu", "join:12:56": "InvitationButton", "end:12:cancel": "EndButton",
+                 "learn:34": "TraitMenu", "swap:34:quick_draw": "SwapMenu"}
+"""A custom id of each kind of button and menu the bot posted before the rulesets were made equals (0333ab2), as that
+code wrote it, and the item that answers it today."""
+
+
+async def test_every_button_and_menu_posted_before_the_restructuring_is_answered_by_its_item(scene):
+    """Discord keeps a message's buttons as they were posted: each custom id the bot wrote before must still find its
+    item (the game's and entry's numbers in it read as before), among all those the bot listens for."""
+    listening = scene.env.bot._connection._view_store._dynamic_items
+    for custom_id, item in POSTED_BEFORE.items():
+        found = [(kind.__name__, match) for pattern, kind in listening.items() if (match := pattern.fullmatch(custom_id))]
+        assert [name for name, _ in found] == [item], custom_id
+        assert all(found[0][1].groupdict().values()), custom_id
+    assert len(listening) == len(POSTED_BEFORE)                  # a kind added since gets its own line here
